@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+// Builds the shell (dist/shell/: index.html, hashed ESM chunks, CSS) and the widget (dist/widget.js).
+//   node build.mjs             build once
+//   node build.mjs --watch     rebuild on change (npm run dev)
+//   node build.mjs --if-needed build only when a source is newer than dist/
+//   node build.mjs --report    print raw and gzip sizes per output
+//   node build.mjs --budget    fail when the widget or the shell's first load is over budget
+import * as esbuild from 'esbuild';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const dist = join(root, 'dist');
+const shellOut = join(dist, 'shell');
+const widgetOut = join(dist, 'widget.js');
+const SOURCE_DIRS = ['src', 'shell', 'widget', 'locales'];
+
+export const BUDGET = {
+  /** dist/widget.js with its CSS and English texts, gzip. */
+  widgetGzip: 16 * 1024,
+  /** HTML + entry JS (with its static imports) + CSS of the shell, gzip. */
+  shellFirstLoadGzip: 95 * 1024,
+};
+
+const args = new Set(process.argv.slice(2));
+
+/** Build-time configuration (src/config.ts reads these). */
+const define = {
+  'process.env.NODE_ENV': '"production"',
+  'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? ''),
+  'process.env.INTEGRATION_BASE_URL': JSON.stringify(process.env.INTEGRATION_BASE_URL ?? ''),
+  'process.env.HOST_ORIGINS': JSON.stringify(process.env.HOST_ORIGINS ?? ''),
+};
+
+const common = {
+  bundle: true,
+  minify: true,
+  sourcemap: false,
+  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+  jsx: 'automatic',
+  define,
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+};
+
+const shellOptions = {
+  ...common,
+  entryPoints: { app: join(root, 'shell/main.tsx') },
+  outdir: join(shellOut, 'assets'),
+  format: 'esm',
+  splitting: true,
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunk-[name]-[hash]',
+  assetNames: '[name]-[hash]',
+  publicPath: './assets',
+};
+
+const widgetOptions = {
+  ...common,
+  entryPoints: [join(root, 'widget/main.tsx')],
+  outfile: widgetOut,
+  format: 'iife',
+  // The widget ships Preact behind the React API: same components, a fraction of the bytes.
+  alias: { react: '@preact/compat', 'react-dom': '@preact/compat' },
+  loader: { '.css': 'text' },
+};
+
+function indexHtml(entry, css) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Stockroom</title>
+${css ? `<link rel="stylesheet" href="./assets/${css}">\n` : ''}<script type="module" src="./assets/${entry}"></script>
+</head>
+<body>
+<div id="app"></div>
+<noscript>This application needs JavaScript.</noscript>
+</body>
+</html>
+`;
+}
+
+/** The entry's JS and CSS files, from esbuild's metafile. */
+function shellEntry(metafile) {
+  const [outFile, output] = Object.entries(metafile.outputs).find(([, out]) => out.entryPoint);
+  return { js: outFile, css: output.cssBundle ?? null };
+}
+
+function writeShellHtml(metafile) {
+  const { js, css } = shellEntry(metafile);
+  writeFileSync(join(shellOut, 'index.html'), indexHtml(relative(join(shellOut, 'assets'), js), css && relative(join(shellOut, 'assets'), css)));
+  writeFileSync(join(dist, 'shell-meta.json'), JSON.stringify(metafile));
+}
+
+export async function build() {
+  rmSync(dist, { recursive: true, force: true });
+  mkdirSync(shellOut, { recursive: true });
+  const [shell, widget] = await Promise.all([esbuild.build(shellOptions), esbuild.build(widgetOptions)]);
+  writeShellHtml(shell.metafile);
+  return { shell: shell.metafile, widget: widget.metafile };
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function isBuildFresh() {
+  const marker = join(shellOut, 'index.html');
+  if (!existsSync(marker) || !existsSync(widgetOut)) return false;
+  const built = Math.min(statSync(marker).mtimeMs, statSync(widgetOut).mtimeMs);
+  const sources = Math.max(...SOURCE_DIRS.map((dir) => newestMtime(join(root, dir))), statSync(join(root, 'build.mjs')).mtimeMs);
+  return sources < built;
+}
+
+const gzip = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Files fetched before the shell can render: the HTML, the entry, its static imports, its CSS. */
+function firstLoadFiles(metafile) {
+  const { js, css } = shellEntry(metafile);
+  const files = new Set([join(shellOut, 'index.html')]);
+  const visit = (file) => {
+    const abs = join(root, file);
+    if (files.has(abs)) return;
+    files.add(abs);
+    for (const imported of metafile.outputs[file].imports) if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  visit(js);
+  if (css) files.add(join(root, css));
+  return [...files];
+}
+
+export function sizeReport() {
+  const metafile = JSON.parse(readFileSync(join(dist, 'shell-meta.json'), 'utf8'));
+  const rows = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (!entry.name.endsWith('.json')) rows.push({ file: relative(root, path), raw: statSync(path).size, gzip: gzip(path) });
+    }
+  };
+  walk(dist);
+  const firstLoad = firstLoadFiles(metafile);
+  const shellFirstLoadGzip = firstLoad.reduce((sum, file) => sum + gzip(file), 0);
+  const widgetGzip = gzip(widgetOut);
+  return { rows, firstLoad: firstLoad.map((file) => relative(root, file)), shellFirstLoadGzip, widgetGzip };
+}
+
+function printReport(report) {
+  const width = Math.max(...report.rows.map((row) => row.file.length));
+  console.log(`${'output'.padEnd(width)}  ${'raw'.padStart(10)}  ${'gzip'.padStart(10)}`);
+  for (const row of report.rows.sort((a, b) => a.file.localeCompare(b.file))) {
+    console.log(`${row.file.padEnd(width)}  ${kb(row.raw).padStart(10)}  ${kb(row.gzip).padStart(10)}`);
+  }
+  console.log(`\nshell first load (${report.firstLoad.length} files): ${kb(report.shellFirstLoadGzip)} gzip (budget ${kb(BUDGET.shellFirstLoadGzip)})`);
+  console.log(`widget script: ${kb(report.widgetGzip)} gzip (budget ${kb(BUDGET.widgetGzip)})`);
+}
+
+export function budgetFailures(report) {
+  const failures = [];
+  if (report.widgetGzip > BUDGET.widgetGzip) failures.push(`dist/widget.js is ${kb(report.widgetGzip)} gzip, over the ${kb(BUDGET.widgetGzip)} budget`);
+  if (report.shellFirstLoadGzip > BUDGET.shellFirstLoadGzip) failures.push(`the shell's first load is ${kb(report.shellFirstLoadGzip)} gzip, over the ${kb(BUDGET.shellFirstLoadGzip)} budget`);
+  return failures;
+}
+
+async function watch() {
+  mkdirSync(shellOut, { recursive: true });
+  const rebuildHtml = {
+    name: 'index-html',
+    setup(build) {
+      build.onEnd((result) => {
+        if (result.metafile) writeShellHtml(result.metafile);
+        console.log(`[${new Date().toLocaleTimeString()}] shell rebuilt${result.errors.length ? ' with errors' : ''}`);
+      });
+    },
+  };
+  const shell = await esbuild.context({ ...shellOptions, plugins: [rebuildHtml] });
+  const widget = await esbuild.context(widgetOptions);
+  await Promise.all([shell.watch(), widget.watch()]);
+  console.log('watching src/, shell/, widget/, locales/ …');
+}
+
+const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
+if (isMain) {
+  if (args.has('--watch')) {
+    await watch();
+  } else {
+    if (!(args.has('--if-needed') && isBuildFresh())) await build();
+    if (args.has('--report') || args.has('--budget')) {
+      const report = sizeReport();
+      printReport(report);
+      if (args.has('--budget')) {
+        const failures = budgetFailures(report);
+        for (const failure of failures) console.error(`BUDGET: ${failure}`);
+        if (failures.length) process.exit(1);
+      }
+    }
+  }
+}

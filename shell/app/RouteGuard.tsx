@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { guardNavigation } from '../../src/domain/navigationGuard';
+import { t } from '../../src/i18n';
+import { loadAccount } from '../../src/stores/account';
+import { resetOrderStateAfterNavigation } from '../../src/stores/order';
+import { useGuardState } from './guardState';
+import { navigate, useAppLocation, useAppSearch } from './hashLocation';
+
+/**
+ * Applies the navigation guard to every location change: redirects replace the entry,
+ * waits show a loading state (and start the load they wait for), allowed routes render.
+ */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const [path] = useAppLocation();
+  const search = useAppSearch();
+  const state = useGuardState();
+  const from = useRef<string | null>(null);
+  const [accountFailed, setAccountFailed] = useState(false);
+  const decision = guardNavigation(state, from.current, path);
+  const waitingForAccount = decision.action === 'wait' && decision.for === 'account';
+  const redirectTo = decision.action === 'redirect' ? decision.to : null;
+
+  useEffect(() => {
+    if (redirectTo) navigate(redirectTo, { replace: true });
+  }, [redirectTo]);
+
+  useEffect(() => {
+    if (!waitingForAccount || accountFailed) return;
+    let live = true;
+    void loadAccount().then((result) => {
+      if (live && !result.loaded) setAccountFailed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [waitingForAccount, accountFailed]);
+
+  const allowed = decision.action === 'allow';
+  useEffect(() => {
+    if (!allowed) return;
+    const params = new URLSearchParams(search);
+    resetOrderStateAfterNavigation({ hasOrderId: params.has('order_id'), isNew: params.has('isNew') });
+    from.current = path;
+  }, [allowed, path, search]);
+
+  if (allowed) return <>{children}</>;
+  if (waitingForAccount && accountFailed) {
+    return (
+      <div className="shell-center" role="alert">
+        <p>{t('errors.somethingWrong')}</p>
+        <button type="button" className="shell-button" onClick={() => setAccountFailed(false)}>
+          {t('app.retry')}
+        </button>
+      </div>
+    );
+  }
+  return <ShellLoading />;
+}
+
+export function ShellLoading() {
+  return (
+    <div className="shell-center" role="status" aria-live="polite">
+      <span className="shell-spinner" aria-hidden="true" />
+      <span>{t('app.loading')}</span>
+    </div>
+  );
+}

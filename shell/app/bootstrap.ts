@@ -1,0 +1,45 @@
+import { isLang, type Lang } from '../../src/i18n';
+import { loadLanguage } from '../../src/i18n/load';
+import { $language, initialLanguage } from '../../src/stores/language';
+import { $path, setNavigator } from '../../src/stores/navigation';
+import { captureUrlTokens, exchangeLinkPublicToken } from '../../src/stores/sessionBootstrap';
+import { connectFrameHost } from './frameHost';
+import { currentPath, navigate } from './hashLocation';
+
+export interface ShellStart {
+  demoNotifications: boolean;
+}
+
+/** test=… flags may sit in the page query or in the hash query. */
+export function testFlags(win: Window): Set<string> {
+  const hashQuery = win.location.hash.split('?')[1] ?? '';
+  const values = [...new URLSearchParams(win.location.search).getAll('test'), ...new URLSearchParams(hashQuery).getAll('test')];
+  return new Set(values.flatMap((value) => value.split(',')));
+}
+
+export function applyTheme(win: Window, theme: 'light' | 'dark'): void {
+  win.document.documentElement.classList.toggle('theme-dark', theme === 'dark');
+}
+
+/** Everything that must happen before the first render, in order. */
+export async function bootstrapShell(win: Window): Promise<ShellStart> {
+  setNavigator(navigate);
+  const syncPath = () => $path.set(currentPath());
+  win.addEventListener('hashchange', syncPath);
+  win.addEventListener('popstate', syncPath);
+
+  const { publicToken } = captureUrlTokens(win);
+  syncPath();
+  if (publicToken) void exchangeLinkPublicToken(publicToken);
+
+  const frame = await connectFrameHost(win);
+  const flags = testFlags(win);
+  applyTheme(win, flags.has('dark') || frame?.context?.theme === 'dark' ? 'dark' : 'light');
+
+  const hostLang = frame?.context?.lang;
+  const lang: Lang = isLang(hostLang) ? hostLang : initialLanguage();
+  await loadLanguage(lang);
+  $language.set(lang);
+  win.document.documentElement.lang = lang;
+  return { demoNotifications: flags.has('notifications') };
+}

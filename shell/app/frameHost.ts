@@ -1,0 +1,42 @@
+import type { Bridge } from '../../src/bridge/bridge';
+import { connectToParent } from '../../src/bridge/frame';
+import type { HostContext } from '../../src/bridge/protocol';
+import { config } from '../../src/config';
+import { isFramed } from '../../src/stores/navigation';
+import { saveToken } from '../../src/stores/session';
+
+export const FRAME_CONTEXT_TIMEOUT_MS = 2000;
+
+export interface FrameConnection {
+  bridge: Bridge;
+  context: HostContext | null;
+}
+
+/**
+ * Inside a host CRM frame: connect to the allowed parent, take the context it gives
+ * (token, language, theme) and keep reporting our height so the host sizes the frame.
+ */
+export async function connectFrameHost(win: Window): Promise<FrameConnection | null> {
+  if (!isFramed()) return null;
+  const bridge = connectToParent(win, config.hostOrigins, FRAME_CONTEXT_TIMEOUT_MS);
+  if (!bridge) return null;
+  bridge.emit('ready', { app: 'shell' });
+  let context: HostContext | null = null;
+  try {
+    context = await bridge.request('context', null);
+    if (context?.token) saveToken(context.token);
+  } catch {
+    // A host that does not answer leaves us with our own stored session.
+  }
+  let lastHeight = 0;
+  const report = () => {
+    const height = Math.ceil(win.document.documentElement.scrollHeight);
+    if (height !== lastHeight) {
+      lastHeight = height;
+      bridge.emit('resize', { height });
+    }
+  };
+  new ResizeObserver(report).observe(win.document.body);
+  report();
+  return { bridge, context };
+}

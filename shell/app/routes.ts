@@ -1,0 +1,43 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { MessageKey } from '../../src/i18n';
+
+/** 'app' screens sit in the frame with the main navigation; 'bare' ones stand alone. */
+export type RouteLayout = 'app' | 'bare';
+
+export interface RouteDef {
+  path: string;
+  /** The spec's route name (public-mode detection uses names too). */
+  name: string;
+  layout: RouteLayout;
+  screen: LazyExoticComponent<ComponentType>;
+}
+
+/** Every screen is its own chunk, fetched on first visit. Later issues add their screens here. */
+export const ROUTES: readonly RouteDef[] = [
+  { path: '/authorization', name: 'Authorization', layout: 'bare', screen: lazy(() => import('../features/auth/AuthorizationScreen')) },
+  { path: '/many-accounts', name: 'ManyAccounts', layout: 'bare', screen: lazy(() => import('../features/status/ManyAccountsScreen')) },
+  { path: '/Error_is_expired', name: 'ErrorIsExpired', layout: 'bare', screen: lazy(() => import('../features/status/ExpiredScreen')) },
+  { path: '/Error_token_not_valid', name: 'ErrorTokenNotValid', layout: 'bare', screen: lazy(() => import('../features/status/TokenNotValidScreen')) },
+  { path: '/Error_is_not_installed', name: 'ErrorIsNotInstalled', layout: 'bare', screen: lazy(() => import('../features/status/NotInstalledScreen')) },
+  { path: '/qwe', name: 'Qwe', layout: 'bare', screen: lazy(() => import('../features/gallery/GalleryScreen')) },
+];
+
+export function findRoute(path: string): RouteDef | undefined {
+  return ROUTES.find((route) => route.path === path);
+}
+
+/** The main navigation, in the spec's order; an entry shows once its route exists. */
+export const MAIN_NAV: readonly { path: string; label: MessageKey }[] = [
+  { path: '/orders', label: 'nav.orders' },
+  { path: '/documents', label: 'nav.documents' },
+  { path: '/remnants', label: 'nav.remnants' },
+  { path: '/analytics', label: 'nav.analytics' },
+  { path: '/archive', label: 'nav.archive' },
+  { path: '/clients', label: 'nav.clients' },
+  { path: '/deals', label: 'nav.deals' },
+  { path: '/objects', label: 'nav.objects' },
+];
+
+export function availableNav(routes: readonly RouteDef[] = ROUTES) {
+  return MAIN_NAV.filter((item) => routes.some((route) => route.path === item.path));
+}

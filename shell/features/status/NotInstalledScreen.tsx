@@ -1,0 +1,20 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { t } from '../../../src/i18n';
+import { $account } from '../../../src/stores/account';
+import { navigateTo } from '../../../src/stores/navigation';
+import { notInstalledRedirect } from './notInstalledCheck';
+import { StatusScreen } from './StatusScreen';
+
+export default function NotInstalledScreen() {
+  const { account } = useStore($account);
+  const target = notInstalledRedirect(account);
+  useEffect(() => {
+    if (target) navigateTo(target, { replace: true });
+  }, [target]);
+  return (
+    <StatusScreen id="not-installed" tone="warning" title={t('warnings.notInstalledTitle')} text={t('warnings.notInstalled')}>
+      <p>{t('errors.mustBeCrmUser')}</p>
+    </StatusScreen>
+  );
+}

@@ -1,0 +1,16 @@
+import type {
+  AuthFlagResponse,
+  LoginRequest,
+  LoginResponse,
+  RestoreEndRequest,
+  RestoreRequest,
+  SetAccountRequest,
+  SignUpRequest,
+} from '../contract/auth';
+import { staffApi } from './clients';
+
+export const login = (body: LoginRequest) => staffApi.post<LoginResponse>('auth/login', body);
+export const signUp = (query: SignUpRequest) => staffApi.get<AuthFlagResponse>('auth/sign-up', { ...query });
+export const setAccount = (query: SetAccountRequest) => staffApi.get<AuthFlagResponse>('auth/set-account', { ...query });
+export const restore = (query: RestoreRequest) => staffApi.get<AuthFlagResponse>('auth/restore', { ...query });
+export const restoreEnd = (query: RestoreEndRequest) => staffApi.get<AuthFlagResponse>('auth/restore-end', { ...query });

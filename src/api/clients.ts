@@ -1,0 +1,38 @@
+import { config } from '../config';
+import { isPublicMode } from '../domain/publicMode';
+import { $path } from '../stores/navigation';
+import { $publicToken, $token } from '../stores/session';
+import { createClient, type ApiClient } from './transport';
+
+/** Public equivalents whose names differ from the plain prefix swap (spec 2 §7). */
+const PUBLIC_PATHS: Readonly<Record<string, string>> = {
+  'orders/pipelines/list': 'public-order/pipelines',
+  'orders/field/types': 'public-order/fields/types',
+  'orders/field/list': 'public-order/fields/list',
+  'account/config': 'public-order/config',
+  'category/list': 'public-order/categories/list',
+};
+
+/** In public mode the calls of the orders area go to the public-order area (spec 2 §7). */
+export function toPublicPath(path: string): string {
+  const plain = path.replace(/^\//, '');
+  return PUBLIC_PATHS[plain] ?? plain.replace(/^orders\//, 'public-order/');
+}
+
+/** Staff calls: our API with the main token. */
+export const staffApi: ApiClient = createClient({ baseURL: config.apiBase, token: () => $token.get() });
+
+/** Public-order calls: our API with the public token. */
+export const publicApi: ApiClient = createClient({
+  baseURL: config.apiBase,
+  token: () => $publicToken.get(),
+  rewritePath: toPublicPath,
+});
+
+/** The external integration / widget host, with the main token. */
+export const integrationApi: ApiClient = createClient({ baseURL: config.integrationBase, token: () => $token.get() });
+
+/** The client of the current mode: public on public-order pages, staff elsewhere. */
+export function modeApi(): ApiClient {
+  return isPublicMode({ path: $path.get() }) ? publicApi : staffApi;
+}

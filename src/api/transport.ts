@@ -1,0 +1,124 @@
+import redaxios from 'redaxios';
+import { t } from '../i18n';
+import { isPublicMode, signInPathFor } from '../domain/publicMode';
+import { $path, isFramed, navigateTo } from '../stores/navigation';
+import { notify, NotificationType } from '../stores/notifications';
+import { $tokenFailed, clearPublicToken, clearToken } from '../stores/session';
+
+/** The error body our server sends: `{ error }`; other services may send `{ message }`. */
+export interface ErrorBody {
+  error?: string;
+  message?: string;
+  [key: string]: unknown;
+}
+
+export type ApiSuccess<T> = { ok: true; status: number; data: T };
+export type ApiFailure = { ok: false; status: number; data: ErrorBody | undefined; networkError: boolean };
+/** Calls never throw: a failure is returned after the transport rules have run. */
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface ApiClient {
+  get<T>(path: string, params?: QueryParams): Promise<ApiResult<T>>;
+  post<T>(path: string, data?: unknown, params?: QueryParams): Promise<ApiResult<T>>;
+}
+
+/** What happens on each failure; the default rules are the spec's, the widget swaps in quieter ones. */
+export interface FailureRules {
+  network(): void;
+  forbidden(): void;
+  paymentRequired(): void;
+  other(body: ErrorBody | undefined): void;
+}
+
+export interface ClientOptions {
+  baseURL: string;
+  token: () => string | null;
+  /** Maps a call path before sending (the public client's orders/ → public-order/). */
+  rewritePath?: (path: string) => string;
+  rules?: FailureRules;
+  /** Injected by tests and hosts; defaults to the global fetch at call time. */
+  fetch?: typeof fetch;
+}
+
+export const NETWORK_ERROR_STATUS = 0;
+
+export const defaultFailureRules: FailureRules = {
+  network() {
+    notify({ type: NotificationType.error, header: t('errors.global'), text: t('errors.network') });
+  },
+  forbidden() {
+    const path = $path.get();
+    if (isPublicMode({ path })) clearPublicToken();
+    else clearToken();
+    $tokenFailed.set(true);
+    navigateTo(isFramed() ? '/Error_token_not_valid' : signInPathFor(path));
+  },
+  paymentRequired() {
+    navigateTo('/many-accounts');
+  },
+  other(body) {
+    notify({ type: NotificationType.error, header: t('errors.global'), text: errorText(body) });
+  },
+};
+
+/** The text shown for a failed call: the body's error, else its message, else nothing. */
+export function errorText(body: unknown): string {
+  if (!body || typeof body !== 'object') return '';
+  const { error, message } = body as ErrorBody;
+  if (typeof error === 'string' && error) return error;
+  if (typeof message === 'string' && message) return message;
+  return '';
+}
+
+interface RedaxiosFailure {
+  status?: number;
+  data?: unknown;
+}
+
+function cleanParams(params: QueryParams | undefined): Record<string, string> | undefined {
+  if (!params) return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) out[key] = String(value);
+  }
+  return out;
+}
+
+export function createClient(options: ClientOptions): ApiClient {
+  const rules = options.rules ?? defaultFailureRules;
+
+  async function send<T>(method: 'get' | 'post', path: string, data: unknown, params: QueryParams | undefined): Promise<ApiResult<T>> {
+    const token = options.token();
+    const url = options.rewritePath ? options.rewritePath(path) : path;
+    try {
+      const response = await redaxios<T>({
+        url,
+        method,
+        data,
+        baseURL: options.baseURL,
+        params: cleanParams(params),
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        fetch: options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args)),
+      });
+      return { ok: true, status: response.status, data: response.data };
+    } catch (failure) {
+      const { status, data: body } = (failure ?? {}) as RedaxiosFailure;
+      if (typeof status !== 'number') {
+        rules.network();
+        return { ok: false, status: NETWORK_ERROR_STATUS, data: undefined, networkError: true };
+      }
+      const errorBody = body && typeof body === 'object' ? (body as ErrorBody) : undefined;
+      if (status === 403) rules.forbidden();
+      else if (status === 402) rules.paymentRequired();
+      else rules.other(errorBody);
+      return { ok: false, status, data: errorBody, networkError: false };
+    }
+  }
+
+  return {
+    get: (path, params) => send('get', path, undefined, params),
+    post: (path, data, params) => send('post', path, data ?? {}, params),
+  };
+}

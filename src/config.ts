@@ -1,0 +1,36 @@
+/**
+ * Where the clients send their calls and which host frames may talk to us.
+ * build.mjs fills these from the environment at build time; tests and the
+ * server get the same defaults, so a plain build talks to its own origin.
+ */
+declare const process: { env: Record<string, string | undefined> };
+
+function env(name: string): string | undefined {
+  try {
+    return process.env[name];
+  } catch {
+    return undefined;
+  }
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+export interface AppConfig {
+  /** Base of our own API (staff and public clients). */
+  apiBase: string;
+  /** Base of the external integration / CRM-side widget host. */
+  integrationBase: string;
+  /** Origins of host CRM frames allowed to exchange bridge messages with us. */
+  hostOrigins: readonly string[];
+}
+
+export const config: AppConfig = {
+  apiBase: trimSlash(env('API_BASE_URL') || '/api'),
+  integrationBase: trimSlash(env('INTEGRATION_BASE_URL') || '/integration'),
+  hostOrigins: (env('HOST_ORIGINS') || '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean),
+};

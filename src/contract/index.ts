@@ -1,0 +1,5 @@
+export type * from './common';
+export type * from './auth';
+export type * from './account';
+export type * from './publicOrder';
+export type * from './pipelines';

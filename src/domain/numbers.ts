@@ -1,0 +1,32 @@
+/**
+ * Lenient number reading shared by field coercion, formatting and the product card.
+ * Server payloads and form inputs carry numbers as numbers or as strings, sometimes with
+ * a Russian decimal comma or grouped thousands, so every numeric rule reads through here.
+ */
+
+// Plain decimal notation only: hex, binary and similar forms that Number() accepts are not
+// something a user or the server means by a quantity or a price.
+const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i;
+// Ordinary, no-break and narrow no-break spaces: all can appear as thousands separators.
+const GROUPING_SPACES = /[\s\u00A0\u202F]/g;
+
+/** The number a value stands for, or null when it is not a finite number. '' reads as null. */
+export function parseNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'bigint') return parseNumber(Number(value));
+  if (typeof value !== 'string') return null;
+  let text = value.replace(GROUPING_SPACES, '');
+  if (text === '') return null;
+  if (text.includes(',')) {
+    // '1,5' is a decimal comma; '1,234.5' uses the comma to group thousands.
+    text = text.includes('.') ? text.replace(/,/g, '') : text.replace(',', '.');
+  }
+  if (!DECIMAL.test(text)) return null;
+  const parsed = Number(text);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+/** parseNumber with a fallback for values that are not numbers (0 unless told otherwise). */
+export function toNumber(value: unknown, fallback = 0): number {
+  return parseNumber(value) ?? fallback;
+}

@@ -1,0 +1,53 @@
+import { atom } from 'nanostores';
+
+export const NOTIFICATION_HIDE_MS = 8000;
+/** Added notifications slide in a moment later so the entry transition can run. */
+export const NOTIFICATION_SHOW_DELAY_MS = 30;
+
+export const NotificationType = { info: 0, success: 1, warning: 2, error: 3 } as const;
+export type NotificationTypeCode = (typeof NotificationType)[keyof typeof NotificationType];
+
+export interface Notification {
+  id: number;
+  type: NotificationTypeCode;
+  header: string;
+  text: string;
+  show: boolean;
+}
+
+export interface NotificationInput {
+  type: NotificationTypeCode;
+  header: string;
+  text?: string;
+}
+
+export const $notifications = atom<readonly Notification[]>([]);
+
+let nextId = 1;
+const timers = new Map<number, ReturnType<typeof setTimeout>[]>();
+
+function update(id: number, patch: Partial<Notification>): void {
+  $notifications.set($notifications.get().map((n) => (n.id === id ? { ...n, ...patch } : n)));
+}
+
+/** Adds a notification; it appears shortly after and hides itself after 8000 ms. Returns its id. */
+export function notify(input: NotificationInput): number {
+  const id = nextId++;
+  $notifications.set([...$notifications.get(), { id, type: input.type, header: input.header, text: input.text ?? '', show: false }]);
+  timers.set(id, [
+    setTimeout(() => update(id, { show: true }), NOTIFICATION_SHOW_DELAY_MS),
+    setTimeout(() => closeNotification(id), NOTIFICATION_HIDE_MS),
+  ]);
+  return id;
+}
+
+export function closeNotification(id: number): void {
+  for (const timer of timers.get(id) ?? []) clearTimeout(timer);
+  timers.delete(id);
+  $notifications.set($notifications.get().filter((n) => n.id !== id));
+}
+
+export function clearNotifications(): void {
+  for (const id of [...timers.keys()]) closeNotification(id);
+  $notifications.set([]);
+}

@@ -1,0 +1,91 @@
+/**
+ * Import directions of ARCHITECTURE.md, checked on every `npm test`:
+ * shell/, widget/ → src/; server/ → src/domain, src/contract; src/ never imports the apps;
+ * one shell feature never imports another; only src/api talks HTTP.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', comment: 'Cycles make load order fragile.', from: {}, to: { circular: true } },
+    {
+      name: 'core-never-imports-apps',
+      severity: 'error',
+      comment: 'src/ is shared by shell, widget and server, so it cannot depend on any of them.',
+      from: { path: '^src/' },
+      to: { path: '^(shell|widget|server)/' },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment: 'src/domain holds pure rules shared with the server: no I/O, no stores, no packages.',
+      from: { path: '^src/domain/' },
+      to: { pathNot: '^src/domain/' },
+    },
+    {
+      name: 'contract-is-types-only',
+      severity: 'error',
+      from: { path: '^src/contract/' },
+      to: { pathNot: '^src/contract/' },
+    },
+    {
+      name: 'server-uses-domain-and-contract-only',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^src/', pathNot: '^src/(domain|contract)/' },
+    },
+    {
+      name: 'shell-not-widget-or-server',
+      severity: 'error',
+      from: { path: '^shell/' },
+      to: { path: '^(widget|server)/' },
+    },
+    {
+      name: 'widget-not-shell-or-server',
+      severity: 'error',
+      from: { path: '^widget/' },
+      to: { path: '^(shell|server)/' },
+    },
+    {
+      name: 'features-are-independent',
+      severity: 'error',
+      comment: 'Compose features in shell/app/, never in each other.',
+      from: { path: '^shell/features/([^/]+)/' },
+      to: { path: '^shell/features/', pathNot: '^shell/features/$1/' },
+    },
+    {
+      name: 'features-do-not-import-the-app-frame',
+      severity: 'error',
+      from: { path: '^shell/features/' },
+      to: { path: '^shell/app/' },
+    },
+    {
+      name: 'only-api-talks-http',
+      severity: 'error',
+      comment: 'Components and stores call API modules; only src/api uses redaxios.',
+      from: { pathNot: '^src/api/' },
+      to: { path: 'node_modules/redaxios' },
+    },
+    {
+      name: 'ui-has-no-data-access',
+      severity: 'error',
+      comment: 'Shared controls get data by props or stores, never by calling the API.',
+      from: { path: '^src/ui/' },
+      to: { path: '^src/api/' },
+    },
+    {
+      name: 'stores-do-not-import-ui',
+      severity: 'error',
+      from: { path: '^src/(stores|api|i18n|bridge)/' },
+      to: { path: '^src/ui/' },
+    },
+    { name: 'not-to-unresolvable', severity: 'error', from: {}, to: { couldNotResolve: true } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules)/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.json', '.d.ts'] },
+    moduleSystems: ['es6', 'cjs'],
+  },
+};

@@ -1,0 +1,152 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { launchContext } from './chromium';
+import { DEMO_LOGIN } from './standInApi';
+
+const baseUrl = inject('baseUrl');
+const shots = join(process.cwd(), 'test-output', 'e2e');
+mkdirSync(shots, { recursive: true });
+
+let context: BrowserContext | null = null;
+afterEach(async () => {
+  await context?.close();
+  context = null;
+});
+
+async function open(url: string, options: Parameters<typeof launchContext>[0] = {}): Promise<{ page: Page; requests: string[] }> {
+  context = await launchContext(options);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await page.goto(`${baseUrl}${url}`);
+  return { page, requests };
+}
+
+const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
+
+describe('sign-in screen', () => {
+  it('renders in English by default', async () => {
+    const { page } = await open('/#/authorization', { locale: 'en-US' });
+    await expect(page.getByRole('tab', { name: 'Sign in' }).waitFor()).resolves.toBeUndefined();
+    expect(await page.getByLabel('E-mail or phone').isVisible()).toBe(true);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.screenshot({ path: join(shots, 'authorization-en.png') });
+  });
+
+  it('renders in Russian for a Russian browser', async () => {
+    const { page } = await open('/#/authorization', { locale: 'ru-RU' });
+    await page.getByRole('tab', { name: 'Вход' }).waitFor();
+    expect(await page.getByLabel('E-mail или телефон').isVisible()).toBe(true);
+    expect(await page.locator('html').getAttribute('lang')).toBe('ru');
+    await page.screenshot({ path: join(shots, 'authorization-ru.png') });
+  });
+
+  it("a wrong password shows 'Invalid username or password'; the right one signs in and leaves the page", async () => {
+    const { page } = await open('/#/authorization');
+    await page.getByLabel('E-mail or phone').fill(DEMO_LOGIN.login);
+    await page.getByLabel('Password', { exact: true }).fill('wrong');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_LOGIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForFunction(() => location.hash === '#/orders');
+    expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBe(DEMO_LOGIN.token);
+    await page.getByRole('button', { name: 'Menu' }).waitFor();
+  });
+});
+
+describe('navigation guard in the browser', () => {
+  it('an unauthenticated visit of /orders goes to /authorization', async () => {
+    const { page } = await open('/#/orders');
+    await page.waitForFunction(() => location.hash === '#/authorization');
+    expect(hashPath(page)).toBe('/authorization');
+  });
+
+  it('an expired account is locked to /Error_is_expired with the spec text', async () => {
+    const { page } = await open('/?token=expired-token#/orders');
+    await page.getByText('Attention! The subscription period of the service has come to an end.', { exact: false }).waitFor();
+    expect(hashPath(page)).toBe('/Error_is_expired');
+  });
+
+  it('log out from the home menu clears the session and returns to sign-in (keyboard only)', async () => {
+    const { page } = await open(`/?token=${DEMO_LOGIN.token}#/qwe-missing`);
+    await page.getByRole('button', { name: 'Menu' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('menu').waitFor();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.hash === '#/authorization');
+    expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeNull();
+  });
+});
+
+describe('tokens in the address', () => {
+  it('?token=… is saved and stripped from the address bar', async () => {
+    const { page } = await open(`/?token=${DEMO_LOGIN.token}#/qwe`);
+    await page.getByTestId('gallery-checkbox').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBe(DEMO_LOGIN.token);
+    expect(page.url()).not.toContain('token=');
+    expect(hashPath(page)).toBe('/qwe');
+  });
+});
+
+describe('themes and the gallery', () => {
+  const controls = ['checkbox', 'decimal', 'whole', 'text', 'textarea', 'select', 'multiselect', 'date', 'datetime', 'dropdown', 'carousel', 'notifications', 'navbar'];
+
+  it('/qwe renders every control', async () => {
+    const { page } = await open(`/?token=${DEMO_LOGIN.token}#/qwe`);
+    for (const control of controls) await page.getByTestId(`gallery-${control}`).waitFor();
+    await page.screenshot({ path: join(shots, 'gallery-light-en.png'), fullPage: true });
+  });
+
+  it('?test=dark switches the theme (class and computed colours)', async () => {
+    const light = await open(`/?token=${DEMO_LOGIN.token}#/qwe`);
+    await light.page.getByTestId('gallery-checkbox').waitFor();
+    const lightBg = await light.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await context?.close();
+    const { page } = await open(`/?token=${DEMO_LOGIN.token}&test=dark#/qwe`);
+    await page.getByTestId('gallery-checkbox').waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('theme-dark'))).toBe(true);
+    const darkBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(darkBg).not.toBe(lightBg);
+    await page.screenshot({ path: join(shots, 'gallery-dark-en.png'), fullPage: true });
+  });
+
+  it('/qwe in Russian and dark', async () => {
+    const { page } = await open(`/?token=${DEMO_LOGIN.token}&test=dark#/qwe`, { locale: 'ru-RU' });
+    await page.getByTestId('gallery-select').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('ru');
+    await page.screenshot({ path: join(shots, 'gallery-dark-ru.png'), fullPage: true });
+  });
+
+  it('?test=notifications plays four sample notifications 400 ms apart', async () => {
+    const { page } = await open('/?test=notifications#/authorization');
+    await page.getByTestId('demo-notifications').click();
+    await page.waitForFunction(() => document.querySelectorAll('.ui-notification').length === 4);
+    await page.screenshot({ path: join(shots, 'notifications.png') });
+  });
+});
+
+describe('lazy screens', () => {
+  it('screen chunks load only on navigation', async () => {
+    const { page, requests } = await open(`/?token=${DEMO_LOGIN.token}#/authorization`);
+    await page.waitForFunction(() => location.hash !== '#/authorization' || document.querySelector('.auth-screen'));
+    const scripts = () => requests.filter((path) => path.endsWith('.js'));
+    const before = scripts();
+    expect(before.some((path) => path.includes('GalleryScreen'))).toBe(false);
+    await page.evaluate(() => (location.hash = '#/qwe'));
+    await page.getByTestId('gallery-checkbox').waitFor();
+    const after = scripts();
+    expect(after.length).toBeGreaterThan(before.length);
+    expect(after.filter((path) => path.includes('GalleryScreen'))).toHaveLength(1);
+  });
+
+  it('the first load of the sign-in page fetches no other screen', async () => {
+    const { page, requests } = await open('/#/authorization');
+    await page.getByRole('tab', { name: 'Sign in' }).waitFor();
+    const screens = requests.filter((path) => /Screen-[\w-]+\.js$/.test(path));
+    expect(screens.map((path) => path.replace(/^.*\/(\w+Screen)-.*$/, '$1'))).toEqual(['AuthorizationScreen']);
+  });
+});

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+// Real-browser tests: Debian's Chromium driven by playwright-core against the built app.
+export default defineConfig({
+  root,
+  test: {
+    include: ['test/e2e/**/*.e2e.ts'],
+    environment: 'node',
+    globalSetup: ['test/e2e/globalSetup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import * as domain from '../../../src/domain';
+
+describe('src/domain/index re-exports every rule module', () => {
+  it.each([
+    'parseNumber',
+    'FieldType',
+    'defaultFieldValue',
+    'coerceFieldValue',
+    'normalizeFieldValues',
+    'defaultCurrency',
+    'normalizeOptions',
+    'categoryFieldIds',
+    'visibleCardFields',
+    'isFieldDisabled',
+    'isPriceReadOnly',
+    'priceTypeOptions',
+    'cardImages',
+    'capCount',
+    'cardTitle',
+    'formatNumber',
+    'displayValue',
+    'formatDate',
+    'formatDateLocale',
+    'parseDate',
+    'parseDateTime',
+    'isEmail',
+    'hasMinLength',
+    'MIN_CUSTOMER_FIELD_LENGTH',
+    'validateCustomerField',
+    'scaleColor',
+    'PRODUCT_WAREHOUSE_SEPARATOR',
+    'productIdentifier',
+    'parseProductIdentifier',
+    'parseColumnKey',
+    'displayColumnValue',
+    'columnBoolean',
+    'orderDisplayName',
+    'PUBLIC_ROUTE_NAMES',
+    'isPublicMode',
+    'signInPathFor',
+    'applyWireChange',
+    'wireReducer',
+    'landingPath',
+    'TEST_ACCOUNT_IDS',
+    'isTestAccount',
+    'FLAG_ACCOUNT_ID',
+  ])('%s', (name) => {
+    expect(domain).toHaveProperty(name);
+  });
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setNavigator } from '../../../src/stores/navigation';
+import { $storedQuery } from '../../../src/stores/queryParams';
+import { $publicAuth, $publicExchange, $publicToken, $token, $tokenFailed, clearSession, saveToken } from '../../../src/stores/session';
+import { captureUrlTokens, exchangeLinkPublicToken } from '../../../src/stores/sessionBootstrap';
+import { persistentAtom } from '../../../src/stores/storage';
+
+const navigations: string[] = [];
+beforeEach(() => {
+  clearSession();
+  $publicExchange.set('idle');
+  navigations.length = 0;
+  setNavigator((path) => navigations.push(path));
+});
+
+function visit(url: string) {
+  window.history.replaceState(null, '', url);
+}
+
+describe('session persistence (spec keys TOKEN, POTOKEN, POAuth)', () => {
+  it('saving the token writes localStorage TOKEN and clears the failed flag', () => {
+    $tokenFailed.set(true);
+    saveToken('abc');
+    expect(localStorage.getItem('TOKEN')).toBe('abc');
+    expect($tokenFailed.get()).toBe(false);
+  });
+
+  it('a persistent atom starts from what localStorage holds and removes the key on null', () => {
+    localStorage.setItem('probe', 'kept');
+    const probe = persistentAtom('probe');
+    expect(probe.get()).toBe('kept');
+    probe.set(null);
+    expect(localStorage.getItem('probe')).toBeNull();
+  });
+
+  it('clearSession forgets both tokens and POAuth', () => {
+    $token.set('a');
+    $publicToken.set('b');
+    $publicAuth.set('1');
+    clearSession();
+    expect([localStorage.getItem('TOKEN'), localStorage.getItem('POTOKEN'), localStorage.getItem('POAuth')]).toEqual([null, null, null]);
+  });
+});
+
+describe('captureUrlTokens', () => {
+  it('a token in the URL query is saved and the query stripped, the hash kept', () => {
+    visit('/?token=t-1&test=dark#/orders');
+    const captured = captureUrlTokens(window);
+    expect(captured.token).toBe('t-1');
+    expect($token.get()).toBe('t-1');
+    expect(window.location.search).toBe('?test=dark');
+    expect(window.location.hash).toBe('#/orders');
+  });
+
+  it('a token inside the hash query is taken too', () => {
+    visit('/#/orders?token=t-2&order_id=5');
+    captureUrlTokens(window);
+    expect($token.get()).toBe('t-2');
+    expect(window.location.hash).toBe('#/orders?order_id=5');
+  });
+
+  it('a public token in the hash marks the exchange pending and leaves the address', () => {
+    visit('/#/publicOrder?order_id=3&public_token=pub-xyz');
+    const captured = captureUrlTokens(window);
+    expect(captured.publicToken).toBe('pub-xyz');
+    expect($publicExchange.get()).toBe('pending');
+    expect(window.location.href).not.toContain('pub-xyz');
+    expect(window.location.hash).toBe('#/publicOrder?order_id=3');
+  });
+
+  it('CRM query parameters are moved to localStorage', () => {
+    visit('/?lead_id=77&account_id=5#/addToDeal');
+    captureUrlTokens(window);
+    expect(localStorage.getItem('query.lead_id')).toBe('77');
+    expect($storedQuery.get()).toMatchObject({ lead_id: '77', account_id: '5' });
+    expect(window.location.search).toBe('');
+  });
+
+  it('an address without tokens is left untouched', () => {
+    visit('/?test=notifications#/qwe');
+    const before = window.location.href;
+    captureUrlTokens(window);
+    expect(window.location.href).toBe(before);
+  });
+});
+
+describe('exchangeLinkPublicToken', () => {
+  const realFetch = globalThis.fetch;
+  let answer: { status: number; body: unknown };
+  let requested = '';
+  beforeAll(() => {
+    globalThis.fetch = (async (input: RequestInfo | URL) => {
+      requested = String(input);
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+  });
+  afterAll(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it('a valid public token is exchanged with GET public-order/token/get and the answer saved with POAuth', async () => {
+    answer = { status: 200, body: { token: 'session-1' } };
+    expect(await exchangeLinkPublicToken('link token')).toBe(true);
+    expect(requested).toContain('/api/public-order/token/get?public_token=link+token');
+    expect(localStorage.getItem('POTOKEN')).toBe('session-1');
+    expect(localStorage.getItem('POAuth')).toBe('1');
+    expect($publicExchange.get()).toBe('done');
+  });
+
+  it('an invalid public token sends the visitor to /publicOrderAuth', async () => {
+    answer = { status: 404, body: { error: 'Unknown token' } };
+    expect(await exchangeLinkPublicToken('bad')).toBe(false);
+    expect($publicToken.get()).toBeNull();
+    expect(navigations.at(-1)).toBe('/publicOrderAuth');
+    expect($publicExchange.get()).toBe('done');
+  });
+});

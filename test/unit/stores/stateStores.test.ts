@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Pipeline } from '../../../src/contract/pipelines';
+import { $account, $currency, loadAccount, resetAccount } from '../../../src/stores/account';
+import { $displayMode, resetDisplayMode, setDisplayMode, toggleDisplayMode } from '../../../src/stores/displayMode';
+import { changeLanguage, initialLanguage, setLanguageReloader } from '../../../src/stores/language';
+import { $path } from '../../../src/stores/navigation';
+import { $dealTab, $order, $orderId, $unsaved, resetOrderStateAfterNavigation } from '../../../src/stores/order';
+import { $homeBlurred, $overlays, closeAllOverlays, closeOverlay, openOverlay, OVERLAYS } from '../../../src/stores/overlays';
+import { $pipelineOptions, $pipelines, $selectedPipeline, loadPipelines, resolveSelectedPipeline, selectPipeline } from '../../../src/stores/pipelines';
+import { $token } from '../../../src/stores/session';
+
+const pipelines: Pipeline[] = [
+  { id: 4, value: 4, name: 'Sales', statuses: [] },
+  { id: 9, value: 9, name: 'Main', statuses: [], is_system: true },
+];
+
+/** A fake of our own API's HTTP edge: answers by path, records what was asked. */
+const calls: { url: string; method: string; body: string | null }[] = [];
+let answers: Record<string, { status: number; body: unknown }> = {};
+const realFetch = globalThis.fetch;
+beforeAll(() => {
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    calls.push({ url, method: init?.method ?? 'GET', body: (init?.body as string) ?? null });
+    const path = new URL(url, 'http://x').pathname;
+    const answer = answers[path] ?? { status: 404, body: { error: 'none' } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
+  }) as typeof fetch;
+});
+afterAll(() => {
+  globalThis.fetch = realFetch;
+});
+beforeEach(() => {
+  calls.length = 0;
+  answers = {};
+  $path.set('/orders');
+});
+
+describe('pipelines store', () => {
+  it.each<[string | null, number, string]>([
+    ['4', 4, 'the saved selection is restored when it exists'],
+    ['-1', -1, "the synthetic 'All' (-1) is always a valid selection"],
+    ['77', 9, 'a saved id that no longer exists falls back to the system pipeline'],
+    [null, 9, 'nothing saved falls back to the system pipeline'],
+  ])('saved %s → %s: %s', (saved, expected) => {
+    expect(resolveSelectedPipeline(pipelines, saved)).toBe(expected);
+  });
+
+  it('without a system pipeline the first is used, and none at all gives null', () => {
+    expect(resolveSelectedPipeline([pipelines[0]], null)).toBe(4);
+    expect(resolveSelectedPipeline([], null)).toBeNull();
+  });
+
+  it("selection persists under selectedPipeline and 'All' comes first in the options", () => {
+    $pipelines.set(pipelines);
+    selectPipeline(4);
+    expect(localStorage.getItem('selectedPipeline')).toBe('4');
+    expect($selectedPipeline.get()).toBe(4);
+    expect($pipelineOptions.get()[0]).toMatchObject({ id: -1, value: -1, name: 'All' });
+  });
+
+  it('loads once and caches until a forced update; a non-array answer is not stored', async () => {
+    answers['/api/orders/pipelines/list'] = { status: 200, body: pipelines };
+    await loadPipelines();
+    await loadPipelines();
+    expect(calls).toHaveLength(1);
+    answers['/api/orders/pipelines/list'] = { status: 200, body: { not: 'an array' } };
+    await loadPipelines({ force: true });
+    expect(calls).toHaveLength(2);
+    expect($pipelines.get()).toEqual(pipelines);
+  });
+
+  it('public mode asks public-order/pipelines', async () => {
+    $path.set('/publicOrder');
+    answers['/api/public-order/pipelines'] = { status: 200, body: pipelines };
+    await loadPipelines({ force: true });
+    expect(calls[0].url).toContain('/api/public-order/pipelines');
+  });
+});
+
+describe('account store', () => {
+  beforeEach(() => resetAccount());
+
+  it('loads once; concurrent callers share one request', async () => {
+    answers['/api/account/config'] = { status: 200, body: { account: { id: 2, name: 'A', expired: false }, user: { id: 1, name: 'U' } } };
+    await Promise.all([loadAccount(), loadAccount()]);
+    await loadAccount();
+    expect(calls).toHaveLength(1);
+    expect($account.get()).toMatchObject({ loaded: true, account: { id: 2 } });
+  });
+
+  it.each([
+    [{ id: 1, name: 'A', expired: false }, 'RUB'],
+    [{ id: 1, name: 'A', expired: false, is_kommo: true }, 'USD'],
+    [{ id: 1, name: 'A', expired: false, is_kommo: 1 }, 'USD'],
+  ])('default currency of %j is %s', async (account, currency) => {
+    answers['/api/account/config'] = { status: 200, body: { account, user: { id: 1, name: 'U' } } };
+    await loadAccount({ force: true });
+    expect($currency.get()).toBe(currency);
+  });
+
+  it('a failed load leaves the account not loaded', async () => {
+    answers['/api/account/config'] = { status: 500, body: { error: 'down' } };
+    const state = await loadAccount();
+    expect(state.loaded).toBe(false);
+  });
+});
+
+describe('language store', () => {
+  it('changing the language saves it, tells the server when signed in, and reloads', async () => {
+    let reloaded = 0;
+    setLanguageReloader(() => reloaded++);
+    $token.set('tok');
+    answers['/api/account/user/update'] = { status: 200, body: { success: true } };
+    await changeLanguage('ru');
+    expect(localStorage.getItem('lang')).toBe('ru');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method: 'POST' });
+    expect(JSON.parse(calls[0].body ?? '{}')).toEqual({ lang: 'ru' });
+    expect(reloaded).toBe(1);
+  });
+
+  it('without a login token the choice is only saved locally', async () => {
+    setLanguageReloader(() => undefined);
+    $token.set(null);
+    await changeLanguage('en');
+    expect(calls).toHaveLength(0);
+    expect(localStorage.getItem('lang')).toBe('en');
+  });
+
+  it('the saved choice wins over the browser language', () => {
+    localStorage.setItem('lang', 'ru');
+    expect(initialLanguage()).toBe('ru');
+  });
+});
+
+describe('overlays store', () => {
+  beforeEach(() => closeAllOverlays());
+
+  it('names every overlay flag of the spec', () => {
+    expect(OVERLAYS).toHaveLength(22);
+    expect(Object.values($overlays.get()).every((open) => open === false)).toBe(true);
+  });
+
+  it('the home screen is blurred while a modal is open, not for the filter popover', () => {
+    openOverlay('filter');
+    expect($homeBlurred.get()).toBe(false);
+    openOverlay('import');
+    expect($homeBlurred.get()).toBe(true);
+    closeOverlay('import');
+    expect($homeBlurred.get()).toBe(false);
+  });
+
+  it.each(['settings', 'taskCenter', 'editProduct'] as const)('%s disables the other overlays while open', (exclusive) => {
+    expect(openOverlay(exclusive)).toBe(true);
+    expect(openOverlay('sync')).toBe(false);
+    expect($overlays.get().sync).toBe(false);
+    closeOverlay(exclusive);
+    expect(openOverlay('sync')).toBe(true);
+  });
+});
+
+describe('display mode store', () => {
+  it('card is the default; list can be chosen, toggled and reset to card', () => {
+    expect($displayMode.get()).toBe('card');
+    setDisplayMode('list');
+    expect($displayMode.get()).toBe('list');
+    toggleDisplayMode();
+    expect($displayMode.get()).toBe('card');
+    setDisplayMode('list');
+    resetDisplayMode();
+    expect($displayMode.get()).toBe('card');
+  });
+});
+
+describe('order state after navigation', () => {
+  beforeEach(() => {
+    $orderId.set(5);
+    $order.set({ id: 5 });
+    $unsaved.set(true);
+    $dealTab.set('client');
+  });
+
+  it('clears the order, resets the unsaved flag and the tab, drops the id when the target has none', () => {
+    resetOrderStateAfterNavigation({ hasOrderId: false, isNew: false });
+    expect([$order.get(), $unsaved.get(), $dealTab.get(), $orderId.get()]).toEqual([null, false, 'products', null]);
+  });
+
+  it('keeps the stored id when the target has an order_id', () => {
+    resetOrderStateAfterNavigation({ hasOrderId: true, isNew: false });
+    expect($orderId.get()).toBe(5);
+    expect($unsaved.get()).toBe(false);
+  });
+
+  it('a route with an isNew parameter keeps everything', () => {
+    resetOrderStateAfterNavigation({ hasOrderId: false, isNew: true });
+    expect([$order.get(), $unsaved.get(), $dealTab.get(), $orderId.get()]).toEqual([{ id: 5 }, true, 'client', 5]);
+  });
+});
