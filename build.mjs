@@ -42,6 +42,7 @@ const common = {
   jsx: 'automatic',
   define,
   legalComments: 'none',
+  charset: 'utf8',
   logLevel: 'warning',
   metafile: true,
 };
@@ -53,9 +54,8 @@ const shellOptions = {
   format: 'esm',
   splitting: true,
   entryNames: '[name]-[hash]',
-  chunkNames: 'chunk-[name]-[hash]',
+  chunkNames: '[name]-[hash]',
   assetNames: '[name]-[hash]',
-  publicPath: './assets',
 };
 
 const widgetOptions = {
@@ -75,6 +75,7 @@ function indexHtml(entry, css) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Stockroom</title>
+<link rel="icon" href="data:,">
 ${css ? `<link rel="stylesheet" href="./assets/${css}">\n` : ''}<script type="module" src="./assets/${entry}"></script>
 </head>
 <body>

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { t } from '../../src/i18n';
-import { NotificationArea } from '../../src/ui';
+import { NotificationArea } from '../../src/ui/NotificationArea';
 import { AppFrame } from './AppFrame';
 import { DemoNotifications } from './DemoNotifications';
 import { useAppLocation } from './hashLocation';

@@ -75,7 +75,7 @@ export function ImageCarousel(props: ImageCarouselProps) {
   const navDisabled = disabled || total < 2;
 
   return (
-    <section className={classes.join(' ')} aria-roledescription="carousel" aria-label={props.label} onKeyDown={onKeyDown}>
+    <section className={classes.join(' ')} aria-roledescription={t('controls.carousel')} aria-label={props.label} onKeyDown={onKeyDown}>
       <div
         className="ui-carousel__stage"
         onMouseEnter={() => total > 0 && setPreviewOpen(true)}
@@ -84,7 +84,7 @@ export function ImageCarousel(props: ImageCarouselProps) {
         {images.map((image, position) => {
           const state = states[image] ?? 'loading';
           return (
-            <figure key={`${position}-${image}`} className="ui-carousel__slide" hidden={position !== current} aria-roledescription="slide">
+            <figure key={`${position}-${image}`} className="ui-carousel__slide" hidden={position !== current} aria-roledescription={t('controls.slide')}>
               <img
                 className="ui-carousel__image"
                 src={image}

@@ -45,8 +45,8 @@ export function NavBar(props: NavBarProps) {
   return (
     <nav className={classes.join(' ')} aria-label={props.label} data-state={off ? 'disabled' : 'enabled'}>
       <ul className="ui-navbar__list">
-        {props.items.map((item) => (
-          <li key={item.href} className="ui-navbar__entry">
+        {props.items.map((item, index) => (
+          <li key={`${index}-${item.href}`} className="ui-navbar__entry">
             <a
               className={item.current ? 'ui-navbar__link ui-navbar__link--current' : 'ui-navbar__link'}
               href={item.href}

@@ -32,11 +32,13 @@ export function ensureChromium(): void {
 /** A headless Chromium with a fresh user-data dir, so no test sees another's storage. */
 export async function launchContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'stockroom-chromium-'));
-  return chromium.launchPersistentContext(userDataDir, {
+  const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1200, height: 800 },
     ...options,
   });
+  context.setDefaultTimeout(10_000);
+  return context;
 }

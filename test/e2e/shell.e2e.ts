@@ -48,7 +48,7 @@ describe('sign-in screen', () => {
     await page.getByLabel('E-mail or phone').fill(DEMO_LOGIN.login);
     await page.getByLabel('Password', { exact: true }).fill('wrong');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
+    await page.locator('form .auth-message-error', { hasText: 'Invalid username or password' }).waitFor();
     await page.getByLabel('Password', { exact: true }).fill(DEMO_LOGIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForFunction(() => location.hash === '#/orders');

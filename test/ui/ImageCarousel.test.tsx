@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CAROUSEL_LOADING_TIMEOUT_MS, ImageCarousel, type CarouselFloat, type CarouselPreviewSize } from '../../src/ui';
 import { all, click, fire, get, press, render } from './render';
 
-const IMAGES = ['data:image/png;base64,AA==', 'data:image/png;base64,AB==', 'data:image/png;base64,AC=='];
+// Paths happy-dom does not fetch, so load and error happen only when a test fires them.
+const IMAGES = ['/images/1.png', '/images/2.png', '/images/3.png'];
 
 function setup(props: { images?: string[]; preview?: CarouselPreviewSize; float?: CarouselFloat; disabled?: boolean } = {}) {
   const rendered = render(<ImageCarousel label="Product images" images={props.images ?? IMAGES} {...props} />);
@@ -32,6 +33,7 @@ describe('ImageCarousel', () => {
     const region = get(container, 'section');
     expect(region.getAttribute('aria-label')).toBe('Product images');
     expect(region.getAttribute('aria-roledescription')).toBe('carousel');
+    expect(get(container, 'figure').getAttribute('aria-roledescription')).toBe('slide');
     expect(prev.getAttribute('aria-label')).toBe('Previous image');
     expect(next.getAttribute('aria-label')).toBe('Next image');
   });

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { testFlags } from '../../shell/app/bootstrap';
+import { navigate, currentPath, currentSearch } from '../../shell/app/hashLocation';
+import { availableNav, findRoute, ROUTES, type RouteDef } from '../../shell/app/routes';
+import { notInstalledRedirect, NOT_INSTALLED_REDIRECT_ACTIVE } from '../../shell/features/status/notInstalledCheck';
+
+describe('test flags come from the page query or the hash query', () => {
+  it.each([
+    ['/?test=dark#/qwe', ['dark']],
+    ['/#/qwe?test=notifications', ['notifications']],
+    ['/?test=dark#/qwe?test=notifications', ['dark', 'notifications']],
+    ['/#/qwe', []],
+  ])('%s → %j', (url, flags) => {
+    window.history.replaceState(null, '', url);
+    expect([...testFlags(window)].sort()).toEqual(flags);
+  });
+});
+
+describe('hash location keeps the query inside the hash', () => {
+  it('navigate writes #/path?query and the readers split it', () => {
+    window.history.replaceState(null, '', '/');
+    navigate('/addToDeal?order_id=5');
+    expect(window.location.hash).toBe('#/addToDeal?order_id=5');
+    expect(currentPath()).toBe('/addToDeal');
+    expect(currentSearch()).toBe('order_id=5');
+  });
+
+  it('replace does not add a history entry', () => {
+    navigate('/a');
+    const length = window.history.length;
+    navigate('/b', { replace: true });
+    expect(window.history.length).toBe(length);
+    expect(currentPath()).toBe('/b');
+  });
+});
+
+describe('route table', () => {
+  it('has the foundation screens, each lazily loaded', () => {
+    for (const path of ['/authorization', '/many-accounts', '/Error_is_expired', '/Error_token_not_valid', '/Error_is_not_installed', '/qwe']) {
+      expect(findRoute(path)?.screen.$$typeof, path).toBe(Symbol.for('react.lazy'));
+    }
+  });
+
+  it('a main navigation entry appears only once its screen exists', () => {
+    expect(availableNav(ROUTES)).toEqual([]);
+    const withOrders: RouteDef[] = [...ROUTES, { ...ROUTES[0], path: '/orders' }];
+    expect(availableNav(withOrders).map((item) => item.path)).toEqual(['/orders']);
+  });
+});
+
+describe("not-installed page's redirect check", () => {
+  it('is inactive, as the spec says: an installed account is not sent on', () => {
+    expect(NOT_INSTALLED_REDIRECT_ACTIVE).toBe(false);
+    expect(notInstalledRedirect({ install: true })).toBeNull();
+  });
+
+  it('when switched on, an installed account goes to / and others stay', () => {
+    expect(notInstalledRedirect({ install: true }, true)).toBe('/');
+    expect(notInstalledRedirect({ install: false }, true)).toBeNull();
+  });
+});
