@@ -5,9 +5,10 @@
  */
 declare const process: { env: Record<string, string | undefined> };
 
-function env(name: string): string | undefined {
+/** Each read is a literal `process.env.NAME` so the bundler can substitute it; outside a bundle it may not exist. */
+function env(read: () => string | undefined): string | undefined {
   try {
-    return process.env[name];
+    return read();
   } catch {
     return undefined;
   }
@@ -27,9 +28,9 @@ export interface AppConfig {
 }
 
 export const config: AppConfig = {
-  apiBase: trimSlash(env('API_BASE_URL') || '/api'),
-  integrationBase: trimSlash(env('INTEGRATION_BASE_URL') || '/integration'),
-  hostOrigins: (env('HOST_ORIGINS') || '')
+  apiBase: trimSlash(env(() => process.env.API_BASE_URL) || '/api'),
+  integrationBase: trimSlash(env(() => process.env.INTEGRATION_BASE_URL) || '/integration'),
+  hostOrigins: (env(() => process.env.HOST_ORIGINS) || '')
     .split(',')
     .map((origin) => origin.trim())
     .filter(Boolean),

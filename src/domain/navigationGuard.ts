@@ -43,8 +43,10 @@ export function guardNavigation(state: GuardState, from: string | null, to: stri
     return to === '/publicOrderAuth' ? allow : redirect('/publicOrderAuth');
   }
 
-  // 4. Staff pages need a token of some kind.
-  if (!state.publicToken && !PUBLIC_PAGES.includes(to) && !state.token && to !== '/authorization') {
+  // 4. Staff pages need a token of some kind. A token that just failed inside a host frame has
+  // been cleared, yet its page must still show (spec §4: 403 in a frame → /Error_token_not_valid).
+  const failedTokenPage = to === '/Error_token_not_valid' && state.tokenFailed;
+  if (!state.publicToken && !PUBLIC_PAGES.includes(to) && !state.token && to !== '/authorization' && !failedTokenPage) {
     return redirect('/authorization');
   }
 

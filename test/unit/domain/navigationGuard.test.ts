@@ -38,6 +38,8 @@ const rows: Row[] = [
   ['6. leaving /Error_token_not_valid once the token is fine is allowed', signedIn, '/Error_token_not_valid', '/orders', allow],
   ['6. /Error_token_not_valid while the token is fine goes to /', signedIn, '/orders', '/Error_token_not_valid', to('/')],
   ['6. /Error_token_not_valid with a failed token is shown', { ...signedIn, tokenFailed: true }, null, '/Error_token_not_valid', allow],
+  ['4+6. in a frame the failed token is cleared, and its page still shows', { ...anonymous, tokenFailed: true }, '/orders', '/Error_token_not_valid', allow],
+  ['4. without a token and nothing failed, /Error_token_not_valid goes to sign-in', anonymous, null, '/Error_token_not_valid', to('/authorization')],
   ['7. a public visitor passes on public pages without loading the account', publicVisitor, null, '/publicOrder', allow],
   ['7. a public visitor passes on /availablePublicOrderList', publicVisitor, null, '/availablePublicOrderList', allow],
   ['8. a staff page waits for the account to load', { ...signedIn, account: { loaded: false, expired: false } }, null, '/orders', { action: 'wait', for: 'account' }],

@@ -115,3 +115,23 @@ describe('exchangeLinkPublicToken', () => {
     expect($publicExchange.get()).toBe('done');
   });
 });
+
+describe('blocked storage (third-party frames, privacy modes)', () => {
+  it('a persistent atom keeps working in memory when localStorage throws', () => {
+    const storage = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    Object.defineProperty(globalThis, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('Access is denied for this document.', 'SecurityError');
+      },
+    });
+    try {
+      const token = persistentAtom('TOKEN');
+      expect(token.get()).toBeNull();
+      token.set('in-memory');
+      expect(token.get()).toBe('in-memory');
+    } finally {
+      if (storage) Object.defineProperty(globalThis, 'localStorage', storage);
+    }
+  });
+});

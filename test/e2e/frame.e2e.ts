@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { launchContext } from './chromium';
+import { DEMO_LOGIN } from './standInApi';
+
+const baseUrl = inject('baseUrl');
+const hostUrl = inject('hostUrl');
+const shots = join(process.cwd(), 'test-output', 'e2e');
+
+let context: BrowserContext | null = null;
+afterEach(async () => {
+  await context?.close();
+  context = null;
+});
+
+async function openHost(params: Record<string, string>): Promise<{ page: Page; app: Frame }> {
+  context = await launchContext();
+  const page = context.pages()[0] ?? (await context.newPage());
+  const query = new URLSearchParams({ app: baseUrl, ...params });
+  await page.goto(`${hostUrl}/e2e/host.html?${query}`);
+  const handle = await page.waitForSelector('iframe#app');
+  const app = await handle.contentFrame();
+  if (!app) throw new Error('the app frame did not load');
+  return { page, app };
+}
+
+type HostEvent = { type: string; payload: Record<string, unknown> };
+const hostEvents = (page: Page) => page.evaluate(() => (window as unknown as { events: HostEvent[] }).events);
+
+describe('the shell inside a host CRM frame', () => {
+  // Chromium denies a third-party frame its localStorage here, so the token lives in memory: the
+  // gallery opening (a staff page) proves the host's token was taken.
+  it('takes token, language and theme from the host, and reports ready and its height', async () => {
+    const { page, app } = await openHost({ token: DEMO_LOGIN.token, lang: 'ru', theme: 'dark', path: '/qwe' });
+    await app.getByTestId('gallery-checkbox').waitFor();
+    expect(await app.evaluate(() => document.documentElement.lang)).toBe('ru');
+    expect(await app.evaluate(() => document.documentElement.classList.contains('theme-dark'))).toBe(true);
+    await page.waitForFunction(() => (window as unknown as { events: HostEvent[] }).events.some((e) => e.type === 'resize'));
+    const events = await hostEvents(page);
+    expect(events[0]).toEqual({ type: 'ready', payload: { app: 'shell' } });
+    const resize = events.find((event) => event.type === 'resize');
+    expect(Number(resize?.payload.height)).toBeGreaterThan(500);
+    await page.screenshot({ path: join(shots, 'framed-gallery-ru-dark.png') });
+  });
+
+  it('a 403 inside the frame goes to /Error_token_not_valid, not to the sign-in page', async () => {
+    const { app } = await openHost({ token: 'revoked-token', path: '/qwe' });
+    await app.getByTestId('token-not-valid').waitFor();
+    expect(new URL(app.url()).hash).toBe('#/Error_token_not_valid');
+    expect(await app.getByRole('tab', { name: 'Sign in' }).count()).toBe(0);
+  });
+
+  it('opened directly (not framed) without a token, the app goes to its own sign-in page', async () => {
+    context = await launchContext();
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${baseUrl}/#/qwe`);
+    await page.waitForFunction(() => location.hash === '#/authorization');
+  });
+});
