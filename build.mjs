@@ -103,6 +103,7 @@ export async function build() {
   mkdirSync(shellOut, { recursive: true });
   const [shell, widget] = await Promise.all([esbuild.build(shellOptions), esbuild.build(widgetOptions)]);
   writeShellHtml(shell.metafile);
+  writeFileSync(join(dist, 'widget-meta.json'), JSON.stringify(widget.metafile));
   return { shell: shell.metafile, widget: widget.metafile };
 }
 
@@ -155,7 +156,10 @@ export function sizeReport() {
   const firstLoad = firstLoadFiles(metafile);
   const shellFirstLoadGzip = firstLoad.reduce((sum, file) => sum + gzip(file), 0);
   const widgetGzip = gzip(widgetOut);
-  return { rows, firstLoad: firstLoad.map((file) => relative(root, file)), shellFirstLoadGzip, widgetGzip };
+  const widgetMeta = JSON.parse(readFileSync(join(dist, 'widget-meta.json'), 'utf8'));
+  // The widget must ship Preact: any React module in it means the alias broke.
+  const widgetReactInputs = Object.keys(widgetMeta.inputs).filter((input) => /node_modules\/(react|react-dom|scheduler)\//.test(input));
+  return { rows, firstLoad: firstLoad.map((file) => relative(root, file)), shellFirstLoadGzip, widgetGzip, widgetReactInputs };
 }
 
 function printReport(report) {
@@ -171,6 +175,7 @@ function printReport(report) {
 export function budgetFailures(report) {
   const failures = [];
   if (report.widgetGzip > BUDGET.widgetGzip) failures.push(`dist/widget.js is ${kb(report.widgetGzip)} gzip, over the ${kb(BUDGET.widgetGzip)} budget`);
+  if (report.widgetReactInputs.length) failures.push(`dist/widget.js bundles React (${report.widgetReactInputs.join(', ')}) instead of @preact/compat`);
   if (report.shellFirstLoadGzip > BUDGET.shellFirstLoadGzip) failures.push(`the shell's first load is ${kb(report.shellFirstLoadGzip)} gzip, over the ${kb(BUDGET.shellFirstLoadGzip)} budget`);
   return failures;
 }

@@ -70,6 +70,14 @@ describe('navigation guard in the browser', () => {
     expect(hashPath(page)).toBe('/Error_is_expired');
   });
 
+  it("an account whose login is fixed shows the spec's warning, which can be dismissed", async () => {
+    const { page } = await open('/?token=fixed-login-token#/');
+    const warning = page.getByTestId('login-fixed-warning');
+    await warning.getByText('Attention! The login to the product from this account is fixed. Make sure that only one user uses this account.').waitFor();
+    await warning.getByRole('button', { name: 'Got it' }).click();
+    expect(await warning.count()).toBe(0);
+  });
+
   it('log out from the home menu clears the session and returns to sign-in (keyboard only)', async () => {
     const { page } = await open(`/?token=${DEMO_LOGIN.token}#/qwe-missing`);
     await page.getByRole('button', { name: 'Menu' }).focus();

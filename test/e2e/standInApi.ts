@@ -35,6 +35,8 @@ export async function standInApi(req: IncomingMessage, res: ServerResponse): Pro
   if (path === '/api/account/config') {
     if (auth === `Bearer ${DEMO_LOGIN.token}`) {
       json(res, 200, { account: { id: 2, name: 'Demo', expired: false, login_fixed: false }, user: { id: 1, name: 'Demo admin' } });
+    } else if (auth === 'Bearer fixed-login-token') {
+      json(res, 200, { account: { id: 4, name: 'Shared', expired: false, login_fixed: true }, user: { id: 3, name: 'Shared login' } });
     } else if (auth === 'Bearer expired-token') {
       json(res, 200, { account: { id: 3, name: 'Old', expired: true }, user: { id: 2, name: 'Old admin' } });
     } else json(res, 403, { error: 'Token not valid' });

@@ -15,13 +15,13 @@ const pipelines: Pipeline[] = [
 ];
 
 /** A fake of our own API's HTTP edge: answers by path, records what was asked. */
-const calls: { url: string; method: string; body: string | null }[] = [];
+const calls: { url: string; method: string; body: string | null; authorization: string | null }[] = [];
 let answers: Record<string, { status: number; body: unknown }> = {};
 const realFetch = globalThis.fetch;
 beforeAll(() => {
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    calls.push({ url, method: init?.method ?? 'GET', body: (init?.body as string) ?? null });
+    calls.push({ url, method: init?.method ?? 'GET', body: (init?.body as string) ?? null, authorization: new Headers(init?.headers).get('authorization') });
     const path = new URL(url, 'http://x').pathname;
     const answer = answers[path] ?? { status: 404, body: { error: 'none' } };
     return new Response(JSON.stringify(answer.body), { status: answer.status });
@@ -195,5 +195,17 @@ describe('order state after navigation', () => {
   it('a route with an isNew parameter keeps everything', () => {
     resetOrderStateAfterNavigation({ hasOrderId: false, isNew: true });
     expect([$order.get(), $unsaved.get(), $dealTab.get(), $orderId.get()]).toEqual([{ id: 5 }, true, 'client', 5]);
+  });
+});
+
+describe('integration client', () => {
+  it('goes to the integration base with the main token', async () => {
+    const { integrationApi } = await import('../../../src/api/clients');
+    $token.set('main-token');
+    answers['/integration/widget/categories'] = { status: 200, body: [] };
+    const result = await integrationApi.get('widget/categories');
+    expect(result.ok).toBe(true);
+    expect(new URL(calls[0].url, 'http://x').pathname).toBe('/integration/widget/categories');
+    expect(calls[0].authorization).toBe('Bearer main-token');
   });
 });

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { $account } from '../../../src/stores/account';
+import { confirmSignUp, finishRestore, loginModeOf, requestRestoreCode, requestSignUpCode, signIn } from '../../../src/stores/auth';
+import { clearNotifications } from '../../../src/stores/notifications';
+import { $token, clearSession } from '../../../src/stores/session';
+
+/** The HTTP edge of our API, answering by path and recording the calls. */
+const calls: { path: string; query: URLSearchParams; method: string; body: unknown }[] = [];
+let answers: Record<string, { status: number; body: unknown }> = {};
+const realFetch = globalThis.fetch;
+beforeAll(() => {
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://x');
+    calls.push({ path: url.pathname, query: url.searchParams, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null });
+    const answer = answers[url.pathname] ?? { status: 404, body: { error: 'none' } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
+  }) as typeof fetch;
+});
+afterAll(() => {
+  globalThis.fetch = realFetch;
+});
+beforeEach(() => {
+  calls.length = 0;
+  answers = {};
+  clearSession();
+  clearNotifications();
+});
+
+describe('sign-in', () => {
+  it('POST auth/login with the trimmed login; the access token is stored and the account reloaded', async () => {
+    $account.set({ loaded: true, account: { id: 9, name: 'previous', expired: false }, user: null });
+    answers['/api/auth/login'] = { status: 200, body: { success: true, access_token: 'tok-1' } };
+    expect(await signIn('  a@b.co ', 'pw')).toEqual({ ok: true });
+    expect(calls[0]).toMatchObject({ path: '/api/auth/login', method: 'POST', body: { login: 'a@b.co', password: 'pw' } });
+    expect($token.get()).toBe('tok-1');
+    expect($account.get().loaded).toBe(false);
+  });
+
+  it.each([
+    [{ status: 200, body: { success: false } }],
+    [{ status: 422, body: { error: 'whatever the server says' } }],
+    [{ status: 200, body: { success: true } }],
+  ])("a failed sign-in (%j) says 'Invalid username or password' and stores nothing", async (answer) => {
+    answers['/api/auth/login'] = answer;
+    expect(await signIn('a@b.co', 'bad')).toEqual({ ok: false, messageKey: 'errors.invalidLogin' });
+    expect($token.get()).toBeNull();
+  });
+});
+
+describe('registration with a confirmation code', () => {
+  it('GET auth/sign-up with name, mode and login, then GET auth/set-account with the code', async () => {
+    answers['/api/auth/sign-up'] = { status: 200, body: { success: true } };
+    answers['/api/auth/set-account'] = { status: 200, body: { success: true } };
+    expect(await requestSignUpCode(' Ann ', '+7 900 000-00-00', 'ru')).toEqual({ ok: true });
+    expect(Object.fromEntries(calls[0].query)).toEqual({ name: 'Ann', mode: 'phone', login: '+7 900 000-00-00', lang: 'ru' });
+    expect(await confirmSignUp('+7 900 000-00-00', ' 1234 ')).toEqual({ ok: true });
+    expect(Object.fromEntries(calls[1].query)).toEqual({ mode: 'phone', login: '+7 900 000-00-00', code: '1234' });
+  });
+
+  it("registration failure (success false) keeps the form with the server's text", async () => {
+    answers['/api/auth/set-account'] = { status: 200, body: { success: false, error: 'You have used too many code entry attempts' } };
+    expect(await confirmSignUp('a@b.co', '0000')).toEqual({ ok: false, messageKey: 'errors.somethingWrong', serverText: 'You have used too many code entry attempts' });
+  });
+
+  it.each([
+    ['a@b.co', 'email'],
+    ['+79000000000', 'phone'],
+  ])('the login %s is sent as mode %s', (login, mode) => {
+    expect(loginModeOf(login)).toBe(mode);
+  });
+});
+
+describe('password recovery', () => {
+  it('GET auth/restore sends a code; GET auth/restore-end sets the new password', async () => {
+    answers['/api/auth/restore'] = { status: 200, body: { success: true } };
+    answers['/api/auth/restore-end'] = { status: 200, body: { success: true } };
+    expect(await requestRestoreCode('a@b.co')).toEqual({ ok: true });
+    expect(await finishRestore('a@b.co', '5555', 'new-secret')).toEqual({ ok: true });
+    expect(Object.fromEntries(calls[1].query)).toEqual({ login: 'a@b.co', code: '5555', password: 'new-secret' });
+  });
+
+  it('a wrong code is refused', async () => {
+    answers['/api/auth/restore-end'] = { status: 422, body: { error: 'Wrong code' } };
+    expect(await finishRestore('a@b.co', '1', 'x')).toMatchObject({ ok: false, serverText: 'Wrong code' });
+  });
+});
