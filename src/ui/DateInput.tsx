@@ -1,17 +1,11 @@
 import type { DateLike } from './dateText';
-import { DateTextField } from './DateTextField';
+import { DateTextField, type DateFieldProps } from './DateTextField';
 
-export interface DateInputProps {
-  label: string;
+export interface DateInputProps extends DateFieldProps {
   /** dd.mm.yyyy, yyyy-mm-dd or a Date; shown as dd.mm.yyyy. */
   value: DateLike;
   /** Called with yyyy-mm-dd (null when cleared) only when the day differs from value's. */
   onChange: (value: string | null, date: Date | null) => void;
-  disabled?: boolean;
-  error?: string;
-  id?: string;
-  name?: string;
-  className?: string;
 }
 
 export function DateInput(props: DateInputProps) {

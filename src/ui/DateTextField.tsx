@@ -1,19 +1,24 @@
-import { useId, type KeyboardEvent } from 'react';
+import { formatDate } from '../domain/format';
 import { t } from '../i18n';
-import { describedBy, Field } from './Field';
-import { formatDate, formatDateTime, isoDate, isoDateTime, parseDate, type DateLike } from './dateText';
+import { draftKeyHandler } from './draftKeys';
+import { Field, messageAria, useFieldIds } from './Field';
+import { dateKey, readDate, type DateLike } from './dateText';
 import { useCommittedDraft } from './useCommittedDraft';
 
-export interface DateTextFieldProps {
+/** The props DateInput and DateTimeInput both take. */
+export interface DateFieldProps {
   label: string;
   value: DateLike;
   onChange: (value: string | null, date: Date | null) => void;
-  withTime: boolean;
   disabled?: boolean;
   error?: string;
   id?: string;
   name?: string;
   className?: string;
+}
+
+export interface DateTextFieldProps extends DateFieldProps {
+  withTime: boolean;
 }
 
 /**
@@ -22,14 +27,11 @@ export interface DateTextFieldProps {
  */
 export function DateTextField(props: DateTextFieldProps) {
   const { withTime } = props;
-  const autoId = useId();
-  const id = props.id ?? `ui-date-${autoId}`;
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const show = withTime ? formatDateTime : formatDate;
-  const key = (date: Date | null): string | null => (date ? (withTime ? isoDateTime(date) : isoDate(date)) : null);
+  const { id, errorId, hintId } = useFieldIds('ui-date', props.id);
+  const show = (date: Date) => formatDate(date, { withTime });
+  const key = (date: Date | null): string | null => (date ? dateKey(date, withTime) : null);
   // The current value as given is kept when it cannot be read, so the field shows it as is.
-  const current = parseDate(props.value);
+  const current = readDate(props.value);
   const shownValue = current ? show(current) : typeof props.value === 'string' ? props.value : '';
 
   const { draft, unreadable, setDraft, commit, revert } = useCommittedDraft<Date | null>({
@@ -37,21 +39,13 @@ export function DateTextField(props: DateTextFieldProps) {
     format: (date) => (date ? show(date) : date === current ? shownValue : ''),
     parse: (text) => {
       if (text.trim() === '') return { ok: true, value: null };
-      const date = parseDate(text);
+      const date = readDate(text);
       return date ? { ok: true, value: date } : { ok: false };
     },
     same: (a, b) => key(a) === key(b),
     onCommit: (date) => props.onChange(key(date), date),
     onUnreadable: 'keep',
   });
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') commit(event.currentTarget.value);
-    else if (event.key === 'Escape' && event.currentTarget.value !== shownValue) {
-      event.stopPropagation();
-      revert();
-    }
-  };
 
   const hint = withTime ? t('controls.dateTimeFormatHint') : t('controls.dateFormatHint');
   const error = props.error ?? (unreadable ? (withTime ? t('controls.invalidDateTime') : t('controls.invalidDate')) : undefined);
@@ -76,11 +70,10 @@ export function DateTextField(props: DateTextFieldProps) {
         placeholder={hint}
         value={draft}
         disabled={props.disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error, errorId, hint, hintId)}
+        {...messageAria(error, errorId, hint, hintId)}
         onChange={(event) => setDraft(event.currentTarget.value)}
         onBlur={(event) => commit(event.currentTarget.value)}
-        onKeyDown={onKeyDown}
+        onKeyDown={draftKeyHandler({ shown: shownValue, commit: (input) => commit(input.value), revert })}
       />
     </Field>
   );

@@ -1,8 +1,7 @@
 import type { DateLike } from './dateText';
-import { DateTextField } from './DateTextField';
+import { DateTextField, type DateFieldProps } from './DateTextField';
 
-export interface DateTimeInputProps {
-  label: string;
+export interface DateTimeInputProps extends DateFieldProps {
   /** dd.mm.yyyy hh:mm, an ISO date-time or a Date; shown as dd.mm.yyyy hh:mm. */
   value: DateLike;
   /**
@@ -10,11 +9,6 @@ export interface DateTimeInputProps {
    * differs, never when both the old and the new value are unparseable.
    */
   onChange: (value: string | null, date: Date | null) => void;
-  disabled?: boolean;
-  error?: string;
-  id?: string;
-  name?: string;
-  className?: string;
 }
 
 export function DateTimeInput(props: DateTimeInputProps) {

@@ -1,21 +1,12 @@
-import { NumberField } from './NumberField';
+import { NumberField, type NumberInputProps } from './NumberField';
 import { clampNumber } from './numberText';
 
-export interface DecimalInputProps {
-  label: string;
-  value: number;
+export interface DecimalInputProps extends NumberInputProps {
   /** Called on commit (blur, Enter, spinner change) with the clamped number, only when it differs. */
   onChange: (value: number) => void;
-  min?: number;
   /** Larger numbers are clamped down to max. */
   max?: number;
   step?: number | 'any';
-  disabled?: boolean;
-  error?: string;
-  id?: string;
-  name?: string;
-  className?: string;
-  placeholder?: string;
 }
 
 export function DecimalInput(props: DecimalInputProps) {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export interface FieldProps {
   /** id of the control the visible label names. */
@@ -40,9 +40,28 @@ export function Field(props: FieldProps) {
   );
 }
 
-/** aria-describedby value naming whichever message is shown, or undefined. */
-export function describedBy(error: string | undefined, errorId: string, hint?: string, hintId?: string): string | undefined {
-  if (error) return errorId;
-  if (hint && hintId) return hintId;
-  return undefined;
+/**
+ * The control's id and the ids of its messages. A generated id is unique per instance, so the
+ * label and aria-describedby stay right when a form shows the same control twice.
+ */
+export function useFieldIds(prefix: string, id: string | undefined): { id: string; errorId: string; hintId: string } {
+  const autoId = useId();
+  const controlId = id ?? `${prefix}-${autoId}`;
+  return { id: controlId, errorId: `${controlId}-error`, hintId: `${controlId}-hint` };
+}
+
+/**
+ * aria-invalid and aria-describedby for the control inside a Field: screen readers read out the
+ * message Field shows (the error, else the hint), so the two must always agree.
+ */
+export function messageAria(
+  error: string | undefined,
+  errorId: string,
+  hint?: string,
+  hintId?: string,
+): { 'aria-invalid': true | undefined; 'aria-describedby': string | undefined } {
+  let describedBy: string | undefined;
+  if (error) describedBy = errorId;
+  else if (hint && hintId) describedBy = hintId;
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
 }

@@ -1,30 +1,33 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { describedBy, Field } from './Field';
+import { useEffect, useRef } from 'react';
+import { draftKeyHandler } from './draftKeys';
+import { Field, messageAria, useFieldIds } from './Field';
 import { formatNumber, readNumber, sameNumber } from './numberText';
 import { useCommittedDraft } from './useCommittedDraft';
 
-export interface NumberFieldProps {
+/** The props DecimalInput and WholeNumberInput both take. */
+export interface NumberInputProps {
   label: string;
   value: number;
   onChange: (value: number) => void;
-  /** Applied to every committed number (clamping, integer conversion). */
-  normalise: (value: number) => number;
-  step: number | 'any';
   min?: number;
   max?: number;
   disabled?: boolean;
   error?: string;
   id?: string;
-  className?: string;
   name?: string;
+  className?: string;
   placeholder?: string;
+}
+
+export interface NumberFieldProps extends NumberInputProps {
+  /** Applied to every committed number (clamping, integer conversion). */
+  normalise: (value: number) => number;
+  step: number | 'any';
 }
 
 /** The number input behind DecimalInput and WholeNumberInput: commits on change, blur or Enter. */
 export function NumberField(props: NumberFieldProps) {
-  const autoId = useId();
-  const id = props.id ?? `ui-number-${autoId}`;
-  const errorId = `${id}-error`;
+  const { id, errorId } = useFieldIds('ui-number', props.id);
   const { draft, setDraft, commit, revert } = useCommittedDraft<number>({
     value: props.value,
     format: formatNumber,
@@ -52,14 +55,6 @@ export function NumberField(props: NumberFieldProps) {
     return () => input.removeEventListener('change', onNativeChange);
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') commitFrom(event.currentTarget);
-    else if (event.key === 'Escape' && event.currentTarget.value !== formatNumber(props.value)) {
-      event.stopPropagation();
-      revert();
-    }
-  };
-
   return (
     <Field controlId={id} label={props.label} disabled={props.disabled} error={props.error} errorId={errorId} className={props.className}>
       <input
@@ -75,11 +70,10 @@ export function NumberField(props: NumberFieldProps) {
         value={draft}
         placeholder={props.placeholder}
         disabled={props.disabled}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(props.error, errorId)}
+        {...messageAria(props.error, errorId)}
         onChange={(event) => setDraft(event.currentTarget.value)}
         onBlur={(event) => commitFrom(event.currentTarget)}
-        onKeyDown={onKeyDown}
+        onKeyDown={draftKeyHandler({ shown: formatNumber(props.value), commit: commitFrom, revert })}
       />
     </Field>
   );

@@ -1,20 +1,11 @@
-import { NumberField } from './NumberField';
+import { NumberField, type NumberInputProps } from './NumberField';
 import { toWholeNumber } from './numberText';
 
-export interface WholeNumberInputProps {
-  label: string;
-  value: number;
+export interface WholeNumberInputProps extends NumberInputProps {
   /** Called on commit with the number made whole and clamped, only when it differs. */
   onChange: (value: number) => void;
-  min?: number;
   /** Larger numbers are clamped down to max (e.g. the available count). */
   max?: number;
-  disabled?: boolean;
-  error?: string;
-  id?: string;
-  name?: string;
-  className?: string;
-  placeholder?: string;
 }
 
 export function WholeNumberInput(props: WholeNumberInputProps) {

@@ -1,4 +1,7 @@
-// Private date helpers for the date controls; to be replaced by the shared domain formatter.
+// How the date controls read dates. Showing a date is the domain's formatDate; reading is not,
+// because the domain readers accept different text: parseDate and parseDateTime each take only
+// one dotted form and no ISO, and toDate takes digit strings as unix time (typing 20240305 would
+// give a day in 1970 instead of an error) and lets a daylight-saving gap move the typed hour.
 
 export type DateLike = string | Date | null | undefined;
 
@@ -23,7 +26,7 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T\s](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)
  * Reads dd.mm.yyyy[ hh:mm], yyyy-mm-dd[Thh:mm[:ss][zone]] or a Date; empty, invalid or
  * impossible dates (31.02) give null.
  */
-export function parseDate(value: DateLike): Date | null {
+export function readDate(value: DateLike): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : new Date(value.getTime());
   if (typeof value !== 'string') return null;
   const text = value.trim();
@@ -44,18 +47,8 @@ export function parseDate(value: DateLike): Date | null {
   return null;
 }
 
-export function formatDate(date: Date): string {
-  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${pad(date.getFullYear(), 4)}`;
-}
-
-export function formatDateTime(date: Date): string {
-  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-export function isoDate(date: Date): string {
-  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-export function isoDateTime(date: Date): string {
-  return `${isoDate(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** yyyy-mm-dd, or yyyy-mm-ddThh:mm with time, in local time: what the controls emit and compare. */
+export function dateKey(date: Date, withTime: boolean): string {
+  const day = `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return withTime ? `${day}T${pad(date.getHours())}:${pad(date.getMinutes())}` : day;
 }
