@@ -1,5 +1,5 @@
-/** build.mjs loads the widget's CSS as text so it can be put into the shadow root. */
-declare module '*.css' {
+/** `?raw` imports give the file's text (build.mjs and Vite both do this), e.g. CSS for the shadow root. */
+declare module '*?raw' {
   const text: string;
   export default text;
 }

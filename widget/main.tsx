@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import css from './styles.css';
+import css from './styles.css?raw';
 import { WidgetRoot } from './WidgetRoot';
 
 export interface WidgetMountOptions {

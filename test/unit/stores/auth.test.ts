@@ -1,27 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { $account } from '../../../src/stores/account';
 import { confirmSignUp, finishRestore, loginModeOf, requestRestoreCode, requestSignUpCode, signIn } from '../../../src/stores/auth';
 import { clearNotifications } from '../../../src/stores/notifications';
 import { $token, clearSession } from '../../../src/stores/session';
+import { useApiEdge } from '../../support/apiEdge';
 
-/** The HTTP edge of our API, answering by path and recording the calls. */
-const calls: { path: string; query: URLSearchParams; method: string; body: unknown }[] = [];
-let answers: Record<string, { status: number; body: unknown }> = {};
-const realFetch = globalThis.fetch;
-beforeAll(() => {
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://x');
-    calls.push({ path: url.pathname, query: url.searchParams, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null });
-    const answer = answers[url.pathname] ?? { status: 404, body: { error: 'none' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status });
-  }) as typeof fetch;
-});
-afterAll(() => {
-  globalThis.fetch = realFetch;
-});
+const { calls, answers } = useApiEdge();
 beforeEach(() => {
-  calls.length = 0;
-  answers = {};
   clearSession();
   clearNotifications();
 });

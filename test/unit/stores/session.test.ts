@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setNavigator } from '../../../src/stores/navigation';
 import { $storedQuery } from '../../../src/stores/queryParams';
 import { $publicAuth, $publicExchange, $publicToken, $token, $tokenFailed, clearSession, saveToken } from '../../../src/stores/session';
 import { captureUrlTokens, exchangeLinkPublicToken } from '../../../src/stores/sessionBootstrap';
 import { persistentAtom } from '../../../src/stores/storage';
+import { useApiEdge } from '../../support/apiEdge';
 
 const navigations: string[] = [];
 beforeEach(() => {
@@ -85,30 +86,19 @@ describe('captureUrlTokens', () => {
 });
 
 describe('exchangeLinkPublicToken', () => {
-  const realFetch = globalThis.fetch;
-  let answer: { status: number; body: unknown };
-  let requested = '';
-  beforeAll(() => {
-    globalThis.fetch = (async (input: RequestInfo | URL) => {
-      requested = String(input);
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-    }) as typeof fetch;
-  });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-  });
+  const edge = useApiEdge();
 
   it('a valid public token is exchanged with GET public-order/token/get and the answer saved with POAuth', async () => {
-    answer = { status: 200, body: { token: 'session-1' } };
+    edge.answers['/api/public-order/token/get'] = { status: 200, body: { token: 'session-1' } };
     expect(await exchangeLinkPublicToken('link token')).toBe(true);
-    expect(requested).toContain('/api/public-order/token/get?public_token=link+token');
+    expect(edge.calls[0].url).toContain('/api/public-order/token/get?public_token=link+token');
     expect(localStorage.getItem('POTOKEN')).toBe('session-1');
     expect(localStorage.getItem('POAuth')).toBe('1');
     expect($publicExchange.get()).toBe('done');
   });
 
   it('an invalid public token sends the visitor to /publicOrderAuth', async () => {
-    answer = { status: 404, body: { error: 'Unknown token' } };
+    edge.answers['/api/public-order/token/get'] = { status: 404, body: { error: 'Unknown token' } };
     expect(await exchangeLinkPublicToken('bad')).toBe(false);
     expect($publicToken.get()).toBeNull();
     expect(navigations.at(-1)).toBe('/publicOrderAuth');

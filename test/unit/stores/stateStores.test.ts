@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../../src/contract/pipelines';
 import { $account, $currency, loadAccount, resetAccount } from '../../../src/stores/account';
 import { $displayMode, resetDisplayMode, setDisplayMode, toggleDisplayMode } from '../../../src/stores/displayMode';
@@ -8,31 +8,15 @@ import { $dealTab, $order, $orderId, $unsaved, resetOrderStateAfterNavigation } 
 import { $homeBlurred, $overlays, closeAllOverlays, closeOverlay, openOverlay, OVERLAYS } from '../../../src/stores/overlays';
 import { $pipelineOptions, $pipelines, $selectedPipeline, loadPipelines, resolveSelectedPipeline, selectPipeline } from '../../../src/stores/pipelines';
 import { $token } from '../../../src/stores/session';
+import { useApiEdge } from '../../support/apiEdge';
 
 const pipelines: Pipeline[] = [
   { id: 4, value: 4, name: 'Sales', statuses: [] },
   { id: 9, value: 9, name: 'Main', statuses: [], is_system: true },
 ];
 
-/** A fake of our own API's HTTP edge: answers by path, records what was asked. */
-const calls: { url: string; method: string; body: string | null; authorization: string | null }[] = [];
-let answers: Record<string, { status: number; body: unknown }> = {};
-const realFetch = globalThis.fetch;
-beforeAll(() => {
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    calls.push({ url, method: init?.method ?? 'GET', body: (init?.body as string) ?? null, authorization: new Headers(init?.headers).get('authorization') });
-    const path = new URL(url, 'http://x').pathname;
-    const answer = answers[path] ?? { status: 404, body: { error: 'none' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status });
-  }) as typeof fetch;
-});
-afterAll(() => {
-  globalThis.fetch = realFetch;
-});
+const { calls, answers } = useApiEdge();
 beforeEach(() => {
-  calls.length = 0;
-  answers = {};
   $path.set('/orders');
 });
 
@@ -74,7 +58,7 @@ describe('pipelines store', () => {
     $path.set('/publicOrder');
     answers['/api/public-order/pipelines'] = { status: 200, body: pipelines };
     await loadPipelines({ force: true });
-    expect(calls[0].url).toContain('/api/public-order/pipelines');
+    expect(calls[0].path).toBe('/api/public-order/pipelines');
   });
 });
 
@@ -116,7 +100,7 @@ describe('language store', () => {
     expect(localStorage.getItem('lang')).toBe('ru');
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ method: 'POST' });
-    expect(JSON.parse(calls[0].body ?? '{}')).toEqual({ lang: 'ru' });
+    expect(calls[0].body).toEqual({ lang: 'ru' });
     expect(reloaded).toBe(1);
   });
 
@@ -205,7 +189,7 @@ describe('integration client', () => {
     answers['/integration/widget/categories'] = { status: 200, body: [] };
     const result = await integrationApi.get('widget/categories');
     expect(result.ok).toBe(true);
-    expect(new URL(calls[0].url, 'http://x').pathname).toBe('/integration/widget/categories');
+    expect(calls[0].path).toBe('/integration/widget/categories');
     expect(calls[0].authorization).toBe('Bearer main-token');
   });
 });
