@@ -24,6 +24,9 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     if (redirectTo) navigate(redirectTo, { replace: true });
   }, [redirectTo]);
 
+  // A failed account load is retried after a new sign-in or on another page, not only by the button.
+  useEffect(() => setAccountFailed(false), [state.token, path]);
+
   useEffect(() => {
     if (!waitingForAccount || accountFailed) return;
     let live = true;

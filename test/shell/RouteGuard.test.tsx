@@ -1,0 +1,84 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { Router } from 'wouter';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { navigate, useAppLocation } from '../../shell/app/hashLocation';
+import { RouteGuard } from '../../shell/app/RouteGuard';
+import { resetAccount } from '../../src/stores/account';
+import { setNavigator } from '../../src/stores/navigation';
+import { $order, $unsaved } from '../../src/stores/order';
+import { $token, clearSession } from '../../src/stores/session';
+import { useApiEdge } from '../support/apiEdge';
+
+const edge = useApiEdge();
+let root: Root;
+const container = () => document.body.querySelector('#root') as HTMLElement;
+
+async function settle() {
+  for (let i = 0; i < 5; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+async function render() {
+  const host = document.createElement('div');
+  host.id = 'root';
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () =>
+    root.render(
+      <Router hook={useAppLocation}>
+        <RouteGuard>
+          <p data-testid="screen">screen</p>
+        </RouteGuard>
+      </Router>,
+    ),
+  );
+  await settle();
+}
+
+beforeEach(() => {
+  setNavigator(navigate);
+  clearSession();
+  resetAccount();
+  window.history.replaceState(null, '', '/#/clients');
+});
+afterEach(() => act(async () => root.unmount()));
+
+describe('RouteGuard', () => {
+  it('shows a loading state while the account loads, then the screen', async () => {
+    $token.set('t');
+    edge.answers['/api/account/config'] = { status: 200, body: { account: { id: 1, name: 'A', expired: false }, user: { id: 1, name: 'U' } } };
+    await render();
+    expect(container().querySelector('[data-testid="screen"]')).not.toBeNull();
+    expect(edge.calls.map((call) => call.path)).toEqual(['/api/account/config']);
+  });
+
+  it('a failed account load offers a retry, and the retry opens the screen', async () => {
+    $token.set('t');
+    edge.answers['/api/account/config'] = { status: 500, body: { error: 'down' } };
+    await render();
+    const retry = container().querySelector('button');
+    expect(retry?.textContent).toBe('Try again');
+    expect(container().querySelector('[data-testid="screen"]')).toBeNull();
+    edge.answers['/api/account/config'] = { status: 200, body: { account: { id: 1, name: 'A', expired: false }, user: { id: 1, name: 'U' } } };
+    await act(async () => retry?.click());
+    await settle();
+    expect(container().querySelector('[data-testid="screen"]')).not.toBeNull();
+  });
+
+  it('a redirect replaces the address (no token → /authorization)', async () => {
+    await render();
+    expect(window.location.hash).toBe('#/authorization');
+    expect(container().querySelector('[data-testid="screen"]')).not.toBeNull();
+  });
+
+  it('an allowed navigation clears the order state and the unsaved flag', async () => {
+    $token.set('t');
+    edge.answers['/api/account/config'] = { status: 200, body: { account: { id: 1, name: 'A', expired: false }, user: { id: 1, name: 'U' } } };
+    await render();
+    $order.set({ id: 3 });
+    $unsaved.set(true);
+    await act(async () => navigate('/documents'));
+    await settle();
+    expect([$order.get(), $unsaved.get()]).toEqual([null, false]);
+  });
+});
