@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
@@ -107,12 +108,19 @@ function writeShellHtml(metafile) {
   writeFileSync(join(dist, 'shell-meta.json'), JSON.stringify(metafile));
 }
 
+/** What a build depends on besides the sources: its settings and the pinned dependencies. */
+function buildInputs() {
+  return JSON.stringify({ define, lock: createHash('sha256').update(readFileSync(join(root, 'package-lock.json'))).digest('hex') });
+}
+const buildInputsFile = join(dist, 'build-inputs.json');
+
 export async function build() {
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(shellOut, { recursive: true });
   const [shell, widget] = await Promise.all([esbuild.build(shellOptions), esbuild.build(widgetOptions)]);
   writeShellHtml(shell.metafile);
   writeFileSync(join(dist, 'widget-meta.json'), JSON.stringify(widget.metafile));
+  writeFileSync(buildInputsFile, buildInputs());
   return { shell: shell.metafile, widget: widget.metafile };
 }
 
@@ -127,7 +135,9 @@ function newestMtime(dir) {
 
 function isBuildFresh() {
   const marker = join(shellOut, 'index.html');
-  if (!existsSync(marker) || !existsSync(widgetOut)) return false;
+  if (!existsSync(marker) || !existsSync(widgetOut) || !existsSync(buildInputsFile)) return false;
+  // Settings are baked into the bundles: a build made with other ones (the test suite's) is not reused.
+  if (readFileSync(buildInputsFile, 'utf8') !== buildInputs()) return false;
   const built = Math.min(statSync(marker).mtimeMs, statSync(widgetOut).mtimeMs);
   const sources = Math.max(...SOURCE_DIRS.map((dir) => newestMtime(join(root, dir))), statSync(join(root, 'build.mjs')).mtimeMs);
   return sources < built;

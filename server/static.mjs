@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A small static server for the built shell and widget, until the API server (server issue) replaces it.
 // Serves dist/shell at /, dist/widget.js at /widget.js; /api/* answers 404 {"error"} like the real server will.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,23 +24,41 @@ function sendJson(res, status, body) {
   res.end(JSON.stringify(body));
 }
 
+/** The size of a regular file, or null when it is missing or vanishes (a rebuild may be deleting dist/). */
+function fileSize(file) {
+  try {
+    const stat = statSync(file);
+    return stat.isFile() ? stat.size : null;
+  } catch {
+    return null;
+  }
+}
+
 function sendFile(res, file, immutable) {
+  const size = fileSize(file);
+  if (size === null) return sendJson(res, 404, { error: 'Not found' });
   res.writeHead(200, {
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-    'content-length': statSync(file).size,
+    'content-length': size,
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
   });
-  createReadStream(file).pipe(res);
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
 export function handle(req, res) {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const path = decodeURIComponent(url.pathname);
+  let path;
+  try {
+    path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+  } catch {
+    return sendJson(res, 400, { error: 'Malformed address' });
+  }
   if (path.startsWith('/api/')) return sendJson(res, 404, { error: 'Not found' });
-  if (path === '/widget.js') return existsSync(widgetFile) ? sendFile(res, widgetFile, false) : sendJson(res, 404, { error: 'Not built' });
+  if (path === '/widget.js') return sendFile(res, widgetFile, false);
   const file = normalize(join(shellDir, path === '/' ? 'index.html' : path));
-  if (!file.startsWith(shellDir + sep) || !existsSync(file) || !statSync(file).isFile()) return sendJson(res, 404, { error: 'Not found' });
+  if (!file.startsWith(shellDir + sep)) return sendJson(res, 404, { error: 'Not found' });
   // Hashed chunk names change with content, so they may be cached for good.
   return sendFile(res, file, path.startsWith('/assets/'));
 }

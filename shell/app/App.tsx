@@ -9,6 +9,9 @@ import { NotFoundScreen } from './NotFoundScreen';
 import { RouteGuard, ShellLoading } from './RouteGuard';
 import { ROUTES } from './routes';
 
+const BARE_ROUTES = ROUTES.filter((route) => route.layout === 'bare');
+const APP_ROUTES = ROUTES.filter((route) => route.layout === 'app');
+
 export interface AppProps {
   /** ?test=notifications: show the button that plays four sample notifications. */
   demoNotifications?: boolean;
@@ -25,24 +28,30 @@ export function App({ demoNotifications = false }: AppProps) {
       {demoNotifications && <DemoNotifications />}
       <RouteGuard>
         <Switch>
-          {ROUTES.map(({ path, layout, screen: Screen }) => (
+          {BARE_ROUTES.map(({ path, screen: Screen }) => (
             <Route key={path} path={path}>
-              <Suspense fallback={<ShellLoading />}>
-                {layout === 'app' ? (
-                  <AppFrame>
-                    <Screen />
-                  </AppFrame>
-                ) : (
-                  <main id="main" tabIndex={-1} className="shell-bare">
-                    <Screen />
-                  </main>
-                )}
-              </Suspense>
+              <main id="main" tabIndex={-1} className="shell-bare">
+                <Suspense fallback={<ShellLoading />}>
+                  <Screen />
+                </Suspense>
+              </main>
             </Route>
           ))}
           <Route>
+            {/* One frame for all staff screens: it stays mounted (and keeps focus and state) across their navigation. */}
             <AppFrame>
-              <NotFoundScreen />
+              <Suspense fallback={<ShellLoading />}>
+                <Switch>
+                  {APP_ROUTES.map(({ path, screen: Screen }) => (
+                    <Route key={path} path={path}>
+                      <Screen />
+                    </Route>
+                  ))}
+                  <Route>
+                    <NotFoundScreen />
+                  </Route>
+                </Switch>
+              </Suspense>
             </AppFrame>
           </Route>
         </Switch>

@@ -2,17 +2,18 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { guardNavigation } from '../../src/domain/navigationGuard';
 import { t } from '../../src/i18n';
 import { loadAccount } from '../../src/stores/account';
-import { resetOrderStateAfterNavigation } from '../../src/stores/order';
 import { useGuardState } from './guardState';
-import { navigate, useAppLocation, useAppSearch } from './hashLocation';
+import { navigate, useAppLocation } from './hashLocation';
+import { canonicalPath } from './routes';
 
 /**
  * Applies the navigation guard to every location change: redirects replace the entry,
  * waits show a loading state (and start the load they wait for), allowed routes render.
+ * (The order state is reset on the location change itself, in locationSync.ts.)
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
-  const [path] = useAppLocation();
-  const search = useAppSearch();
+  const [address] = useAppLocation();
+  const path = canonicalPath(address);
   const state = useGuardState();
   const from = useRef<string | null>(null);
   const [accountFailed, setAccountFailed] = useState(false);
@@ -40,11 +41,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
 
   const allowed = decision.action === 'allow';
   useEffect(() => {
-    if (!allowed) return;
-    const params = new URLSearchParams(search);
-    resetOrderStateAfterNavigation({ hasOrderId: params.has('order_id'), isNew: params.has('isNew') });
-    from.current = path;
-  }, [allowed, path, search]);
+    if (allowed) from.current = path;
+  }, [allowed, path]);
 
   if (allowed) return <>{children}</>;
   if (waitingForAccount && accountFailed) {

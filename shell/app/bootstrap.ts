@@ -1,9 +1,11 @@
-import { isLang, type Lang } from '../../src/i18n';
+import { isLang, LANG_STORAGE_KEY, type Lang } from '../../src/i18n';
 import { loadLanguage } from '../../src/i18n/load';
 import { $language, initialLanguage } from '../../src/stores/language';
 import { $path, setNavigator } from '../../src/stores/navigation';
+import { readStorage } from '../../src/stores/storage';
 import { captureUrlTokens, exchangeLinkPublicToken } from '../../src/stores/sessionBootstrap';
 import { connectFrameHost } from './frameHost';
+import { listenToLocation } from './locationSync';
 import { currentPath, navigate } from './hashLocation';
 
 export interface ShellStart {
@@ -21,23 +23,26 @@ export function applyTheme(win: Window, theme: 'light' | 'dark'): void {
   win.document.documentElement.classList.toggle('theme-dark', theme === 'dark');
 }
 
+/** The user's saved choice first, then the host's language, then the browser's, then English. */
+export function startLanguage(saved: string | null, hostLang: string | undefined): Lang {
+  if (isLang(saved)) return saved;
+  if (isLang(hostLang)) return hostLang;
+  return initialLanguage();
+}
+
 /** Everything that must happen before the first render, in order. */
 export async function bootstrapShell(win: Window): Promise<ShellStart> {
   setNavigator(navigate);
-  const syncPath = () => $path.set(currentPath());
-  win.addEventListener('hashchange', syncPath);
-  win.addEventListener('popstate', syncPath);
-
+  listenToLocation(win);
   const { publicToken } = captureUrlTokens(win);
-  syncPath();
+  $path.set(currentPath());
   if (publicToken) void exchangeLinkPublicToken(publicToken);
 
   const frame = await connectFrameHost(win);
   const flags = testFlags(win);
   applyTheme(win, flags.has('dark') || frame?.context?.theme === 'dark' ? 'dark' : 'light');
 
-  const hostLang = frame?.context?.lang;
-  const lang: Lang = isLang(hostLang) ? hostLang : initialLanguage();
+  const lang = startLanguage(readStorage(LANG_STORAGE_KEY), frame?.context?.lang);
   await loadLanguage(lang);
   $language.set(lang);
   win.document.documentElement.lang = lang;

@@ -28,15 +28,19 @@ export async function connectFrameHost(win: Window): Promise<FrameConnection | n
   } catch {
     // A host that does not answer leaves us with our own stored session.
   }
+  // Inside a frame the page is as tall as its content (no viewport min-heights), so the
+  // reported height can shrink as well as grow.
+  win.document.documentElement.classList.add('is-framed');
+  const content = win.document.getElementById('app') ?? win.document.body;
   let lastHeight = 0;
   const report = () => {
-    const height = Math.ceil(win.document.documentElement.scrollHeight);
+    const height = Math.ceil(content.getBoundingClientRect().height);
     if (height !== lastHeight) {
       lastHeight = height;
       bridge.emit('resize', { height });
     }
   };
-  new ResizeObserver(report).observe(win.document.body);
+  new ResizeObserver(report).observe(content);
   report();
   return { bridge, context };
 }

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { PUBLIC_ROUTE_PATHS } from '../../src/domain/publicMode';
 import type { MessageKey } from '../../src/i18n';
 
 /** 'app' screens sit in the frame with the main navigation; 'bare' ones stand alone. */
@@ -40,4 +41,15 @@ export const MAIN_NAV: readonly { path: string; label: MessageKey }[] = [
 
 export function availableNav(routes: readonly RouteDef[] = ROUTES) {
   return MAIN_NAV.filter((item) => routes.some((route) => route.path === item.path));
+}
+
+/**
+ * The router matches paths ignoring case and a trailing slash; the guard compares exact paths.
+ * This maps what the address says to the spelling of the route table (or of the public pages).
+ */
+export function canonicalPath(path: string, routes: readonly RouteDef[] = ROUTES): string {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const lower = trimmed.toLowerCase();
+  const known = [...routes.map((route) => route.path), ...PUBLIC_ROUTE_PATHS];
+  return known.find((candidate) => candidate.toLowerCase() === lower) ?? trimmed;
 }

@@ -45,8 +45,14 @@ describe('the shell inside a host CRM frame', () => {
   });
 
   it('a 403 inside the frame goes to /Error_token_not_valid, not to the sign-in page', async () => {
-    const { app } = await openHost({ token: 'revoked-token', path: '/qwe' });
+    const { page, app } = await openHost({ token: 'revoked-token', path: '/qwe' });
     await app.getByTestId('token-not-valid').waitFor();
+    // The short error page reports a height below the 600 px frame: the frame can shrink to content.
+    await page.waitForFunction(() => {
+      const resizes = (window as unknown as { events: HostEvent[] }).events.filter((e) => e.type === 'resize');
+      const last = resizes.at(-1);
+      return last !== undefined && Number(last.payload.height) > 0 && Number(last.payload.height) < 400;
+    });
     expect(new URL(app.url()).hash).toBe('#/Error_token_not_valid');
     expect(await app.getByRole('tab', { name: 'Sign in' }).count()).toBe(0);
   });

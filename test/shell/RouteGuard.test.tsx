@@ -3,6 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { Router } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { navigate, useAppLocation } from '../../shell/app/hashLocation';
+import { listenToLocation } from '../../shell/app/locationSync';
 import { RouteGuard } from '../../shell/app/RouteGuard';
 import { resetAccount } from '../../src/stores/account';
 import { setNavigator } from '../../src/stores/navigation';
@@ -41,7 +42,7 @@ beforeEach(() => {
   resetAccount();
   window.history.replaceState(null, '', '/#/clients');
 });
-afterEach(() => act(async () => root.unmount()));
+afterEach(() => act(async () => root?.unmount()));
 
 describe('RouteGuard', () => {
   it('shows a loading state while the account loads, then the screen', async () => {
@@ -71,14 +72,24 @@ describe('RouteGuard', () => {
     expect(container().querySelector('[data-testid="screen"]')).not.toBeNull();
   });
 
-  it('an allowed navigation clears the order state and the unsaved flag', async () => {
-    $token.set('t');
-    edge.answers['/api/account/config'] = { status: 200, body: { account: { id: 1, name: 'A', expired: false }, user: { id: 1, name: 'U' } } };
+  it('a differently spelled address (case, trailing slash) meets the same rules', async () => {
+    window.history.replaceState(null, '', '/#/Many-Accounts/');
     await render();
+    expect(window.location.hash).toBe('#/Many-Accounts/');
+    expect(container().querySelector('[data-testid="screen"]')).not.toBeNull();
+  });
+});
+
+describe('location sync', () => {
+  it('a navigation clears the order state and the unsaved flag before the new screen renders', async () => {
+    const stop = listenToLocation(window);
     $order.set({ id: 3 });
     $unsaved.set(true);
-    await act(async () => navigate('/documents'));
-    await settle();
+    navigate('/documents');
     expect([$order.get(), $unsaved.get()]).toEqual([null, false]);
+    $order.set({ id: 4 });
+    navigate('/documents?isNew=1');
+    expect($order.get()).toEqual({ id: 4 });
+    stop();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { testFlags } from '../../shell/app/bootstrap';
+import { startLanguage, testFlags } from '../../shell/app/bootstrap';
 import { navigate, currentPath, currentSearch } from '../../shell/app/hashLocation';
-import { availableNav, findRoute, ROUTES, type RouteDef } from '../../shell/app/routes';
+import { availableNav, canonicalPath, findRoute, ROUTES, type RouteDef } from '../../shell/app/routes';
 import { notInstalledRedirect, NOT_INSTALLED_REDIRECT_ACTIVE } from '../../shell/features/status/notInstalledCheck';
 
 describe('test flags come from the page query or the hash query', () => {
@@ -57,5 +57,28 @@ describe("not-installed page's redirect check", () => {
   it('when switched on, an installed account goes to / and others stay', () => {
     expect(notInstalledRedirect({ install: true }, true)).toBe('/');
     expect(notInstalledRedirect({ install: false }, true)).toBeNull();
+  });
+});
+
+describe('start language', () => {
+  it.each<[string | null, string, string, string]>([
+    ['en', 'ru', 'en', "the user's saved choice beats the host's language"],
+    [null, 'ru', 'ru', "with nothing saved the host's language is used"],
+    [null, 'de', 'en', 'an unknown host language falls back to detection'],
+  ])('saved %s, host %s → %s (%s)', (saved, host, expected) => {
+    expect(startLanguage(saved, host)).toBe(expected);
+  });
+});
+
+describe('canonical paths for the guard', () => {
+  it.each([
+    ['/authorization', '/authorization'],
+    ['/Authorization/', '/authorization'],
+    ['/publicorder', '/publicOrder'],
+    ['/MANY-ACCOUNTS', '/many-accounts'],
+    ['/unknown/', '/unknown'],
+    ['/', '/'],
+  ])('%s → %s', (path, expected) => {
+    expect(canonicalPath(path)).toBe(expected);
   });
 });
