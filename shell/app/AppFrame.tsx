@@ -6,6 +6,7 @@ import { $account } from '../../src/stores/account';
 import { $homeBlurred } from '../../src/stores/overlays';
 import { HomeMenu } from './HomeMenu';
 import { LoginFixedBanner } from './LoginFixedBanner';
+import { OverlayHost } from './OverlayHost';
 import { availableNav } from './routes';
 
 /** The frame of staff screens: main navigation, home menu, account warnings, then the screen. */
@@ -35,6 +36,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="shell-main">
         {children}
       </main>
+      <OverlayHost />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { activeLanguage, LANGUAGES, t, type Lang, type MessageKey } from '../../src/i18n';
-import { resetAccount } from '../../src/stores/account';
+import { logOut } from '../../src/stores/auth';
 import { changeLanguage } from '../../src/stores/language';
-import { clearSession } from '../../src/stores/session';
+import { openOverlay, type OverlayName } from '../../src/stores/overlays';
 import { navigate } from './hashLocation';
+import { OVERLAY_PANELS } from './overlayRegistry';
 import { ROUTES } from './routes';
 
 interface MenuEntry {
@@ -13,18 +14,17 @@ interface MenuEntry {
   checked?: boolean;
 }
 
-/** Home-menu entries that open a screen appear once that screen exists (later issues add them). */
-const SCREEN_ENTRIES: readonly { path: string; label: MessageKey }[] = [
-  { path: '/tasks', label: 'home.tasks' },
-  { path: '/import', label: 'home.import' },
-  { path: '/sync', label: 'home.sync' },
-  { path: '/accountSettings', label: 'home.settings' },
-  { path: '/profile', label: 'home.userSettings' },
+/** Home-menu entries open an overlay panel or a screen, and appear once it exists (later issues add them). */
+const OVERLAY_ENTRIES: readonly { overlay: OverlayName; label: MessageKey }[] = [
+  { overlay: 'taskCenter', label: 'home.tasks' },
+  { overlay: 'import', label: 'home.import' },
+  { overlay: 'sync', label: 'home.sync' },
+  { overlay: 'settings', label: 'home.settings' },
 ];
+const SCREEN_ENTRIES: readonly { path: string; label: MessageKey }[] = [{ path: '/profile', label: 'home.userSettings' }];
 
-export function logOut(): void {
-  clearSession();
-  resetAccount();
+function logOutToSignIn(): void {
+  logOut();
   navigate('/authorization');
 }
 
@@ -43,12 +43,17 @@ export function HomeMenu() {
       checked: lang === current,
       run: () => void changeLanguage(lang),
     })),
+    ...OVERLAY_ENTRIES.filter((entry) => OVERLAY_PANELS[entry.overlay]).map((entry) => ({
+      key: entry.overlay,
+      label: t(entry.label),
+      run: () => void openOverlay(entry.overlay),
+    })),
     ...SCREEN_ENTRIES.filter((entry) => ROUTES.some((route) => route.path === entry.path)).map((entry) => ({
       key: entry.path,
       label: t(entry.label),
       run: () => navigate(entry.path),
     })),
-    { key: 'logout', label: t('home.logout'), run: logOut },
+    { key: 'logout', label: t('home.logout'), run: logOutToSignIn },
   ];
 
   useEffect(() => {

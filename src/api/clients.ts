@@ -25,6 +25,7 @@ export const staffApi: ApiClient = createClient({ baseURL: config.apiBase, token
 /** Public-order calls: our API with the public token. */
 export const publicApi: ApiClient = createClient({
   baseURL: config.apiBase,
+  mode: 'public',
   token: () => $publicToken.get(),
   rewritePath: toPublicPath,
 });

@@ -1,7 +1,7 @@
 import redaxios from 'redaxios';
 import { t } from '../i18n';
-import { isPublicMode, signInPathFor } from '../domain/publicMode';
-import { $path, isFramed, navigateTo } from '../stores/navigation';
+import { PUBLIC_SIGN_IN_PATH, SIGN_IN_PATH } from '../domain/publicMode';
+import { isFramed, navigateTo } from '../stores/navigation';
 import { notify, NotificationType } from '../stores/notifications';
 import { $tokenFailed, clearPublicToken, clearToken } from '../stores/session';
 
@@ -24,16 +24,21 @@ export interface ApiClient {
   post<T>(path: string, data?: unknown, params?: QueryParams): Promise<ApiResult<T>>;
 }
 
+/** Which token a client sends: the staff (main) token or the public-order token. */
+export type ClientMode = 'staff' | 'public';
+
 /** What happens on each failure; the default rules are the spec's, the widget swaps in quieter ones. */
 export interface FailureRules {
   network(): void;
-  forbidden(): void;
+  forbidden(mode: ClientMode): void;
   paymentRequired(): void;
   other(body: ErrorBody | undefined): void;
 }
 
 export interface ClientOptions {
   baseURL: string;
+  /** The token this client sends; a 403 clears that token, whatever page is showing. */
+  mode?: ClientMode;
   token: () => string | null;
   /** Maps a call path before sending (the public client's orders/ → public-order/). */
   rewritePath?: (path: string) => string;
@@ -48,12 +53,13 @@ export const defaultFailureRules: FailureRules = {
   network() {
     notify({ type: NotificationType.error, header: t('errors.global'), text: t('errors.network') });
   },
-  forbidden() {
-    const path = $path.get();
-    if (isPublicMode({ path })) clearPublicToken();
-    else clearToken();
-    $tokenFailed.set(true);
-    navigateTo(isFramed() ? '/Error_token_not_valid' : signInPathFor(path));
+  forbidden(mode) {
+    if (mode === 'public') clearPublicToken();
+    else {
+      clearToken();
+      $tokenFailed.set(true);
+    }
+    navigateTo(isFramed() ? '/Error_token_not_valid' : mode === 'public' ? PUBLIC_SIGN_IN_PATH : SIGN_IN_PATH);
   },
   paymentRequired() {
     navigateTo('/many-accounts');
@@ -110,7 +116,7 @@ export function createClient(options: ClientOptions): ApiClient {
         return { ok: false, status: NETWORK_ERROR_STATUS, data: undefined, networkError: true };
       }
       const errorBody = body && typeof body === 'object' ? (body as ErrorBody) : undefined;
-      if (status === 403) rules.forbidden();
+      if (status === 403) rules.forbidden(options.mode ?? 'staff');
       else if (status === 402) rules.paymentRequired();
       else rules.other(errorBody);
       return { ok: false, status, data: errorBody, networkError: false };

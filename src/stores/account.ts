@@ -20,14 +20,18 @@ let loading: Promise<AccountState> | null = null;
 export function loadAccount(options: { force?: boolean } = {}): Promise<AccountState> {
   if ($account.get().loaded && !options.force) return Promise.resolve($account.get());
   if (loading && !options.force) return loading;
-  loading = getAccountConfig().then((result) => {
+  const request: Promise<AccountState> = getAccountConfig().then((result) => {
+    // Only the newest request may write: an older answer, or one for a session since reset, is dropped.
+    if (loading !== request) return $account.get();
     loading = null;
     if (result.ok) $account.set({ loaded: true, account: result.data.account, user: result.data.user });
     return $account.get();
   });
-  return loading;
+  loading = request;
+  return request;
 }
 
+/** Forgets the account (sign-in, log out); an answer still on its way is ignored. */
 export function resetAccount(): void {
   loading = null;
   $account.set({ loaded: false, account: null, user: null });

@@ -3,7 +3,20 @@ import type { LoginMode } from '../contract/auth';
 import { errorText } from '../api/transport';
 import type { MessageKey } from '../i18n';
 import { resetAccount } from './account';
-import { saveToken } from './session';
+import { resetPipelines } from './pipelines';
+import { clearSession, saveToken } from './session';
+
+/** Data loaded for one signed-in account; forgotten whenever the session changes hands. */
+function forgetAccountData(): void {
+  resetAccount();
+  resetPipelines();
+}
+
+/** Log out: both tokens and everything loaded for the account are forgotten. */
+export function logOut(): void {
+  clearSession();
+  forgetAccountData();
+}
 
 /** What a form shows after a step: done, or the message to show (a key, or the server's own text). */
 export type StepResult = { ok: true } | { ok: false; messageKey: MessageKey; serverText?: string };
@@ -18,7 +31,7 @@ export async function signIn(loginValue: string, password: string): Promise<Step
   const result = await login({ login: loginValue.trim(), password });
   if (result.ok && result.data.success && result.data.access_token) {
     saveToken(result.data.access_token);
-    resetAccount();
+    forgetAccountData();
     return { ok: true };
   }
   // The spec's sign-in failure text is shown whatever the server said.

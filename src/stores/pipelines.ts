@@ -42,7 +42,9 @@ let loading: Promise<readonly Pipeline[]> | null = null;
 export function loadPipelines(options: { force?: boolean } = {}): Promise<readonly Pipeline[]> {
   if ($pipelinesLoaded.get() && !options.force) return Promise.resolve($pipelines.get());
   if (loading && !options.force) return loading;
-  loading = listPipelines().then((result) => {
+  const request: Promise<readonly Pipeline[]> = listPipelines().then((result) => {
+    // Only the newest request may write (see loadAccount).
+    if (loading !== request) return $pipelines.get();
     loading = null;
     // Pipelines must be an array to be stored (spec 2 §5).
     if (result.ok && Array.isArray(result.data)) {
@@ -51,5 +53,13 @@ export function loadPipelines(options: { force?: boolean } = {}): Promise<readon
     }
     return $pipelines.get();
   });
-  return loading;
+  loading = request;
+  return request;
+}
+
+/** Forgets the cached pipelines (sign-in, log out) so the next account loads its own. */
+export function resetPipelines(): void {
+  loading = null;
+  $pipelines.set([]);
+  $pipelinesLoaded.set(false);
 }

@@ -131,8 +131,22 @@ describe('themes and the gallery', () => {
 
   it('?test=notifications plays four sample notifications 400 ms apart', async () => {
     const { page } = await open('/?test=notifications#/authorization');
+    // Record when each notification enters the page, as the browser sees it.
+    await page.evaluate(() => {
+      const times: number[] = [];
+      (window as unknown as { arrivals: number[] }).arrivals = times;
+      new MutationObserver(() => {
+        while (times.length < document.querySelectorAll('.ui-notification').length) times.push(performance.now());
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByTestId('demo-notifications').click();
     await page.waitForFunction(() => document.querySelectorAll('.ui-notification').length === 4);
+    const arrivals = await page.evaluate(() => (window as unknown as { arrivals: number[] }).arrivals);
+    const gaps = arrivals.slice(1).map((time, index) => time - arrivals[index]);
+    for (const gap of gaps) {
+      expect(gap).toBeGreaterThan(300);
+      expect(gap).toBeLessThan(1500);
+    }
     await page.screenshot({ path: join(shots, 'notifications.png') });
   });
 });
@@ -141,6 +155,7 @@ describe('lazy screens', () => {
   it('screen chunks load only on navigation', async () => {
     const { page, requests } = await open(`/?token=${DEMO_LOGIN.token}#/authorization`);
     await page.waitForFunction(() => location.hash !== '#/authorization' || document.querySelector('.auth-screen'));
+    await page.waitForLoadState('networkidle');
     const scripts = () => requests.filter((path) => path.endsWith('.js'));
     const before = scripts();
     expect(before.some((path) => path.includes('GalleryScreen'))).toBe(false);
@@ -154,6 +169,7 @@ describe('lazy screens', () => {
   it('the first load of the sign-in page fetches no other screen', async () => {
     const { page, requests } = await open('/#/authorization');
     await page.getByRole('tab', { name: 'Sign in' }).waitFor();
+    await page.waitForLoadState('networkidle');
     const screens = requests.filter((path) => /Screen-[\w-]+\.js$/.test(path));
     expect(screens.map((path) => path.replace(/^.*\/(\w+Screen)-.*$/, '$1'))).toEqual(['AuthorizationScreen']);
   });

@@ -14,7 +14,7 @@ const navigations: string[] = [];
 beforeAll(async () => {
   server = await startLoopbackServer();
   staff = createClient({ baseURL: `${server.url}/api`, token: () => $token.get() });
-  publicClient = createClient({ baseURL: `${server.url}/api`, token: () => $publicToken.get(), rewritePath: toPublicPath });
+  publicClient = createClient({ baseURL: `${server.url}/api`, mode: 'public', token: () => $publicToken.get(), rewritePath: toPublicPath });
 });
 afterAll(() => server.close());
 
@@ -86,7 +86,7 @@ describe('transport: failure rules', () => {
     expect($notifications.get()).toHaveLength(0);
   });
 
-  it('403 in public mode → public token cleared, public sign-in page', async () => {
+  it('403 on the public client → public token cleared, public sign-in page', async () => {
     $token.set('staff-stays');
     $publicToken.set('pub-stale');
     $path.set('/publicOrder');
@@ -94,7 +94,19 @@ describe('transport: failure rules', () => {
     await publicClient.get('orders/order', { order_id: 1 });
     expect($publicToken.get()).toBeNull();
     expect($token.get()).toBe('staff-stays');
+    expect($tokenFailed.get()).toBe(false);
     expect(navigations).toEqual(['/publicOrderAuth']);
+  });
+
+  it('the client that got the 403 decides which token is cleared, not the page showing', async () => {
+    $token.set('staff-stale');
+    $publicToken.set('public-stays');
+    $path.set('/publicOrder');
+    server.reply('/api/account/config', { status: 403, body: {} });
+    await staff.get('account/config');
+    expect($token.get()).toBeNull();
+    expect($publicToken.get()).toBe('public-stays');
+    expect(navigations).toEqual(['/authorization']);
   });
 
   it('403 inside a frame → /Error_token_not_valid', async () => {

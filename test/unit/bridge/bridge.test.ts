@@ -139,9 +139,15 @@ describe('bridge: events and origins', () => {
 
   it('destroy stops listening and rejects pending requests', async () => {
     const bridge = appBridge();
+    const seen: unknown[] = [];
+    bridge.on('destroy', (payload) => seen.push(payload));
     const pending = bridge.request('context', null);
     bridge.destroy();
     await expect(pending).rejects.toThrow('Bridge destroyed');
+    app.deliver({ tag: BRIDGE_TAG, v: 1, kind: 'event', type: 'destroy', payload: null }, HOST, host);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen).toEqual([]);
+    expect(bridge.stats.received).toBe(0);
   });
 });
 

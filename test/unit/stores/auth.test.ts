@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $account } from '../../../src/stores/account';
-import { confirmSignUp, finishRestore, loginModeOf, requestRestoreCode, requestSignUpCode, signIn } from '../../../src/stores/auth';
+import { confirmSignUp, finishRestore, loginModeOf, logOut, requestRestoreCode, requestSignUpCode, signIn } from '../../../src/stores/auth';
 import { clearNotifications } from '../../../src/stores/notifications';
 import { $token, clearSession } from '../../../src/stores/session';
 import { useApiEdge } from '../../support/apiEdge';
@@ -67,5 +67,27 @@ describe('password recovery', () => {
   it('a wrong code is refused', async () => {
     answers['/api/auth/restore-end'] = { status: 422, body: { error: 'Wrong code' } };
     expect(await finishRestore('a@b.co', '1', 'x')).toMatchObject({ ok: false, serverText: 'Wrong code' });
+  });
+});
+
+describe('log out', () => {
+  it('forgets both tokens, the account and the cached pipelines', async () => {
+    const { $pipelines, $pipelinesLoaded } = await import('../../../src/stores/pipelines');
+    $token.set('t');
+    $account.set({ loaded: true, account: { id: 1, name: 'A', expired: false }, user: null });
+    $pipelines.set([{ id: 1, value: 1, name: 'P', statuses: [] }]);
+    $pipelinesLoaded.set(true);
+    logOut();
+    expect([$token.get(), $account.get().loaded, $pipelines.get(), $pipelinesLoaded.get()]).toEqual([null, false, [], false]);
+  });
+
+  it('an account answer that arrives after log out is ignored', async () => {
+    const { loadAccount } = await import('../../../src/stores/account');
+    $token.set('t');
+    answers['/api/account/config'] = { status: 200, body: { account: { id: 1, name: 'Old', expired: false }, user: { id: 1, name: 'U' } } };
+    const pending = loadAccount();
+    logOut();
+    await pending;
+    expect($account.get().loaded).toBe(false);
   });
 });

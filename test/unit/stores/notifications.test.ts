@@ -26,7 +26,9 @@ describe('notifications store', () => {
   it('closing removes only that notification and cancels its timers', () => {
     const first = notify({ type: 2, header: 'A' });
     notify({ type: 3, header: 'B' });
+    const timersBefore = vi.getTimerCount();
     closeNotification(first);
+    expect(vi.getTimerCount()).toBe(timersBefore - 2);
     expect($notifications.get().map((n) => n.header)).toEqual(['B']);
     vi.advanceTimersByTime(NOTIFICATION_HIDE_MS);
     expect($notifications.get()).toHaveLength(0);

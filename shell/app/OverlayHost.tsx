@@ -1,0 +1,21 @@
+import { useStore } from '@nanostores/react';
+import { Suspense } from 'react';
+import { $overlays, OVERLAYS } from '../../src/stores/overlays';
+import { OVERLAY_PANELS } from './overlayRegistry';
+
+/** Renders every open overlay that has a registered panel, each loaded on first opening. */
+export function OverlayHost() {
+  const flags = useStore($overlays);
+  return (
+    <>
+      {OVERLAYS.filter((name) => flags[name]).map((name) => {
+        const Panel = OVERLAY_PANELS[name];
+        return Panel ? (
+          <Suspense key={name} fallback={null}>
+            <Panel />
+          </Suspense>
+        ) : null;
+      })}
+    </>
+  );
+}

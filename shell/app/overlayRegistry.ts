@@ -1,0 +1,8 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { OverlayName } from '../../src/stores/overlays';
+
+/**
+ * The overlay panels that exist so far, each a lazy chunk; later issues register theirs
+ * (task center, import, sync, settings, ...). The home menu offers an overlay once it is here.
+ */
+export const OVERLAY_PANELS: Partial<Record<OverlayName, LazyExoticComponent<ComponentType>>> = {};
