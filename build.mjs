@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds the shell (dist/shell/: index.html, hashed ESM chunks, CSS) and the widget (dist/widget.js).
+// Builds the shell (dist/shell/: index.html, hashed ESM chunks, CSS), the widget (dist/widget.js)
+// and the server (dist/server/main.mjs).
 //   node build.mjs             build once
 //   node build.mjs --watch     rebuild on change (npm run dev)
 //   node build.mjs --if-needed build only when a source is newer than dist/
@@ -16,7 +17,8 @@ const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
 const shellOut = join(dist, 'shell');
 const widgetOut = join(dist, 'widget.js');
-const SOURCE_DIRS = ['src', 'shell', 'widget', 'locales'];
+const SOURCE_DIRS = ['src', 'shell', 'widget', 'locales', 'server'];
+const serverOut = join(dist, 'server', 'main.mjs');
 
 export const BUDGET = {
   /** dist/widget.js with its CSS and English texts, gzip. */
@@ -57,6 +59,19 @@ const shellOptions = {
   entryNames: '[name]-[hash]',
   chunkNames: '[name]-[hash]',
   assetNames: '[name]-[hash]',
+};
+
+/** The server: one ESM file for Node; packages stay in node_modules (PGlite needs its own files). */
+const serverOptions = {
+  entryPoints: [join(root, 'server/main.ts')],
+  outfile: serverOut,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
 };
 
 /** `import text from './file?raw'` gives the file's text, as Vite (and so vitest) does natively. */
@@ -117,7 +132,7 @@ const buildInputsFile = join(dist, 'build-inputs.json');
 export async function build() {
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(shellOut, { recursive: true });
-  const [shell, widget] = await Promise.all([esbuild.build(shellOptions), esbuild.build(widgetOptions)]);
+  const [shell, widget] = await Promise.all([esbuild.build(shellOptions), esbuild.build(widgetOptions), esbuild.build(serverOptions)]);
   writeShellHtml(shell.metafile);
   writeFileSync(join(dist, 'widget-meta.json'), JSON.stringify(widget.metafile));
   writeFileSync(buildInputsFile, buildInputs());
@@ -135,10 +150,10 @@ function newestMtime(dir) {
 
 function isBuildFresh() {
   const marker = join(shellOut, 'index.html');
-  if (!existsSync(marker) || !existsSync(widgetOut) || !existsSync(buildInputsFile)) return false;
+  if (![marker, widgetOut, serverOut, buildInputsFile].every((file) => existsSync(file))) return false;
   // Settings are baked into the bundles: a build made with other ones (the test suite's) is not reused.
   if (readFileSync(buildInputsFile, 'utf8') !== buildInputs()) return false;
-  const built = Math.min(statSync(marker).mtimeMs, statSync(widgetOut).mtimeMs);
+  const built = Math.min(...[marker, widgetOut, serverOut].map((file) => statSync(file).mtimeMs));
   const sources = Math.max(...SOURCE_DIRS.map((dir) => newestMtime(join(root, dir))), statSync(join(root, 'build.mjs')).mtimeMs);
   return sources < built;
 }
@@ -167,7 +182,7 @@ export function sizeReport() {
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
+      if (entry.isDirectory()) { if (entry.name !== 'server') walk(path); }
       else if (!entry.name.endsWith('.json')) rows.push({ file: relative(root, path), raw: statSync(path).size, gzip: gzip(path) });
     }
   };
@@ -212,7 +227,8 @@ async function watch() {
   };
   const shell = await esbuild.context({ ...shellOptions, plugins: [rebuildHtml] });
   const widget = await esbuild.context(widgetOptions);
-  await Promise.all([shell.watch(), widget.watch()]);
+  const server = await esbuild.context(serverOptions);
+  await Promise.all([shell.watch(), widget.watch(), server.watch()]);
   console.log('watching src/, shell/, widget/, locales/ …');
 }
 

@@ -22,10 +22,18 @@ module.exports = {
       to: { pathNot: '^src/domain/' },
     },
     {
-      name: 'contract-is-types-only',
+      name: 'contract-is-schemas-only',
       severity: 'error',
+      comment: 'Contracts are TypeBox schemas and their types, nothing else.',
       from: { path: '^src/contract/' },
-      to: { pathNot: '^src/contract/' },
+      to: { pathNot: '^(src/contract/|node_modules/typebox/)' },
+    },
+    {
+      name: 'apps-import-contract-types-only',
+      severity: 'error',
+      comment: 'The browser bundles take only the static types of the contracts (import type), never the schemas.',
+      from: { path: '^(src/(api|stores|ui|i18n|bridge)|shell|widget)/' },
+      to: { path: '^src/contract/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'server-uses-domain-and-contract-only',

@@ -1,43 +1,114 @@
-/** The account as account/config returns it. */
-export interface Account {
-  id: number;
-  name: string;
-  country?: string | null;
-  /** Second CRM variant: default currency USD instead of RUB. */
-  is_kommo?: boolean | number;
-  expired: boolean;
-  install?: boolean;
-  /** Login to the product is fixed to one user: show the warning. */
-  login_fixed?: boolean;
-  /** Per-account start page; replaces the spec's hard-coded account 148. */
-  landing_path?: string | null;
-  separate_rights?: boolean;
-  trial_ends_at?: string | null;
-  flags?: Record<string, boolean>;
-}
+import Type from 'typebox';
 
-export interface User {
-  id: number;
-  name: string;
-  email?: string | null;
-  phone?: string | null;
-  lang?: 'en' | 'ru';
-  status?: 'enabled' | 'disabled';
-  activity?: boolean;
-  admin?: boolean;
-  editing_remains?: boolean;
-  change_remains?: boolean;
-}
+const Lang = Type.Union([Type.Literal('en'), Type.Literal('ru')]);
+const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The account as account/config returns it. */
+export const Account = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  country: Type.Optional(Nullable(Type.String())),
+  /** Second CRM variant: default currency USD instead of RUB. */
+  is_kommo: Type.Optional(Type.Union([Type.Boolean(), Type.Integer()])),
+  expired: Type.Boolean(),
+  install: Type.Optional(Type.Boolean()),
+  /** Login to the product is fixed to one user: show the warning. */
+  login_fixed: Type.Optional(Type.Boolean()),
+  /** Per-account start page; replaces the spec's hard-coded account 148. */
+  landing_path: Type.Optional(Nullable(Type.String())),
+  separate_rights: Type.Optional(Type.Boolean()),
+  trial_ends_at: Type.Optional(Nullable(Type.String())),
+  paid_until: Type.Optional(Nullable(Type.String())),
+  flags: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
+});
+export type Account = Type.Static<typeof Account>;
+
+export const User = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.Optional(Nullable(Type.String())),
+  phone: Type.Optional(Nullable(Type.String())),
+  lang: Type.Optional(Lang),
+  status: Type.Optional(Type.Union([Type.Literal('enabled'), Type.Literal('disabled')])),
+  activity: Type.Optional(Type.Boolean()),
+  admin: Type.Optional(Type.Boolean()),
+  editing_remains: Type.Optional(Type.Boolean()),
+  change_remains: Type.Optional(Type.Boolean()),
+  is_owner: Type.Optional(Type.Boolean()),
+});
+export type User = Type.Static<typeof User>;
 
 /** GET account/config (public: public-order/config) */
-export interface AccountConfigResponse {
-  account: Account;
-  user: User;
-}
+export const AccountConfigResponse = Type.Object({ account: Account, user: User });
+export type AccountConfigResponse = Type.Static<typeof AccountConfigResponse>;
 
-/** POST account/user/update (also carries the interface language) */
-export interface UserUpdateRequest {
-  id?: number;
-  lang?: 'en' | 'ru';
-  name?: string;
-}
+/** POST account/update (admin) */
+export const AccountUpdateRequest = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+    country: Type.Optional(Nullable(Type.String({ maxLength: 80 }))),
+    separate_rights: Type.Optional(Type.Boolean()),
+    landing_path: Type.Optional(Nullable(Type.String({ pattern: '^/[A-Za-z0-9_/-]*$', maxLength: 80 }))),
+  },
+  { additionalProperties: false },
+);
+export type AccountUpdateRequest = Type.Static<typeof AccountUpdateRequest>;
+
+/** POST user/update (the signed-in user's own profile) */
+export const SelfUpdateRequest = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+    lang: Type.Optional(Lang),
+    password: Type.Optional(Type.String({ minLength: 6, maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type SelfUpdateRequest = Type.Static<typeof SelfUpdateRequest>;
+
+/** Rights of a user in an account (spec 2 §6). */
+export const Rights = Type.Object({
+  activity: Type.Optional(Type.Boolean()),
+  admin: Type.Optional(Type.Boolean()),
+  editing_remains: Type.Optional(Type.Boolean()),
+  change_remains: Type.Optional(Type.Boolean()),
+});
+
+/** POST account/user/add (admin): invite by name and e-mail. */
+export const UserAddRequest = Type.Intersect([
+  Type.Object({ name: Type.String({ minLength: 1, maxLength: 120 }), email: Type.String({ minLength: 3, maxLength: 254 }) }),
+  Rights,
+]);
+export type UserAddRequest = Type.Static<typeof UserAddRequest>;
+
+/** POST account/user/update: an admin edits a member; anyone may send their own `lang`. */
+export const UserUpdateRequest = Type.Intersect([
+  Type.Object({
+    id: Type.Optional(Type.Integer({ minimum: 1 })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+    lang: Type.Optional(Lang),
+    status: Type.Optional(Type.Union([Type.Literal('enabled'), Type.Literal('disabled')])),
+  }),
+  Rights,
+]);
+export type UserUpdateRequest = Type.Static<typeof UserUpdateRequest>;
+
+export const TableConfig = Type.Object({ code: Type.String(), value: Type.Unknown() });
+export type TableConfig = Type.Static<typeof TableConfig>;
+
+export const Currency = Type.Object({ code: Type.String(), name: Type.String(), symbol: Type.String() });
+export type Currency = Type.Static<typeof Currency>;
+
+export const Tariff = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  name: Type.String(),
+  users: Type.Integer(),
+  positions: Type.Integer(),
+  contacts_companies: Type.Integer(),
+  orders_per_month: Type.Integer(),
+  import_export: Type.Boolean(),
+  api: Type.Boolean(),
+  price: Type.Number(),
+  period: Type.String(),
+});
+export type Tariff = Type.Static<typeof Tariff>;

@@ -1,42 +1,43 @@
-import type { SuccessFlag } from './common';
+import Type from 'typebox';
+import { SuccessFlag } from './common';
 
-/** Staff sign-in is by e-mail or phone and the product's own password. */
-export type LoginMode = 'email' | 'phone';
+const Login = Type.String({ minLength: 3, maxLength: 254 });
+const Lang = Type.Union([Type.Literal('en'), Type.Literal('ru')]);
+
+/** Staff sign in by e-mail or phone with the product's own password. */
+export const LoginMode = Type.Union([Type.Literal('email'), Type.Literal('phone')]);
+export type LoginMode = Type.Static<typeof LoginMode>;
 
 /** POST auth/login */
-export interface LoginRequest {
-  login: string;
-  password: string;
-}
-export interface LoginResponse extends SuccessFlag {
-  access_token?: string;
-}
+export const LoginRequest = Type.Object({ login: Login, password: Type.String({ minLength: 1, maxLength: 200 }) });
+export type LoginRequest = Type.Static<typeof LoginRequest>;
+export const LoginResponse = Type.Object({ success: Type.Boolean(), access_token: Type.Optional(Type.String()), error: Type.Optional(Type.String()) });
+export type LoginResponse = Type.Static<typeof LoginResponse>;
 
 /** GET auth/sign-up — sends a confirmation code to the chosen channel. */
-export interface SignUpRequest {
-  name: string;
-  mode: LoginMode;
-  login: string;
-  lang?: 'en' | 'ru';
-}
+export const SignUpRequest = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 120 }),
+  mode: LoginMode,
+  login: Login,
+  lang: Type.Optional(Lang),
+});
+export type SignUpRequest = Type.Static<typeof SignUpRequest>;
 
-/** GET auth/set-account — confirms the code; the password goes to the chosen channel. */
-export interface SetAccountRequest {
-  mode: LoginMode;
-  login: string;
-  code: string;
-}
+/** GET auth/set-account — confirms the code; the account is created and the password sent to the channel. */
+export const SetAccountRequest = Type.Object({ mode: LoginMode, login: Login, code: Type.String({ minLength: 1, maxLength: 12 }) });
+export type SetAccountRequest = Type.Static<typeof SetAccountRequest>;
 
 /** GET auth/restore — sends a recovery code. */
-export interface RestoreRequest {
-  login: string;
-}
+export const RestoreRequest = Type.Object({ login: Login });
+export type RestoreRequest = Type.Static<typeof RestoreRequest>;
 
-/** GET auth/restore-end — checks the code and sets the new password. */
-export interface RestoreEndRequest {
-  login: string;
-  code: string;
-  password: string;
-}
+/** auth/restore-end — checks the code and sets the new password (POST keeps it out of URLs and logs; GET as the spec lists). */
+export const RestoreEndRequest = Type.Object({
+  login: Login,
+  code: Type.String({ minLength: 1, maxLength: 12 }),
+  password: Type.String({ minLength: 6, maxLength: 200 }),
+});
+export type RestoreEndRequest = Type.Static<typeof RestoreEndRequest>;
 
-export type AuthFlagResponse = SuccessFlag;
+export const AuthFlagResponse = SuccessFlag;
+export type AuthFlagResponse = Type.Static<typeof AuthFlagResponse>;

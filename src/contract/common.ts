@@ -1,23 +1,34 @@
-/** Shapes shared by many calls. */
-export interface SuccessFlag {
-  success: boolean;
-  message?: string;
-  error?: string;
-}
+import Type from 'typebox';
 
-export interface PageLinks {
-  first: string | null;
-  prev: string | null;
-  next: string | null;
-  last: string | null;
-}
+/**
+ * Contracts are TypeBox schemas: the server validates with them, the clients import only their
+ * static types (`import type`), so no schema code reaches the browser bundles.
+ */
 
-export interface PageMeta {
-  current_page: number;
-  last_page?: number;
-  per_page?: number;
-  total?: number;
-}
+export const ErrorBody = Type.Object({ error: Type.String() }, { additionalProperties: true });
+export type ErrorBody = Type.Static<typeof ErrorBody>;
+
+export const SuccessFlag = Type.Object(
+  { success: Type.Boolean(), message: Type.Optional(Type.String()), error: Type.Optional(Type.String()) },
+  { additionalProperties: true },
+);
+export type SuccessFlag = Type.Static<typeof SuccessFlag>;
+
+export const PageLinks = Type.Object({
+  first: Type.Union([Type.String(), Type.Null()]),
+  prev: Type.Union([Type.String(), Type.Null()]),
+  next: Type.Union([Type.String(), Type.Null()]),
+  last: Type.Union([Type.String(), Type.Null()]),
+});
+export type PageLinks = Type.Static<typeof PageLinks>;
+
+export const PageMeta = Type.Object({
+  current_page: Type.Integer(),
+  last_page: Type.Optional(Type.Integer()),
+  per_page: Type.Optional(Type.Integer()),
+  total: Type.Optional(Type.Integer()),
+});
+export type PageMeta = Type.Static<typeof PageMeta>;
 
 /** A paged list answer: data, links, meta (product/list, contact/list, company/list, widget lists). */
 export interface Paged<T> {
@@ -26,9 +37,10 @@ export interface Paged<T> {
   meta: PageMeta;
 }
 
-export interface PageRequest {
-  page?: number;
-  per_page?: number;
-  filter?: Record<string, unknown>;
-  sort?: Record<string, 'asc' | 'desc'> | string;
-}
+export const PageRequest = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  filter: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  sort: Type.Optional(Type.Union([Type.String(), Type.Record(Type.String(), Type.Union([Type.Literal('asc'), Type.Literal('desc')]))])),
+});
+export type PageRequest = Type.Static<typeof PageRequest>;

@@ -12,3 +12,4 @@ export * from './publicMode';
 export * from './wire';
 export * from './landing';
 export * from './navigationGuard';
+export * from './login';

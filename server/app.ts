@@ -1,0 +1,102 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { existsSync } from 'node:fs';
+import { createMailer, type Mailer } from './auth/mailer';
+import type { ServerConfig } from './config';
+import type { Db } from './db/client';
+import { registerAuthHook } from './http/authHook';
+import { registerErrorHandling } from './http/errors';
+import { accountRoutes } from './modules/account/routes';
+import { authRoutes } from './modules/auth/routes';
+import { userRoutes } from './modules/users/routes';
+
+export interface AppOptions {
+  config: ServerConfig;
+  db: Db;
+  /** Origins of CRM pages allowed to frame the shell (CSP frame-ancestors). */
+  hostOrigins?: readonly string[];
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+}
+
+/** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
+const API_AREAS = [authRoutes, accountRoutes, userRoutes];
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: options.config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // Validation errors become `{ error }` answers; coercion turns query strings into numbers.
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('ctx', { db: options.db, config: options.config, mailer: options.mailer ?? createMailer(options.db, options.config.smtpUrl, app.log) });
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    // CRMs frame the shell: X-Frame-Options would forbid that, frame-ancestors allows exactly them.
+    frameguard: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'", ...(options.hostOrigins ?? [])],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      error: 'Too many attempts',
+      message: `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} s`,
+    }),
+  });
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Stockroom API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      registerAuthHook(api);
+      for (const area of API_AREAS) await api.register(area);
+    },
+    { prefix: '/api' },
+  );
+
+  const { shellDir, widgetFile } = options.config;
+  if (existsSync(shellDir)) {
+    await app.register(fastifyStatic, {
+      root: shellDir,
+      prefix: '/',
+      index: ['index.html'],
+      wildcard: false,
+      // Hashed chunk names change with their content, so they may be cached for good; the page may not.
+      setHeaders: (res, path) => void res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
+  if (existsSync(widgetFile)) {
+    app.get('/widget.js', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('widget.js', options.config.rootDir + '/dist'));
+  }
+  return app;
+}

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The project root: the nearest folder above this file holding package.json (source or bundle). */
+function findRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('package.json not found above the server');
+    dir = parent;
+  }
+  return dir;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** A PostgreSQL server (pg); without it the embedded PGlite in dataDir is used. */
+  databaseUrl: string | null;
+  /** Embedded database and uploads; 'memory://' keeps PGlite in memory (tests). */
+  dataDir: string;
+  smtpUrl: string | null;
+  tokenTtlDays: number;
+  trialDays: number;
+  /** Confirmation codes: lifetime and how many wrong entries are allowed. */
+  codeTtlMinutes: number;
+  codeAttempts: number;
+  /** Sign-in attempts per minute per address and login. */
+  loginRateLimit: number;
+  rootDir: string;
+  migrationsDir: string;
+  shellDir: string;
+  widgetFile: string;
+  logLevel: string;
+}
+
+function number(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) ? parsed : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const rootDir = findRoot();
+  return {
+    port: number(env.PORT, 8080),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : join(rootDir, 'data'),
+    smtpUrl: env.SMTP_URL || null,
+    tokenTtlDays: number(env.TOKEN_TTL_DAYS, 30),
+    trialDays: number(env.TRIAL_DAYS, 14),
+    codeTtlMinutes: number(env.CODE_TTL_MINUTES, 15),
+    codeAttempts: number(env.CODE_ATTEMPTS, 5),
+    loginRateLimit: number(env.LOGIN_RATE_LIMIT, 10),
+    rootDir,
+    migrationsDir: join(rootDir, 'server', 'db', 'migrations'),
+    shellDir: join(rootDir, 'dist', 'shell'),
+    widgetFile: join(rootDir, 'dist', 'widget.js'),
+    logLevel: env.LOG_LEVEL || 'info',
+    ...overrides,
+  };
+}

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, index, primaryKey } from 'drizzle-orm/pg-core';
+
+/**
+ * One schema for PGlite and PostgreSQL. Every tenant row carries account_id and every query
+ * filters by it; identities (users) are global so one person can belong to several accounts.
+ */
+
+export const tariffs = pgTable('tariffs', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  usersLimit: integer('users_limit').notNull(),
+  positionsLimit: integer('positions_limit').notNull(),
+  contactsLimit: integer('contacts_limit').notNull(),
+  ordersPerMonth: integer('orders_per_month').notNull(),
+  importExport: boolean('import_export').notNull().default(false),
+  api: boolean('api').notNull().default(false),
+  price: numeric('price', { precision: 12, scale: 2 }).notNull().default('0'),
+  /** 'year' | 'once' | 'user' (per user per year) */
+  period: text('period').notNull().default('year'),
+});
+
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  country: text('country'),
+  /** Second CRM variant: default currency USD. */
+  isKommo: boolean('is_kommo').notNull().default(false),
+  install: boolean('install').notNull().default(true),
+  loginFixed: boolean('login_fixed').notNull().default(false),
+  landingPath: text('landing_path'),
+  separateRights: boolean('separate_rights').notNull().default(false),
+  flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
+  tariffId: integer('tariff_id').references(() => tariffs.id),
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }).notNull(),
+  paidUntil: timestamp('paid_until', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Stored lower-case; unique among users. */
+    email: text('email'),
+    /** Digits only, with the leading country code; unique among users. */
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    lang: text('lang').notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_unique').on(table.email), uniqueIndex('users_phone_unique').on(table.phone)],
+);
+
+/** A user's place in an account, with that account's rights. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'enabled' | 'disabled' */
+    status: text('status').notNull().default('enabled'),
+    activity: boolean('activity').notNull().default(true),
+    admin: boolean('admin').notNull().default(false),
+    editingRemains: boolean('editing_remains').notNull().default(false),
+    changeRemains: boolean('change_remains').notNull().default(false),
+    isOwner: boolean('is_owner').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.userId] })],
+);
+
+/** Bearer tokens: only a hash is stored, so a leaked table does not leak sessions. */
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('tokens_hash_unique').on(table.tokenHash)],
+);
+
+/** Confirmation codes (registration, recovery, login change), hashed, with an attempt counter. */
+export const codes = pgTable(
+  'codes',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    login: text('login').notNull(),
+    codeHash: text('code_hash').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('codes_login_purpose').on(table.login, table.purpose)],
+);
+
+/** Messages sent (or, without SMTP, only recorded here and in the log for a local user to read). */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  channel: text('channel').notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Per-account table configurations (account/table-config), keyed by code. */
+export const tableConfigs = pgTable(
+  'table_configs',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.code] })],
+);

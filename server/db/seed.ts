@@ -1,0 +1,55 @@
+import { count, eq } from 'drizzle-orm';
+import { hashPassword } from '../auth/secrets';
+import type { Db } from './client';
+import { accounts, memberships, tariffs, users } from './schema';
+
+export const DEMO_ADMIN = { name: 'Demo admin', email: 'demo@stockroom.local', password: 'demo-password' } as const;
+export const DEMO_STOREKEEPER = { name: 'Storekeeper', email: 'storekeeper@stockroom.local', password: 'storekeeper-password' } as const;
+
+/** The plans (spec 2 §9 dimensions); 'start' is what a new registration gets. */
+export const TARIFFS = [
+  { code: 'start', name: 'Start', usersLimit: 3, positionsLimit: 1000, contactsLimit: 500, ordersPerMonth: 100, importExport: false, api: false, price: '0', period: 'year' },
+  { code: 'business', name: 'Business', usersLimit: 10, positionsLimit: 20000, contactsLimit: 10000, ordersPerMonth: 2000, importExport: true, api: true, price: '490', period: 'year' },
+  { code: 'corporate', name: 'Corporate', usersLimit: 100, positionsLimit: 200000, contactsLimit: 100000, ordersPerMonth: 50000, importExport: true, api: true, price: '49', period: 'user' },
+] as const;
+
+/** Tariffs exist on every database (registration needs them); inserted once. */
+export async function ensureTariffs(db: Db): Promise<void> {
+  await db.insert(tariffs).values([...TARIFFS]).onConflictDoNothing({ target: tariffs.code });
+}
+
+/**
+ * The demo account of a fresh embedded database: an admin and a storekeeper with fewer rights
+ * ('Separate rights' on). Runs only when there is no account at all, so it is idempotent.
+ */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [{ value }] = await db.select({ value: count() }).from(accounts);
+  if (value > 0) return false;
+  const [adminHash, keeperHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_STOREKEEPER.password)]);
+  await db.transaction(async (tx) => {
+    const [business] = await tx.select({ id: tariffs.id }).from(tariffs).where(eq(tariffs.code, 'business'));
+    const [account] = await tx
+      .insert(accounts)
+      .values({
+        name: 'Demo company',
+        separateRights: true,
+        tariffId: business?.id ?? null,
+        trialEndsAt: new Date(Date.now() + 14 * 86_400_000),
+        // The demo never expires on a developer's machine.
+        paidUntil: new Date(Date.now() + 10 * 365 * 86_400_000),
+      })
+      .returning({ id: accounts.id });
+    const [admin, keeper] = await tx
+      .insert(users)
+      .values([
+        { name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, passwordHash: adminHash },
+        { name: DEMO_STOREKEEPER.name, email: DEMO_STOREKEEPER.email, passwordHash: keeperHash },
+      ])
+      .returning({ id: users.id });
+    await tx.insert(memberships).values([
+      { accountId: account.id, userId: admin.id, isOwner: true, admin: true, editingRemains: true, changeRemains: true },
+      { accountId: account.id, userId: keeper.id, editingRemains: false, changeRemains: true },
+    ]);
+  });
+  return true;
+}

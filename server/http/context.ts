@@ -1,0 +1,33 @@
+import type { Caller } from '../auth/sessions';
+import type { Mailer } from '../auth/mailer';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/client';
+import { forbidden } from './errors';
+
+/** What every service needs: the database, the configuration and the mailer. */
+export interface ServerContext {
+  db: Db;
+  config: ServerConfig;
+  mailer: Mailer;
+}
+
+/** 'none': open (sign-in, registration); 'staff': a valid bearer token of a member (the default). */
+export type RouteAuth = 'none' | 'staff';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: ServerContext;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+}
+
+/** The resolved caller of a staff route (the auth hook has already refused requests without one). */
+export function callerOf(request: { caller: Caller | null }): Caller {
+  if (!request.caller) throw forbidden();
+  return request.caller;
+}

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { AccountConfigResponse, AccountUpdateRequest, Currency, SelfUpdateRequest, TableConfig, User } from '../../../src/contract/account';
+import { callerOf } from '../../http/context';
+import { accountConfig, accountTariffs, accountUsers, CURRENCIES, getTableConfig, saveTableConfig, updateAccount, updateSelf } from './service';
+
+const TableCode = Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Za-z0-9_.-]+$' });
+
+/** account/* and user/update: the account, its settings and the signed-in user's profile. */
+export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+  const tags = ['account'];
+
+  app.get('/account/config', { schema: { tags, response: { 200: AccountConfigResponse } } }, async (request) => accountConfig(callerOf(request)));
+
+  app.post('/account/update', { schema: { tags, body: AccountUpdateRequest } }, async (request) => updateAccount(db, callerOf(request), request.body));
+
+  app.get('/account/table-config', { schema: { tags, querystring: Type.Object({ code: TableCode }), response: { 200: TableConfig } } }, async (request) =>
+    getTableConfig(db, callerOf(request).account.id, request.query.code),
+  );
+
+  app.post(
+    '/account/table-config',
+    { schema: { tags, body: Type.Object({ code: TableCode, value: Type.Unknown() }), response: { 200: TableConfig } } },
+    async (request) => saveTableConfig(db, callerOf(request).account.id, request.body.code, request.body.value ?? null),
+  );
+
+  app.get('/account/currencies', { schema: { tags, response: { 200: Type.Array(Currency) } } }, async () => [...CURRENCIES]);
+
+  app.get('/account/users', { schema: { tags, response: { 200: Type.Array(User) } } }, async (request) => accountUsers(db, callerOf(request).account.id));
+
+  app.get('/account/tariffs', { schema: { tags } }, async (request) => accountTariffs(db, callerOf(request)));
+
+  app.post('/user/update', { schema: { tags, body: SelfUpdateRequest } }, async (request) => updateSelf(db, callerOf(request), request.body));
+};

@@ -1,0 +1,115 @@
+import { and, asc, count, eq, ne } from 'drizzle-orm';
+import type { AccountUpdateRequest, Currency, SelfUpdateRequest, Tariff } from '../../../src/contract/account';
+import { hashPassword } from '../../auth/secrets';
+import { hasRight, type Caller } from '../../auth/sessions';
+import type { Db } from '../../db/client';
+import { accounts, memberships, tableConfigs, tariffs, tokens, users } from '../../db/schema';
+import { noRight } from '../../http/errors';
+import { toAccount, toUser } from './mappers';
+
+export function requireAdmin(caller: Caller): void {
+  if (!hasRight(caller, 'admin')) throw noRight('Only an administrator of the account can do this');
+}
+
+export function accountConfig(caller: Caller) {
+  return { account: toAccount(caller.account), user: toUser(caller.user, caller.membership) };
+}
+
+export async function updateAccount(db: Db, caller: Caller, body: AccountUpdateRequest) {
+  requireAdmin(caller);
+  const [row] = await db
+    .update(accounts)
+    .set({
+      ...(body.name !== undefined && { name: body.name.trim() }),
+      ...(body.country !== undefined && { country: body.country }),
+      ...(body.separate_rights !== undefined && { separateRights: body.separate_rights }),
+      ...(body.landing_path !== undefined && { landingPath: body.landing_path }),
+    })
+    .where(eq(accounts.id, caller.account.id))
+    .returning();
+  return { account: toAccount(row) };
+}
+
+export async function getTableConfig(db: Db, accountId: number, code: string) {
+  const [row] = await db.select().from(tableConfigs).where(and(eq(tableConfigs.accountId, accountId), eq(tableConfigs.code, code))).limit(1);
+  return { code, value: row?.value ?? null };
+}
+
+export async function saveTableConfig(db: Db, accountId: number, code: string, value: unknown) {
+  await db
+    .insert(tableConfigs)
+    .values({ accountId, code, value })
+    .onConflictDoUpdate({ target: [tableConfigs.accountId, tableConfigs.code], set: { value, updatedAt: new Date() } });
+  return { code, value };
+}
+
+/** Currencies a price may carry; RUB and USD are the spec's defaults. */
+export const CURRENCIES: readonly Currency[] = [
+  { code: 'RUB', name: 'Russian rouble', symbol: '₽' },
+  { code: 'USD', name: 'US dollar', symbol: '$' },
+  { code: 'EUR', name: 'Euro', symbol: '€' },
+  { code: 'KZT', name: 'Kazakhstani tenge', symbol: '₸' },
+  { code: 'BYN', name: 'Belarusian rouble', symbol: 'Br' },
+  { code: 'UZS', name: 'Uzbekistani som', symbol: 'soʻm' },
+];
+
+export async function accountUsers(db: Db, accountId: number) {
+  const rows = await db
+    .select({ user: users, membership: memberships })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.accountId, accountId))
+    .orderBy(asc(memberships.createdAt), asc(users.id));
+  return rows.map((row) => toUser(row.user, row.membership));
+}
+
+function toTariff(row: typeof tariffs.$inferSelect): Tariff {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    users: row.usersLimit,
+    positions: row.positionsLimit,
+    contacts_companies: row.contactsLimit,
+    orders_per_month: row.ordersPerMonth,
+    import_export: row.importExport,
+    api: row.api,
+    price: Number(row.price),
+    period: row.period,
+  };
+}
+
+export async function accountTariffs(db: Db, caller: Caller) {
+  const list = await db.select().from(tariffs).orderBy(asc(tariffs.price), asc(tariffs.id));
+  const [{ value: activeUsers }] = await db
+    .select({ value: count() })
+    .from(memberships)
+    .where(and(eq(memberships.accountId, caller.account.id), eq(memberships.status, 'enabled')));
+  const current = list.find((tariff) => tariff.id === caller.account.tariffId) ?? null;
+  return {
+    current: current ? toTariff(current) : null,
+    plan_end: (caller.account.paidUntil ?? caller.account.trialEndsAt).toISOString(),
+    usage: { users: activeUsers },
+    tariffs: list.map(toTariff),
+  };
+}
+
+/** The signed-in user's own profile; a new password ends the user's other sessions. */
+export async function updateSelf(db: Db, caller: Caller, body: SelfUpdateRequest) {
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        ...(body.name !== undefined && { name: body.name.trim() }),
+        ...(body.lang !== undefined && { lang: body.lang }),
+        ...(passwordHash && { passwordHash }),
+      })
+      .where(eq(users.id, caller.user.id));
+    if (passwordHash) {
+      await tx.delete(tokens).where(and(eq(tokens.userId, caller.user.id), ne(tokens.id, caller.tokenId)));
+    }
+  });
+  const [user] = await db.select().from(users).where(eq(users.id, caller.user.id));
+  return { user: toUser(user, caller.membership) };
+}

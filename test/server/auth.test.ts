@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { codes, memberships, tokens, users } from '../../server/db/schema';
+import { codeIn, unique, useTestServer } from './harness';
+
+const server = useTestServer();
+
+describe('auth/login', () => {
+  it('signs in by e-mail (any case) and returns {success, access_token} that opens account/config', async () => {
+    const account = await server.newAccount();
+    const login = await server.call('POST', 'auth/login', { body: { login: account.email.toUpperCase(), password: account.password } });
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({ success: true, access_token: expect.any(String) });
+    const config = await server.call('GET', 'account/config', { token: login.body.access_token });
+    expect(config.status).toBe(200);
+    expect(config.body.account.id).toBe(account.id);
+  });
+
+  it("a wrong password or an unknown login answers 422 'Invalid username or password'", async () => {
+    const account = await server.newAccount();
+    for (const body of [{ login: account.email, password: 'nope' }, { login: 'nobody@example.com', password: 'x' }]) {
+      const answer = await server.call('POST', 'auth/login', { body });
+      expect(answer.status).toBe(422);
+      expect(answer.body).toEqual({ success: false, error: 'Invalid username or password' });
+    }
+  });
+
+  it('the token is stored only as a hash', async () => {
+    const account = await server.newAccount();
+    const rows = await server.database.db.select().from(tokens).where(eq(tokens.userId, account.ownerId));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.tokenHash === account.token)).toBe(false);
+  });
+
+  it('a missing, forged or expired token gets 403', async () => {
+    const account = await server.newAccount();
+    expect((await server.call('GET', 'account/config')).status).toBe(403);
+    expect((await server.call('GET', 'account/config', { token: 'forged' })).status).toBe(403);
+    await server.database.db.update(tokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(tokens.userId, account.ownerId));
+    const expired = await server.call('GET', 'account/config', { token: account.token });
+    expect(expired).toEqual({ status: 403, body: { error: 'Token not valid' } });
+  });
+
+  it('a disabled member cannot sign in to that account', async () => {
+    const account = await server.newAccount();
+    const member = await server.newMember(account);
+    await server.database.db.update(memberships).set({ status: 'disabled' }).where(eq(memberships.userId, member.id));
+    expect((await server.call('GET', 'account/config', { token: member.token })).status).toBe(403);
+  });
+});
+
+describe('registration with a confirmation code (auth/sign-up, auth/set-account)', () => {
+  it('creates the account and its owner; the password arrives in the outbox and signs in', async () => {
+    const email = `${unique('new')}@example.com`;
+    const signUp = await server.call('GET', 'auth/sign-up', { query: { name: 'Ann', mode: 'email', login: email, lang: 'ru' } });
+    expect(signUp).toEqual({ status: 200, body: { success: true } });
+    const code = codeIn(await server.lastMessage(email));
+    expect(code).toMatch(/^\d{6}$/);
+    const confirm = await server.call('GET', 'auth/set-account', { query: { mode: 'email', login: email, code } });
+    expect(confirm).toEqual({ status: 200, body: { success: true } });
+    const password = /password: (\S+)/.exec(await server.lastMessage(email))?.[1] ?? '';
+    const login = await server.call('POST', 'auth/login', { body: { login: email, password } });
+    const config = await server.call('GET', 'account/config', { token: login.body.access_token });
+    expect(config.body.user).toMatchObject({ name: 'Ann', lang: 'ru', is_owner: true, admin: true });
+    expect(config.body.account.expired).toBe(false);
+    const trialDays = (Date.parse(config.body.account.trial_ends_at) - Date.now()) / 86_400_000;
+    expect(Math.round(trialDays)).toBe(14);
+  });
+
+  it("an existing user answers success false with 'Such a user already exists.'", async () => {
+    const account = await server.newAccount();
+    const answer = await server.call('GET', 'auth/sign-up', { query: { name: 'X', mode: 'email', login: account.email } });
+    expect(answer.body).toEqual({ success: false, error: 'Such a user already exists.' });
+  });
+
+  it("too many wrong codes: 'You have used too many code entry attempts', and then even the right code is refused", async () => {
+    const phone = `7900${String(Date.now()).slice(-7)}`;
+    await server.call('GET', 'auth/sign-up', { query: { name: 'P', mode: 'phone', login: phone } });
+    const code = codeIn(await server.lastMessage(phone));
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push((await server.call('GET', 'auth/set-account', { query: { mode: 'phone', login: phone, code: wrong } })).body.error);
+    expect(answers.slice(0, 4)).toEqual(Array(4).fill('The code is wrong'));
+    expect(answers[4]).toBe('You have used too many code entry attempts');
+    const right = await server.call('GET', 'auth/set-account', { query: { mode: 'phone', login: phone, code } });
+    expect(right.body).toEqual({ success: false, error: 'You have used too many code entry attempts' });
+    expect(await server.database.db.select().from(users).where(eq(users.phone, phone))).toHaveLength(0);
+  });
+
+  it('codes are stored hashed', async () => {
+    const email = `${unique('hash')}@example.com`;
+    await server.call('GET', 'auth/sign-up', { query: { name: 'H', mode: 'email', login: email } });
+    const code = codeIn(await server.lastMessage(email));
+    const [row] = await server.database.db.select().from(codes).where(eq(codes.login, email));
+    expect(row.codeHash).not.toContain(code);
+  });
+
+  it.each([
+    [{ name: 'X', mode: 'email', login: 'not-an-email' }],
+    [{ name: 'X', mode: 'phone', login: 'a@b.co' }],
+    [{ name: '', mode: 'email', login: 'a@b.co' }],
+    [{ name: 'X', mode: 'fax', login: 'a@b.co' }],
+  ])('bad input %j is a 400 with a clear error and sends nothing', async (query) => {
+    const answer = await server.call('GET', 'auth/sign-up', { query });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toEqual(expect.any(String));
+  });
+});
+
+describe('password recovery (auth/restore, auth/restore-end)', () => {
+  it('a code by message sets a new password; old sessions end; the old password stops working', async () => {
+    const account = await server.newAccount();
+    expect((await server.call('GET', 'auth/restore', { query: { login: account.email } })).body).toEqual({ success: true });
+    const code = codeIn(await server.lastMessage(account.email));
+    const end = await server.call('POST', 'auth/restore-end', { body: { login: account.email, code, password: 'brand-new-pass' } });
+    expect(end.body).toEqual({ success: true });
+    expect((await server.call('GET', 'account/config', { token: account.token })).status).toBe(403);
+    expect((await server.call('POST', 'auth/login', { body: { login: account.email, password: account.password } })).status).toBe(422);
+    expect((await server.call('POST', 'auth/login', { body: { login: account.email, password: 'brand-new-pass' } })).body.success).toBe(true);
+  });
+
+  it('an unknown login gets the same answer and no message', async () => {
+    const email = `${unique('ghost')}@example.com`;
+    expect((await server.call('GET', 'auth/restore', { query: { login: email } })).body).toEqual({ success: true });
+    expect(await server.lastMessage(email)).toBe('');
+  });
+});

@@ -1,0 +1,111 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../server/app';
+import { hashPassword } from '../../server/auth/secrets';
+import { loadConfig } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { accounts, memberships, outbox, users } from '../../server/db/schema';
+import { ensureTariffs } from '../../server/db/seed';
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  /** Calls the API with an optional bearer token; returns status and parsed JSON. */
+  call(method: 'GET' | 'POST', path: string, options?: { token?: string; body?: unknown; query?: Record<string, string | number> }): Promise<{ status: number; body: any }>;
+  /** A new account with an owner (and its token), unique to the calling test. */
+  newAccount(options?: { separateRights?: boolean; tariff?: string; expired?: boolean }): Promise<TestAccount>;
+  /** A new member of an account with the given rights, and its token. */
+  newMember(account: TestAccount, rights?: Partial<typeof memberships.$inferInsert>): Promise<{ id: number; email: string; token: string }>;
+  /** The last message sent to a recipient (the outbox is real: SMTP is off in tests). */
+  lastMessage(recipient: string): Promise<string>;
+}
+
+export interface TestAccount {
+  id: number;
+  ownerId: number;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+
+/** One real app per test file, on in-memory PGlite or on the PostgreSQL of DATABASE_URL. */
+export function useTestServer(): TestServer {
+  const server = {} as TestServer;
+  let passwordHash = '';
+  const password = 'correct horse';
+
+  beforeAll(async () => {
+    const config = loadConfig(process.env, { dataDir: 'memory://', logLevel: 'silent', loginRateLimit: 1000 });
+    const database = await openDatabase(config);
+    await database.migrate();
+    await ensureTariffs(database.db);
+    passwordHash = await hashPassword(password);
+    const app = await buildApp({ config, db: database.db, logger: false });
+    await app.ready();
+    Object.assign(server, { app, database });
+  });
+  afterAll(async () => {
+    await server.app?.close();
+    await server.database?.close();
+  });
+
+  server.call = async (method, path, options = {}) => {
+    const request: InjectOptions = { method, url: `/api/${path}`, query: options.query as Record<string, string> | undefined };
+    if (options.token) request.headers = { authorization: `Bearer ${options.token}` };
+    if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
+    const response = await server.app.inject(request);
+    let body: unknown = response.body;
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      // Non-JSON answers stay text.
+    }
+    return { status: response.statusCode, body };
+  };
+
+  server.newAccount = async (options = {}) => {
+    const { db } = server.database;
+    const email = `${unique('owner')}@example.com`;
+    const now = Date.now();
+    const [account] = await db
+      .insert(accounts)
+      .values({
+        name: unique('Account'),
+        separateRights: options.separateRights ?? false,
+        trialEndsAt: new Date(options.expired ? now - 86_400_000 : now + 14 * 86_400_000),
+      })
+      .returning();
+    if (options.tariff) {
+      const { tariffs } = await import('../../server/db/schema');
+      const [tariff] = await db.select().from(tariffs).where(eq(tariffs.code, options.tariff));
+      await db.update(accounts).set({ tariffId: tariff.id }).where(eq(accounts.id, account.id));
+    }
+    const [owner] = await db.insert(users).values({ name: 'Owner', email, passwordHash }).returning();
+    await db.insert(memberships).values({ accountId: account.id, userId: owner.id, isOwner: true, admin: true, editingRemains: true, changeRemains: true });
+    const login = await server.call('POST', 'auth/login', { body: { login: email, password } });
+    return { id: account.id, ownerId: owner.id, email, password, token: login.body.access_token };
+  };
+
+  server.newMember = async (account, rights = {}) => {
+    const { db } = server.database;
+    const email = `${unique('member')}@example.com`;
+    const [user] = await db.insert(users).values({ name: 'Member', email, passwordHash }).returning();
+    await db.insert(memberships).values({ accountId: account.id, userId: user.id, ...rights });
+    const login = await server.call('POST', 'auth/login', { body: { login: email, password } });
+    return { id: user.id, email, token: login.body.access_token };
+  };
+
+  server.lastMessage = async (recipient) => {
+    const [row] = await server.database.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.id)).limit(1);
+    return row?.body ?? '';
+  };
+
+  return server;
+}
+
+/** The six-digit code in a message body. */
+export const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
