@@ -5,12 +5,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { createMailer, type Mailer } from './auth/mailer';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
 import { registerAuthHook } from './http/authHook';
+import type { RouteAuth } from './http/context';
 import { registerErrorHandling } from './http/errors';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -23,6 +24,19 @@ export interface AppOptions {
   hostOrigins?: readonly string[];
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  schema: FastifySchema;
+  auth: RouteAuth;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: readonly ApiRoute[];
+  }
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
@@ -38,6 +52,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('ctx', { db: options.db, config: options.config, mailer: options.mailer ?? createMailer(options.db, options.config.smtpUrl, app.log) });
   registerErrorHandling(app);
+  // Every API route, as registered: the isolation and bad-input suites walk this list, so a new route is covered without editing them.
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      apiRoutes.push({ method, url: route.url, schema: route.schema ?? {}, auth: route.config?.auth ?? 'staff' });
+    }
+  });
 
   await app.register(helmet, {
     // CRMs frame the shell: X-Frame-Options would forbid that, frame-ancestors allows exactly them.

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { launchContext } from './chromium';
-import { DEMO_LOGIN } from './standInApi';
+import { DEMO_LOGIN } from './fixtures';
 
 const baseUrl = inject('baseUrl');
 const hostUrl = inject('hostUrl');

@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { handle } from '../../server/static.mjs';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { ensureTariffs, seedDemo } from '../../server/db/seed';
 import { ensureChromium } from './chromium';
-import { standInApi } from './standInApi';
+import { addBrowserFixtures } from './fixtures';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,27 +19,48 @@ declare module 'vitest' {
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
 const hostPage = readFileSync(new URL('./fixtures/host.html', import.meta.url));
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
- * Chromium present, the app served on a free loopback port, and a fresh build that lets the
- * same server under the name localhost (another origin) frame it like a CRM page would.
+ * Chromium present; a fresh build that lets the same server under the name localhost (another
+ * origin) frame the app like a CRM page would; and the real server on a fresh in-memory database
+ * with the demo seed and a few known sessions.
  */
 export default async function setup(project: TestProject) {
   ensureChromium();
-  const server = createServer(async (req, res) => {
-    if (req.url?.startsWith('/e2e/host.html')) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(hostPage);
-      return;
-    }
-    if (!(await standInApi(req, res))) handle(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await freePort();
   const hostUrl = `http://localhost:${port}`;
   execFileSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit', env: { ...process.env, HOST_ORIGINS: hostUrl } });
+
+  const config = loadConfig(process.env, { dataDir: 'memory://', databaseUrl: null, port, logLevel: 'warn' });
+  const database = await openDatabase(config);
+  await database.migrate();
+  await ensureTariffs(database.db);
+  await seedDemo(database.db);
+  await addBrowserFixtures(database.db);
+  const app = await buildApp({ config, db: database.db, hostOrigins: [hostUrl], logger: false });
+  // The test CRM page, served by the same process under the localhost origin.
+  // It is a third party's page, so it does not get our CSP (its inline script would be refused).
+  app.get('/e2e/host.html', (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('content-security-policy', "script-src 'unsafe-inline' 'self' http://127.0.0.1:*").send(hostPage),
+  );
+  await app.listen({ port, host: '127.0.0.1' });
+
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('hostUrl', hostUrl);
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return async () => {
+    await app.close();
+    await database.close();
+  };
 }

@@ -11,5 +11,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // On a shared PostgreSQL server the files run one after another (each migrates on start);
+    // on PGlite each file has its own in-memory database and they run side by side.
+    fileParallelism: !process.env.DATABASE_URL,
   },
 });
