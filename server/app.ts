@@ -15,6 +15,8 @@ import type { RouteAuth } from './http/context';
 import { registerErrorHandling } from './http/errors';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
+import { categoryRoutes } from './modules/categories/routes';
+import { fieldRoutes } from './modules/fields/routes';
 import { userRoutes } from './modules/users/routes';
 
 export interface AppOptions {
@@ -40,7 +42,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, accountRoutes, userRoutes];
+const API_AREAS = [authRoutes, accountRoutes, userRoutes, fieldRoutes, categoryRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({

@@ -137,3 +137,71 @@ export const tableConfigs = pgTable(
   },
   (table) => [primaryKey({ columns: [table.accountId, table.code] })],
 );
+
+/* ---------------------------------------------------------------- catalogue and stock */
+
+/** Product categories: a tree per account (parent_id), ordered by sort. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    parentId: integer('parent_id'),
+    imageUrl: text('image_url'),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('categories_account').on(table.accountId, table.parentId)],
+);
+
+/**
+ * Field definitions (spec 2 §3): type codes 1–15, options in data, card flags in lead_config.
+ * entity is 'product' here; orders, contacts and companies get theirs in the second server issue.
+ * A field belongs to a category (null: the root, shown everywhere).
+ */
+export const fields = pgTable(
+  'fields',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    entity: text('entity').notNull().default('product'),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    type: integer('type').notNull(),
+    categoryId: integer('category_id'),
+    sort: integer('sort').notNull().default(0),
+    isSystem: boolean('is_system').notNull().default(false),
+    isVirtual: boolean('is_virtual').notNull().default(false),
+    component: text('component'),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    data: jsonb('data').$type<unknown[]>().notNull().default([]),
+    leadConfig: jsonb('lead_config').$type<{ visible?: number; public_order_visible?: number; editable?: number }>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('fields_account_entity_code').on(table.accountId, table.entity, table.code)],
+);
+
+/** Warehouses; exactly one per account is the main one. */
+export const warehouses = pgTable(
+  'warehouses',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    isMain: boolean('is_main').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('warehouses_account_code').on(table.accountId, table.code),
+    // At most one main warehouse per account, whatever the code does.
+    uniqueIndex('warehouses_one_main').on(table.accountId).where(sql`${table.isMain}`),
+  ],
+);

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CategoryAddRequest, CategoryUpdateRequest, IdRequest } from '../../../src/contract/catalogue';
+import { callerOf } from '../../http/context';
+import { addCategory, deleteCategory, listCategories, requireProductEditor, updateCategory } from './service';
+
+/** category/*: the product category tree. */
+export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+  const tags = ['categories'];
+
+  app.get('/category/list', { schema: { tags } }, async (request) => listCategories(db, callerOf(request).account.id));
+
+  app.post('/category/add', { schema: { tags, body: CategoryAddRequest } }, async (request) => {
+    const caller = callerOf(request);
+    requireProductEditor(caller);
+    const row = await addCategory(db, caller.account.id, request.body);
+    return { id: row.id, name: row.name, parent_id: row.parentId, image_url: row.imageUrl, sort: row.sort };
+  });
+
+  app.post('/category/update', { schema: { tags, body: CategoryUpdateRequest } }, async (request) => {
+    const caller = callerOf(request);
+    requireProductEditor(caller);
+    const row = await updateCategory(db, caller.account.id, request.body);
+    return { id: row.id, name: row.name, parent_id: row.parentId, image_url: row.imageUrl, sort: row.sort };
+  });
+
+  app.post('/category/delete', { schema: { tags, body: IdRequest } }, async (request) => {
+    const caller = callerOf(request);
+    requireProductEditor(caller);
+    return deleteCategory(db, caller.account.id, request.body.id);
+  });
+};
