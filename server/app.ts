@@ -17,6 +17,8 @@ import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { fieldRoutes } from './modules/fields/routes';
+import { productRoutes } from './modules/products/routes';
+import { warehouseRoutes } from './modules/warehouses/routes';
 import { userRoutes } from './modules/users/routes';
 
 export interface AppOptions {
@@ -42,7 +44,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, accountRoutes, userRoutes, fieldRoutes, categoryRoutes];
+const API_AREAS = [authRoutes, accountRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, index, primaryKey } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * One schema for PGlite and PostgreSQL. Every tenant row carries account_id and every query
@@ -204,4 +204,94 @@ export const warehouses = pgTable(
     // At most one main warehouse per account, whatever the code does.
     uniqueIndex('warehouses_one_main').on(table.accountId).where(sql`${table.isMain}`),
   ],
+);
+
+/**
+ * Products and services. Custom field values (prices of type 11, images of type 15, …) live in
+ * `values` keyed by field code, coerced by type on every write (src/domain/fieldTypes).
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** 'product' | 'service' */
+    type: text('type').notNull().default('product'),
+    categoryId: integer('category_id'),
+    name: text('name').notNull(),
+    article: text('article').notNull().default(''),
+    description: text('description').notNull().default(''),
+    unit: text('unit').notNull().default('pcs'),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    archived: boolean('archived').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('products_account').on(table.accountId, table.archived, table.id),
+    // Trigram indexes make autocomplete by name and article fast on 100,000 products.
+    index('products_name_trgm').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('products_article_trgm').using('gin', sql`${table.article} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Stock balances per product, warehouse and batch. Available = count − reserve; the checks make a
+ * negative balance impossible whatever the code does.
+ */
+export const batches = pgTable(
+  'batches',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    number: text('number').notNull().default(''),
+    costPrice: numeric('cost_price', { precision: 14, scale: 2 }).notNull().default('0'),
+    count: numeric('count', { precision: 14, scale: 3 }).notNull().default('0'),
+    reserve: numeric('reserve', { precision: 14, scale: 3 }).notNull().default('0'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('batches_identity').on(table.accountId, table.productId, table.warehouseId, table.number),
+    index('batches_product').on(table.productId),
+    check('batches_count_not_negative', sql`${table.count} >= 0`),
+    check('batches_reserve_within_count', sql`${table.reserve} >= 0 AND ${table.reserve} <= ${table.count}`),
+  ],
+);
+
+/** The movement ledger (spec 2 §3 movement report columns): every change of stock is a row here. */
+export const movements = pgTable(
+  'movements',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    eventDate: timestamp('event_date', { withTimezone: true }).notNull().defaultNow(),
+    /** 'arrival' | 'write_off' | 'move' | 'reserve' | 'release' | 'sale' */
+    eventType: text('event_type').notNull(),
+    productId: integer('product_id').notNull(),
+    batchId: integer('batch_id'),
+    articleNumber: text('article_number').notNull().default(''),
+    title: text('title').notNull(),
+    party: text('party').notNull().default(''),
+    quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull(),
+    costPrice: numeric('cost_price', { precision: 14, scale: 2 }).notNull().default('0'),
+    sum: numeric('sum', { precision: 16, scale: 2 }).notNull().default('0'),
+    initialWarehouseId: integer('initial_warehouse_id'),
+    finalWarehouseId: integer('final_warehouse_id'),
+    userId: integer('user_id'),
+    comment: text('comment').notNull().default(''),
+  },
+  (table) => [index('movements_account_date').on(table.accountId, table.eventDate)],
 );
