@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { fieldRoutes } from './modules/fields/routes';
 import { productRoutes } from './modules/products/routes';
+import { profileRoutes } from './modules/profile/routes';
 import { warehouseRoutes } from './modules/warehouses/routes';
 import { userRoutes } from './modules/users/routes';
 
@@ -44,7 +45,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, accountRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes];
+const API_AREAS = [authRoutes, accountRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, profileRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import type { LoginMode } from '../../../src/contract/auth';
+import { callerOf } from '../../http/context';
+import { checkNew, checkNewConfirm, checkOld, checkOldConfirm } from './service';
+
+const Login = Type.String({ minLength: 3, maxLength: 254 });
+const Code = Type.String({ minLength: 1, maxLength: 12 });
+
+/** profile/check-{new|old}-{email|phone}[-confirm]: change the e-mail or phone with codes (spec 2 §7). */
+export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const tags = ['profile'];
+  for (const mode of ['email', 'phone'] as const satisfies readonly LoginMode[]) {
+    // The login value travels under the mode key (email=… or phone=…), as the spec says.
+    const send = Type.Object({ [mode]: Login }) as unknown as Type.TObject<{ [key: string]: Type.TString }>;
+    const confirm = Type.Object({ [mode]: Login, code: Code }) as unknown as Type.TObject<{ [key: string]: Type.TString }>;
+    app.get(`/profile/check-old-${mode}`, { schema: { tags, querystring: send } }, async (request) => {
+      await checkOld(ctx, callerOf(request), mode, String(request.query[mode]));
+      return { success: true };
+    });
+    app.get(`/profile/check-old-${mode}-confirm`, { schema: { tags, querystring: confirm } }, async (request) => {
+      await checkOldConfirm(ctx, callerOf(request), mode, String(request.query[mode]), String(request.query.code));
+      return { success: true };
+    });
+    app.get(`/profile/check-new-${mode}`, { schema: { tags, querystring: send } }, async (request) => {
+      await checkNew(ctx, callerOf(request), mode, String(request.query[mode]));
+      return { success: true };
+    });
+    app.get(`/profile/check-new-${mode}-confirm`, { schema: { tags, querystring: confirm } }, async (request) => ({
+      success: true,
+      ...(await checkNewConfirm(ctx, callerOf(request), mode, String(request.query[mode]), String(request.query.code))),
+    }));
+  }
+};

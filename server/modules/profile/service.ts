@@ -1,0 +1,65 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { LoginMode } from '../../../src/contract/auth';
+import { consumeCode, issueCode } from '../../auth/codes';
+import type { Caller } from '../../auth/sessions';
+import { codes, users } from '../../db/schema';
+import { badRequest, unprocessable } from '../../http/errors';
+import type { ServerContext } from '../../http/context';
+import { USER_EXISTS, findUserByLogin, requireLogin } from '../auth/service';
+
+/**
+ * Changing the e-mail or phone takes two confirmations: a code to the current one (check-old),
+ * then a code to the new one (check-new). A confirmed old login leaves a short-lived permit.
+ */
+const permitPurpose = (mode: LoginMode) => `change-permit-${mode}`;
+const permitLogin = (caller: Caller) => `user:${caller.user.id}`;
+const options = (ctx: ServerContext) => ({ ttlMinutes: ctx.config.codeTtlMinutes, maxAttempts: ctx.config.codeAttempts });
+
+function currentLogin(caller: Caller, mode: LoginMode): string | null {
+  return mode === 'email' ? caller.user.email : caller.user.phone;
+}
+
+export async function checkOld(ctx: ServerContext, caller: Caller, mode: LoginMode, value: string): Promise<void> {
+  const login = requireLogin(value, mode);
+  if (login.value !== currentLogin(caller, mode)) throw badRequest(mode === 'email' ? 'This is not your current e-mail' : 'This is not your current phone');
+  const code = await issueCode(ctx.db, `change-old-${mode}`, login.value, {}, options(ctx));
+  await ctx.mailer.send({ channel: mode, to: login.value, subject: 'Confirmation code', body: `Your Stockroom confirmation code: ${code}` });
+}
+
+export async function checkOldConfirm(ctx: ServerContext, caller: Caller, mode: LoginMode, value: string, code: string): Promise<void> {
+  const login = requireLogin(value, mode);
+  await consumeCode(ctx.db, `change-old-${mode}`, login.value, code, options(ctx));
+  await issueCode(ctx.db, permitPurpose(mode), permitLogin(caller), {}, options(ctx));
+}
+
+async function hasPermit(ctx: ServerContext, caller: Caller, mode: LoginMode): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: codes.id })
+    .from(codes)
+    .where(and(eq(codes.purpose, permitPurpose(mode)), eq(codes.login, permitLogin(caller)), isNull(codes.usedAt), gt(codes.expiresAt, new Date())))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function checkNew(ctx: ServerContext, caller: Caller, mode: LoginMode, value: string): Promise<void> {
+  const login = requireLogin(value, mode);
+  // Adding a first phone or e-mail needs no old confirmation; replacing one does.
+  if (currentLogin(caller, mode) && !(await hasPermit(ctx, caller, mode))) throw unprocessable('Confirm your current login first');
+  if (await findUserByLogin(ctx.db, login)) throw unprocessable(USER_EXISTS);
+  const code = await issueCode(ctx.db, `change-new-${mode}`, login.value, { userId: caller.user.id }, options(ctx));
+  await ctx.mailer.send({ channel: mode, to: login.value, subject: 'Confirmation code', body: `Your Stockroom confirmation code: ${code}` });
+}
+
+export async function checkNewConfirm(ctx: ServerContext, caller: Caller, mode: LoginMode, value: string, code: string): Promise<{ email: string | null; phone: string | null }> {
+  const login = requireLogin(value, mode);
+  const payload = await consumeCode(ctx.db, `change-new-${mode}`, login.value, code, options(ctx));
+  if (payload.userId !== caller.user.id) throw unprocessable('The code is wrong');
+  if (await findUserByLogin(ctx.db, login)) throw unprocessable(USER_EXISTS);
+  const [row] = await ctx.db
+    .update(users)
+    .set(mode === 'email' ? { email: login.value } : { phone: login.value })
+    .where(eq(users.id, caller.user.id))
+    .returning({ email: users.email, phone: users.phone });
+  await ctx.db.update(codes).set({ usedAt: new Date() }).where(and(eq(codes.purpose, permitPurpose(mode)), eq(codes.login, permitLogin(caller)), isNull(codes.usedAt)));
+  return row;
+}
