@@ -1,7 +1,7 @@
 import Type from 'typebox';
+import { Nullable } from './common';
 
 const Lang = Type.Union([Type.Literal('en'), Type.Literal('ru')]);
-const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** The account as account/config returns it. */
 export const Account = Type.Object({

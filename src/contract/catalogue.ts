@@ -1,6 +1,6 @@
 import Type from 'typebox';
+import { Nullable } from './common';
 
-const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 /** lead_config flags of a field: visible, public_order_visible, editable (numeric, spec 1 §3). */

@@ -5,6 +5,12 @@ import Type from 'typebox';
  * static types (`import type`), so no schema code reaches the browser bundles.
  */
 
+/**
+ * A value or null. Null comes first: the server's validator coerces types (query strings are text),
+ * and with the value first it would turn a JSON null into "" instead of keeping it null.
+ */
+export const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
+
 export const ErrorBody = Type.Object({ error: Type.String() }, { additionalProperties: true });
 export type ErrorBody = Type.Static<typeof ErrorBody>;
 

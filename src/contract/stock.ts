@@ -1,7 +1,7 @@
 import Type from 'typebox';
+import { Nullable } from './common';
 import { Id } from './catalogue';
 
-const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** Quantities: positive, at most three decimals (numeric(14,3) in the database). */
 const Quantity = Type.Number({ exclusiveMinimum: 0, maximum: 1e9, multipleOf: 0.001 });
 const Money = Type.Number({ minimum: 0, maximum: 1e12 });

@@ -4,11 +4,18 @@ import { hashPassword } from '../../auth/secrets';
 import { hasRight, type Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { accounts, memberships, tableConfigs, tariffs, tokens, users } from '../../db/schema';
-import { noRight } from '../../http/errors';
+import { badRequest, noRight } from '../../http/errors';
 import { toAccount, toUser } from './mappers';
 
 export function requireAdmin(caller: Caller): void {
   if (!hasRight(caller, 'admin')) throw noRight('Only an administrator of the account can do this');
+}
+
+/** A name as stored: trimmed, and never blank (the schema's minLength counts spaces). */
+export function requireName(text: string): string {
+  const name = text.trim();
+  if (!name) throw badRequest('Enter a name');
+  return name;
 }
 
 export function accountConfig(caller: Caller) {
@@ -17,16 +24,17 @@ export function accountConfig(caller: Caller) {
 
 export async function updateAccount(db: Db, caller: Caller, body: AccountUpdateRequest) {
   requireAdmin(caller);
-  const [row] = await db
-    .update(accounts)
-    .set({
-      ...(body.name !== undefined && { name: body.name.trim() }),
-      ...(body.country !== undefined && { country: body.country }),
-      ...(body.separate_rights !== undefined && { separateRights: body.separate_rights }),
-      ...(body.landing_path !== undefined && { landingPath: body.landing_path }),
-    })
-    .where(eq(accounts.id, caller.account.id))
-    .returning();
+  const changes = {
+    ...(body.name !== undefined && { name: requireName(body.name) }),
+    // An empty country is no country (the validator may also turn a sent null into '').
+    ...(body.country !== undefined && { country: body.country?.trim() || null }),
+    ...(body.separate_rights !== undefined && { separateRights: body.separate_rights }),
+    ...(body.landing_path !== undefined && { landingPath: body.landing_path || null }),
+  };
+  // An empty update changes nothing (drizzle refuses an empty SET).
+  const [row] = Object.keys(changes).length
+    ? await db.update(accounts).set(changes).where(eq(accounts.id, caller.account.id)).returning()
+    : await db.select().from(accounts).where(eq(accounts.id, caller.account.id));
   return { account: toAccount(row) };
 }
 
@@ -35,7 +43,12 @@ export async function getTableConfig(db: Db, accountId: number, code: string) {
   return { code, value: row?.value ?? null };
 }
 
+/** Saves a table configuration; null resets it (the column is NOT NULL, and GET answers null for a missing code). */
 export async function saveTableConfig(db: Db, accountId: number, code: string, value: unknown) {
+  if (value === null) {
+    await db.delete(tableConfigs).where(and(eq(tableConfigs.accountId, accountId), eq(tableConfigs.code, code)));
+    return { code, value: null };
+  }
   await db
     .insert(tableConfigs)
     .values({ accountId, code, value })
@@ -96,20 +109,21 @@ export async function accountTariffs(db: Db, caller: Caller) {
 
 /** The signed-in user's own profile; a new password ends the user's other sessions. */
 export async function updateSelf(db: Db, caller: Caller, body: SelfUpdateRequest) {
+  const name = body.name !== undefined ? requireName(body.name) : undefined;
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        ...(body.name !== undefined && { name: body.name.trim() }),
-        ...(body.lang !== undefined && { lang: body.lang }),
-        ...(passwordHash && { passwordHash }),
-      })
-      .where(eq(users.id, caller.user.id));
-    if (passwordHash) {
-      await tx.delete(tokens).where(and(eq(tokens.userId, caller.user.id), ne(tokens.id, caller.tokenId)));
-    }
-  });
+  const changes = {
+    ...(name !== undefined && { name }),
+    ...(body.lang !== undefined && { lang: body.lang }),
+    ...(passwordHash && { passwordHash }),
+  };
+  if (Object.keys(changes).length) {
+    await db.transaction(async (tx) => {
+      await tx.update(users).set(changes).where(eq(users.id, caller.user.id));
+      if (passwordHash) {
+        await tx.delete(tokens).where(and(eq(tokens.userId, caller.user.id), ne(tokens.id, caller.tokenId)));
+      }
+    });
+  }
   const [user] = await db.select().from(users).where(eq(users.id, caller.user.id));
   return { user: toUser(user, caller.membership) };
 }

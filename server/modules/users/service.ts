@@ -4,10 +4,10 @@ import type { UserAddRequest, UserUpdateRequest } from '../../../src/contract/ac
 import { hashPassword, newPassword } from '../../auth/secrets';
 import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { memberships, tariffs, tokens, users } from '../../db/schema';
+import { accounts, memberships, tariffs, tokens, users } from '../../db/schema';
 import { badRequest, conflict, noRight, notFound, paymentRequired } from '../../http/errors';
 import type { ServerContext } from '../../http/context';
-import { requireAdmin } from '../account/service';
+import { requireAdmin, requireName } from '../account/service';
 import { toUser } from '../account/mappers';
 import { USER_EXISTS } from '../auth/service';
 
@@ -25,15 +25,43 @@ function rightsOf(input: RightsInput) {
   };
 }
 
-/** One more enabled member must fit the tariff; otherwise 402, which the client shows as 'users exceeded'. */
-async function requireSeat(db: Db, caller: Caller): Promise<void> {
-  if (!caller.account.tariffId) return;
-  const [tariff] = await db.select({ limit: tariffs.usersLimit }).from(tariffs).where(eq(tariffs.id, caller.account.tariffId));
-  const [{ value }] = await db
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * One more enabled member must fit the tariff; otherwise 402, which the client shows as 'users exceeded'.
+ * Runs inside the transaction that enables the member, with the account row locked, so concurrent
+ * additions to one account are counted one after another and can never exceed the limit together.
+ * `userId`: the member about to be enabled, who needs no new seat when already enabled.
+ */
+async function requireSeat(tx: Tx, accountId: number, userId?: number): Promise<void> {
+  const [account] = await tx.select({ tariffId: accounts.tariffId }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+  if (!account?.tariffId) return;
+  if (userId !== undefined) {
+    const [current] = await tx
+      .select({ status: memberships.status })
+      .from(memberships)
+      .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)));
+    if (current?.status === 'enabled') return;
+  }
+  const [tariff] = await tx.select({ limit: tariffs.usersLimit }).from(tariffs).where(eq(tariffs.id, account.tariffId));
+  const [{ value }] = await tx
     .select({ value: count() })
     .from(memberships)
-    .where(and(eq(memberships.accountId, caller.account.id), eq(memberships.status, 'enabled')));
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.status, 'enabled')));
   if (tariff && value >= tariff.limit) throw paymentRequired(USERS_EXCEEDED);
+}
+
+/** A unique-index violation (PostgreSQL 23505), as thrown by pg or PGlite, possibly wrapped by drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+async function existingUser(db: Db, email: string) {
+  const [existing] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email)).limit(1);
+  return existing;
 }
 
 async function member(db: Db, accountId: number, userId: number) {
@@ -56,20 +84,29 @@ function requireEmail(text: string): string {
 /** The owner adds a user by name and e-mail; the password goes to that e-mail. An existing e-mail is refused with its id. */
 export async function addUser(ctx: ServerContext, caller: Caller, body: UserAddRequest) {
   requireAdmin(caller);
+  const name = requireName(body.name);
   const email = requireEmail(body.email);
-  const [existing] = await ctx.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email)).limit(1);
+  const existing = await existingUser(ctx.db, email);
   if (existing) throw conflict(USER_EXISTS, { user_id: existing.id, name: existing.name });
-  await requireSeat(ctx.db, caller);
   const password = newPassword();
   const passwordHash = await hashPassword(password);
-  const created = await ctx.db.transaction(async (tx) => {
-    const [user] = await tx.insert(users).values({ name: body.name.trim(), email, passwordHash, lang: caller.user.lang }).returning();
-    const [membership] = await tx
-      .insert(memberships)
-      .values({ accountId: caller.account.id, userId: user.id, ...rightsOf(body) })
-      .returning();
-    return toUser(user, membership);
-  });
+  let created;
+  try {
+    created = await ctx.db.transaction(async (tx) => {
+      await requireSeat(tx, caller.account.id);
+      const [user] = await tx.insert(users).values({ name, email, passwordHash, lang: caller.user.lang }).returning();
+      const [membership] = await tx
+        .insert(memberships)
+        .values({ accountId: caller.account.id, userId: user.id, ...rightsOf(body) })
+        .returning();
+      return toUser(user, membership);
+    });
+  } catch (error) {
+    // The same e-mail added at the same moment by someone else: the unique index decides, the answer is the usual 409.
+    const raced = isUniqueViolation(error) ? await existingUser(ctx.db, email) : undefined;
+    if (raced) throw conflict(USER_EXISTS, { user_id: raced.id, name: raced.name });
+    throw error;
+  }
   await ctx.mailer.send({
     channel: 'email',
     to: email,
@@ -85,14 +122,15 @@ export async function updateUser(db: Db, caller: Caller, body: UserUpdateRequest
   const self = targetId === caller.user.id;
   const onlyLang = Object.keys(body).every((key) => key === 'lang' || key === 'id');
   if (!(self && onlyLang)) requireAdmin(caller);
+  const name = body.name !== undefined ? requireName(body.name) : undefined;
   const target = await member(db, caller.account.id, targetId);
   if (target.membership.isOwner && (body.status === 'disabled' || body.admin === false)) throw noRight('The owner of the account cannot be disabled');
-  if (body.status === 'enabled' && target.membership.status !== 'enabled') await requireSeat(db, caller);
   await db.transaction(async (tx) => {
-    if (body.name !== undefined || body.lang !== undefined) {
+    if (body.status === 'enabled') await requireSeat(tx, caller.account.id, targetId);
+    if (name !== undefined || body.lang !== undefined) {
       await tx
         .update(users)
-        .set({ ...(body.name !== undefined && { name: body.name.trim() }), ...(body.lang !== undefined && { lang: body.lang }) })
+        .set({ ...(name !== undefined && { name }), ...(body.lang !== undefined && { lang: body.lang }) })
         .where(eq(users.id, targetId));
     }
     const rights = { ...rightsOf(body), ...(body.status !== undefined && { status: body.status }) };
@@ -113,14 +151,24 @@ export async function linkUser(db: Db, caller: Caller, query: { id?: number; ema
   if (!condition) throw badRequest('Give the id or the e-mail of the user');
   const [user] = await db.select().from(users).where(condition).limit(1);
   if (!user) throw notFound('No such user');
-  const [already] = await db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.accountId, caller.account.id), eq(memberships.userId, user.id)));
-  if (already) throw conflict('This user is already in the account');
-  await requireSeat(db, caller);
-  const [membership] = await db.insert(memberships).values({ accountId: caller.account.id, userId: user.id }).returning();
-  return { user: toUser(user, membership) };
+  const alreadyLinked = () => conflict('This user is already in the account');
+  try {
+    const membership = await db.transaction(async (tx) => {
+      const [already] = await tx
+        .select({ userId: memberships.userId })
+        .from(memberships)
+        .where(and(eq(memberships.accountId, caller.account.id), eq(memberships.userId, user.id)));
+      if (already) throw alreadyLinked();
+      await requireSeat(tx, caller.account.id);
+      const [row] = await tx.insert(memberships).values({ accountId: caller.account.id, userId: user.id }).returning();
+      return row;
+    });
+    return { user: toUser(user, membership) };
+  } catch (error) {
+    // The same user linked at the same moment: the primary key decides, the answer is the usual 409.
+    if (isUniqueViolation(error)) throw alreadyLinked();
+    throw error;
+  }
 }
 
 /** Removes a member from the account (not the owner, not oneself); their sessions here end. */

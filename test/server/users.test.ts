@@ -1,0 +1,540 @@
+import { and, count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createSession } from '../../server/auth/sessions';
+import { memberships, outbox, tokens, users } from '../../server/db/schema';
+import { unique, useTestServer, type TestAccount } from './harness';
+
+const server = useTestServer();
+const db = () => server.database.db;
+
+const USER_EXISTS = 'Such a user already exists.';
+const USERS_EXCEEDED = 'Attention! The number of users exceeded.';
+
+const membershipOf = async (accountId: number, userId: number) =>
+  (
+    await db()
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
+  )[0];
+const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0];
+const usersWithEmail = (email: string) => db().select().from(users).where(eq(users.email, email.toLowerCase()));
+const membersOf = async (accountId: number) => (await db().select({ value: count() }).from(memberships).where(eq(memberships.accountId, accountId)))[0].value;
+const outboxTo = (recipient: string) => db().select().from(outbox).where(eq(outbox.recipient, recipient));
+const tokensIn = (userId: number, accountId: number) =>
+  db()
+    .select()
+    .from(tokens)
+    .where(and(eq(tokens.userId, userId), eq(tokens.accountId, accountId)));
+const configOf = (token: string) => server.call('GET', 'account/config', { token });
+const newEmail = (prefix = 'invitee') => `${unique(prefix)}@example.com`;
+const addUser = (account: { token: string }, body: Record<string, unknown>) => server.call('POST', 'account/user/add', { token: account.token, body });
+
+/** An account on the 'start' tariff (3 users) with the owner and `members` more enabled members. */
+async function startAccount(members: number): Promise<TestAccount> {
+  const account = await server.newAccount({ tariff: 'start' });
+  for (let i = 0; i < members; i += 1) await server.newMember(account);
+  return account;
+}
+
+describe('account/user/add', () => {
+  it('an admin adds a user: users + memberships rows with the given rights, the answer, and an invitation whose password signs in', async () => {
+    const account = await server.newAccount({ separateRights: true });
+    await db().update(users).set({ lang: 'ru' }).where(eq(users.id, account.ownerId));
+    const email = newEmail();
+    const answer = await addUser(account, { name: '  Ivan  ', email: email.toUpperCase(), editing_remains: true, change_remains: false, activity: true });
+    expect(answer.status).toBe(200);
+    const id = answer.body.user.id as number;
+    expect(answer.body.user).toEqual({
+      id,
+      name: 'Ivan',
+      email,
+      phone: null,
+      lang: 'ru',
+      status: 'enabled',
+      activity: true,
+      admin: false,
+      editing_remains: true,
+      change_remains: false,
+      is_owner: false,
+    });
+    expect(await userRow(id)).toMatchObject({ name: 'Ivan', email, lang: 'ru' });
+    expect(await membershipOf(account.id, id)).toMatchObject({ status: 'enabled', activity: true, admin: false, editingRemains: true, changeRemains: false, isOwner: false });
+
+    const messages = await outboxTo(email);
+    expect(messages).toHaveLength(1);
+    const password = /password (\S+)/.exec(messages[0].body)?.[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(8);
+    expect((await userRow(id)).passwordHash).not.toContain(password);
+    const login = await server.call('POST', 'auth/login', { body: { login: email, password } });
+    expect(login.body).toMatchObject({ success: true, access_token: expect.any(String) });
+    const config = await configOf(login.body.access_token);
+    expect(config.body.account.id).toBe(account.id);
+    expect(config.body.user).toMatchObject({ id, editing_remains: true, admin: false });
+  });
+
+  it('rights not given take the defaults (active, no admin, no stock rights)', async () => {
+    const account = await server.newAccount();
+    const answer = await addUser(account, { name: 'Plain', email: newEmail() });
+    expect(answer.status).toBe(200);
+    expect(await membershipOf(account.id, answer.body.user.id)).toMatchObject({ activity: true, admin: false, editingRemains: false, changeRemains: false, isOwner: false });
+  });
+
+  it("an existing e-mail (any case, any account) → 409 {error: 'Such a user already exists.', user_id}; nothing written, nothing sent", async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    const stranger = await server.newMember(other);
+    const before = await membersOf(account.id);
+    for (const [email, id] of [
+      [stranger.email.toUpperCase(), stranger.id],
+      [other.email, other.ownerId],
+      [account.email, account.ownerId],
+    ] as const) {
+      const answer = await addUser(account, { name: 'Again', email });
+      expect(answer.status).toBe(409);
+      expect(answer.body).toMatchObject({ error: USER_EXISTS, user_id: id });
+      expect(await usersWithEmail(email)).toHaveLength(1);
+    }
+    expect(await membersOf(account.id)).toBe(before);
+    expect(await membershipOf(account.id, stranger.id)).toBeUndefined();
+    expect(await outboxTo(stranger.email)).toHaveLength(0);
+  });
+
+  it('a member without admin → 422 {error}; no user, no membership, no message', async () => {
+    const account = await server.newAccount();
+    const member = await server.newMember(account, { editingRemains: true, changeRemains: true });
+    const email = newEmail();
+    const before = await membersOf(account.id);
+    const answer = await addUser(member, { name: 'Nope', email, admin: true });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect(await usersWithEmail(email)).toHaveLength(0);
+    expect(await membersOf(account.id)).toBe(before);
+    expect(await outboxTo(email)).toHaveLength(0);
+  });
+
+  it("tariff 'start' (3 users): the 4th enabled member → 402 'Attention! The number of users exceeded.'; nothing written", async () => {
+    const account = await startAccount(1);
+    const third = await addUser(account, { name: 'Third', email: newEmail() });
+    expect(third.status).toBe(200);
+    const email = newEmail('fourth');
+    const fourth = await addUser(account, { name: 'Fourth', email });
+    expect(fourth).toEqual({ status: 402, body: { error: USERS_EXCEEDED } });
+    expect(await usersWithEmail(email)).toHaveLength(0);
+    expect(await membersOf(account.id)).toBe(3);
+    expect(await outboxTo(email)).toHaveLength(0);
+  });
+
+  it('disabled members do not take a seat', async () => {
+    const account = await startAccount(1);
+    await server.newMember(account, { status: 'disabled' });
+    await server.newMember(account, { status: 'disabled' });
+    expect((await addUser(account, { name: 'Third', email: newEmail() })).status).toBe(200);
+    expect((await addUser(account, { name: 'Fourth', email: newEmail() })).status).toBe(402);
+  });
+
+  it('concurrent adds never exceed the tariff: of 4 simultaneous adds into 1 free seat exactly 1 succeeds', async () => {
+    const account = await startAccount(1);
+    const answers = await Promise.all([1, 2, 3, 4].map((i) => addUser(account, { name: `Racer ${i}`, email: newEmail('racer') })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 402, 402, 402]);
+    const [{ value }] = await db()
+      .select({ value: count() })
+      .from(memberships)
+      .where(and(eq(memberships.accountId, account.id), eq(memberships.status, 'enabled')));
+    expect(value).toBe(3);
+  });
+
+  it('the same new e-mail added twice at once: one 200, one 409 (never a 5xx)', async () => {
+    const account = await server.newAccount();
+    const email = newEmail('twice');
+    const answers = await Promise.all([addUser(account, { name: 'A', email }), addUser(account, { name: 'B', email })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await usersWithEmail(email)).toHaveLength(1);
+  });
+
+  it.each([
+    [{ name: 'X', email: 'not-an-email' }],
+    [{ name: 'X', email: '79001234567' }],
+    [{ name: 'X', email: 'a@b' }],
+    [{ name: '', email: 'ok@example.com' }],
+    [{ name: '   ', email: 'ok-blank@example.com' }],
+    [{ email: 'ok@example.com' }],
+    [{ name: 'X' }],
+    [{ name: 'X', email: 'ok2@example.com', admin: 'yes' }],
+  ])('invalid input %j → 400 {error}; nothing written', async (body: Record<string, unknown>) => {
+    const account = await server.newAccount();
+    const before = await membersOf(account.id);
+    const answer = await addUser(account, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect(await membersOf(account.id)).toBe(before);
+    if (typeof body.email === 'string') expect(await usersWithEmail(body.email)).toHaveLength(0);
+  });
+});
+
+describe('account/user/update', () => {
+  it('an admin changes rights, name and status of a member: answer and rows', async () => {
+    const account = await server.newAccount({ separateRights: true });
+    const member = await server.newMember(account);
+    const answer = await server.call('POST', 'account/user/update', {
+      token: account.token,
+      body: { id: member.id, name: 'Keeper', editing_remains: true, change_remains: true, activity: true, admin: false },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.user).toMatchObject({ id: member.id, name: 'Keeper', editing_remains: true, change_remains: true, admin: false, status: 'enabled' });
+    expect(await membershipOf(account.id, member.id)).toMatchObject({ editingRemains: true, changeRemains: true, admin: false });
+    expect((await userRow(member.id)).name).toBe('Keeper');
+
+    const promote = await server.call('POST', 'account/user/update', { token: account.token, body: { id: member.id, admin: true } });
+    expect(promote.body.user.admin).toBe(true);
+    expect((await membershipOf(account.id, member.id)).admin).toBe(true);
+  });
+
+  it("rights change only this account's membership", async () => {
+    const a = await server.newAccount();
+    const b = await server.newAccount();
+    const member = await server.newMember(a);
+    await db().insert(memberships).values({ accountId: b.id, userId: member.id });
+    await server.call('POST', 'account/user/update', { token: a.token, body: { id: member.id, change_remains: true, status: 'disabled' } });
+    expect(await membershipOf(b.id, member.id)).toMatchObject({ changeRemains: false, status: 'enabled' });
+  });
+
+  it("disabling ends the member's sessions in this account (token → 403, rows gone) but not in another account", async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    const member = await server.newMember(account);
+    await db().insert(memberships).values({ accountId: other.id, userId: member.id });
+    const elsewhere = await createSession(db(), member.id, other.id, 1);
+    expect((await configOf(member.token)).status).toBe(200);
+
+    const answer = await server.call('POST', 'account/user/update', { token: account.token, body: { id: member.id, status: 'disabled' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.user.status).toBe('disabled');
+    expect((await membershipOf(account.id, member.id)).status).toBe('disabled');
+    expect(await configOf(member.token)).toEqual({ status: 403, body: { error: 'Token not valid' } });
+    expect(await tokensIn(member.id, account.id)).toHaveLength(0);
+    expect((await configOf(elsewhere)).body.account.id).toBe(other.id);
+    expect(await tokensIn(member.id, other.id)).toHaveLength(1);
+  });
+
+  it('re-enabling needs a free seat: 402 on a full tariff, the row stays disabled; with a seat it is enabled', async () => {
+    const account = await startAccount(1);
+    const off = await server.newMember(account, { status: 'disabled' });
+    const third = await server.newMember(account);
+    const refused = await server.call('POST', 'account/user/update', { token: account.token, body: { id: off.id, status: 'enabled' } });
+    expect(refused).toEqual({ status: 402, body: { error: USERS_EXCEEDED } });
+    expect((await membershipOf(account.id, off.id)).status).toBe('disabled');
+
+    await server.call('POST', 'account/user/update', { token: account.token, body: { id: third.id, status: 'disabled' } });
+    const enabled = await server.call('POST', 'account/user/update', { token: account.token, body: { id: off.id, status: 'enabled' } });
+    expect(enabled.status).toBe(200);
+    expect((await membershipOf(account.id, off.id)).status).toBe('enabled');
+  });
+
+  it('sending status enabled for a member who is already enabled needs no seat, even on an over-full account', async () => {
+    const account = await startAccount(3);
+    const member = await server.newMember(account);
+    const answer = await server.call('POST', 'account/user/update', { token: account.token, body: { id: member.id, status: 'enabled', change_remains: true } });
+    expect(answer.status).toBe(200);
+    expect(await membershipOf(account.id, member.id)).toMatchObject({ status: 'enabled', changeRemains: true });
+  });
+
+  it('the owner cannot be disabled nor lose admin: 422, membership and tokens unchanged', async () => {
+    const account = await server.newAccount();
+    const admin = await server.newMember(account, { admin: true });
+    const before = await membershipOf(account.id, account.ownerId);
+    for (const [token, body] of [
+      [admin.token, { id: account.ownerId, status: 'disabled' }],
+      [admin.token, { id: account.ownerId, admin: false }],
+      [account.token, { status: 'disabled' }],
+      [account.token, { id: account.ownerId, status: 'disabled' }],
+    ] as const) {
+      const answer = await server.call('POST', 'account/user/update', { token, body });
+      expect(answer.status).toBe(422);
+      expect(answer.body).toEqual({ error: expect.any(String) });
+    }
+    expect(await membershipOf(account.id, account.ownerId)).toEqual(before);
+    expect((await configOf(account.token)).status).toBe(200);
+  });
+
+  it('a member may change their own language (with or without their id): users row changes', async () => {
+    const account = await server.newAccount();
+    const member = await server.newMember(account);
+    const answer = await server.call('POST', 'account/user/update', { token: member.token, body: { lang: 'ru' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.user).toMatchObject({ id: member.id, lang: 'ru' });
+    expect((await userRow(member.id)).lang).toBe('ru');
+    const again = await server.call('POST', 'account/user/update', { token: member.token, body: { id: member.id, lang: 'en' } });
+    expect(again.status).toBe(200);
+    expect((await userRow(member.id)).lang).toBe('en');
+  });
+
+  it.each([
+    ['own name', (self: number) => ({ id: self, name: 'Me' })],
+    ['own rights', (self: number) => ({ admin: true })],
+    ['own status', (self: number) => ({ id: self, status: 'disabled' })],
+    ['lang together with a right', (self: number) => ({ lang: 'ru', change_remains: true })],
+    ["another member's lang", (_self: number, other: number) => ({ id: other, lang: 'ru' })],
+    ["another member's rights", (_self: number, other: number) => ({ id: other, admin: true })],
+  ])('a member without admin changing %s → 422 and nothing changes', async (_label, makeBody) => {
+    const account = await server.newAccount();
+    const member = await server.newMember(account);
+    const peer = await server.newMember(account);
+    const before = { me: await userRow(member.id), mine: await membershipOf(account.id, member.id), peer: await userRow(peer.id), peers: await membershipOf(account.id, peer.id) };
+    const answer = await server.call('POST', 'account/user/update', { token: member.token, body: makeBody(member.id, peer.id) });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect({ me: await userRow(member.id), mine: await membershipOf(account.id, member.id), peer: await userRow(peer.id), peers: await membershipOf(account.id, peer.id) }).toEqual(before);
+  });
+
+  it("another account's user id → 404 and that user is unchanged; an unknown id → 404", async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    const stranger = await server.newMember(other);
+    const before = { user: await userRow(stranger.id), membership: await membershipOf(other.id, stranger.id) };
+    const answer = await server.call('POST', 'account/user/update', { token: account.token, body: { id: stranger.id, name: 'Renamed', status: 'disabled', lang: 'ru' } });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect({ user: await userRow(stranger.id), membership: await membershipOf(other.id, stranger.id) }).toEqual(before);
+    expect((await configOf(stranger.token)).status).toBe(200);
+    expect((await server.call('POST', 'account/user/update', { token: account.token, body: { id: 2_000_000_000, admin: true } })).status).toBe(404);
+  });
+
+  it.each([[{ id: 'abc', admin: true }], [{ status: 'paused' }], [{ lang: 'de' }], [{ name: '' }], [{ name: '   ' }], [{ id: 0, admin: true }]])(
+    'invalid input %j → 400 {error}; nothing changes',
+    async (body) => {
+      const account = await server.newAccount();
+      const member = await server.newMember(account);
+      const before = { user: await userRow(account.ownerId), membership: await membershipOf(account.id, member.id) };
+      const answer = await server.call('POST', 'account/user/update', { token: account.token, body });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ error: expect.any(String) });
+      expect({ user: await userRow(account.ownerId), membership: await membershipOf(account.id, member.id) }).toEqual(before);
+    },
+  );
+});
+
+describe('account/user/link', () => {
+  it('an admin links an existing user by id: membership row with default rights, the answer, and that user can sign in to it', async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    const stranger = await server.newMember(other);
+    const answer = await server.call('GET', 'account/user/link', { token: account.token, query: { id: stranger.id } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.user).toMatchObject({ id: stranger.id, email: stranger.email, status: 'enabled', admin: false, is_owner: false });
+    expect(await membershipOf(account.id, stranger.id)).toMatchObject({ status: 'enabled', admin: false, isOwner: false, editingRemains: false, changeRemains: false });
+    expect(await membershipOf(other.id, stranger.id)).toMatchObject({ status: 'enabled' });
+    const list = await server.call('GET', 'account/users', { token: account.token });
+    expect(list.body.map((user: { id: number }) => user.id)).toContain(stranger.id);
+  });
+
+  it('links by e-mail in any case', async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    const answer = await server.call('GET', 'account/user/link', { token: account.token, query: { email: `  ${other.email.toUpperCase()} ` } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.user.id).toBe(other.ownerId);
+    expect(await membershipOf(account.id, other.ownerId)).toMatchObject({ isOwner: false, admin: false });
+  });
+
+  it('already a member (enabled or disabled) → 409 and the membership is unchanged', async () => {
+    const account = await server.newAccount();
+    const member = await server.newMember(account, { changeRemains: true });
+    const off = await server.newMember(account, { status: 'disabled' });
+    const queries: Record<string, string | number>[] = [{ id: member.id }, { email: member.email }, { id: off.id }, { id: account.ownerId }];
+    for (const query of queries) {
+      const answer = await server.call('GET', 'account/user/link', { token: account.token, query });
+      expect(answer.status).toBe(409);
+      expect(answer.body).toEqual({ error: expect.any(String) });
+    }
+    expect(await membershipOf(account.id, member.id)).toMatchObject({ changeRemains: true, status: 'enabled' });
+    expect(await membershipOf(account.id, off.id)).toMatchObject({ status: 'disabled' });
+  });
+
+  it('no free seat on the tariff → 402 and no membership', async () => {
+    const account = await startAccount(2);
+    const other = await server.newAccount();
+    const answer = await server.call('GET', 'account/user/link', { token: account.token, query: { id: other.ownerId } });
+    expect(answer).toEqual({ status: 402, body: { error: USERS_EXCEEDED } });
+    expect(await membershipOf(account.id, other.ownerId)).toBeUndefined();
+  });
+
+  it('a disabled member on a full tariff is still "already a member" (409), not 402', async () => {
+    const account = await startAccount(2);
+    const off = await server.newMember(account, { status: 'disabled' });
+    const answer = await server.call('GET', 'account/user/link', { token: account.token, query: { id: off.id } });
+    expect(answer.status).toBe(409);
+  });
+
+  it('the same user linked twice at once: one 200, one 409 (never a 5xx), one membership', async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    const answers = await Promise.all([1, 2].map(() => server.call('GET', 'account/user/link', { token: account.token, query: { id: other.ownerId } })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await membershipOf(account.id, other.ownerId)).toBeDefined();
+  });
+
+  it('concurrent links never exceed the tariff: of 3 simultaneous links into 1 free seat exactly 1 succeeds', async () => {
+    const account = await startAccount(1);
+    const others = await Promise.all([1, 2, 3].map(() => server.newAccount()));
+    const answers = await Promise.all(others.map((other) => server.call('GET', 'account/user/link', { token: account.token, query: { id: other.ownerId } })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 402, 402]);
+    const [{ value }] = await db()
+      .select({ value: count() })
+      .from(memberships)
+      .where(and(eq(memberships.accountId, account.id), eq(memberships.status, 'enabled')));
+    expect(value).toBe(3);
+  });
+
+  it('a member without admin → 422 and no membership', async () => {
+    const account = await server.newAccount();
+    const member = await server.newMember(account);
+    const other = await server.newAccount();
+    const answer = await server.call('GET', 'account/user/link', { token: member.token, query: { id: other.ownerId } });
+    expect(answer.status).toBe(422);
+    expect(await membershipOf(account.id, other.ownerId)).toBeUndefined();
+  });
+
+  it.each([
+    [{}, 400],
+    [{ email: 'broken' }, 400],
+    [{ id: 'x' }, 400],
+    [{ id: 0 }, 400],
+    [{ id: 2_000_000_000 }, 404],
+    [{ email: 'nobody-at-all@example.com' }, 404],
+  ] as const)('%j → %i {error}; nothing written', async (query, status) => {
+    const account = await server.newAccount();
+    const before = await membersOf(account.id);
+    const answer = await server.call('GET', 'account/user/link', { token: account.token, query: query as Record<string, string | number> });
+    expect(answer.status).toBe(status);
+    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect(await membersOf(account.id)).toBe(before);
+  });
+});
+
+describe('account/user/unlink', () => {
+  it("removes the membership and the member's sessions in this account; the user and other accounts stay", async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    const member = await server.newMember(account);
+    await db().insert(memberships).values({ accountId: other.id, userId: member.id });
+    const elsewhere = await createSession(db(), member.id, other.id, 1);
+
+    const answer = await server.call('GET', 'account/user/unlink', { token: account.token, query: { id: member.id } });
+    expect(answer).toEqual({ status: 200, body: { success: true } });
+    expect(await membershipOf(account.id, member.id)).toBeUndefined();
+    expect(await tokensIn(member.id, account.id)).toHaveLength(0);
+    expect(await configOf(member.token)).toEqual({ status: 403, body: { error: 'Token not valid' } });
+    expect(await userRow(member.id)).toBeDefined();
+    expect(await membershipOf(other.id, member.id)).toBeDefined();
+    expect((await configOf(elsewhere)).status).toBe(200);
+  });
+
+  it('the owner cannot be removed and an admin cannot remove themselves: 422, memberships stay', async () => {
+    const account = await server.newAccount();
+    const admin = await server.newMember(account, { admin: true });
+    for (const [token, id] of [
+      [admin.token, account.ownerId],
+      [account.token, account.ownerId],
+      [admin.token, admin.id],
+    ] as const) {
+      const answer = await server.call('GET', 'account/user/unlink', { token, query: { id } });
+      expect(answer.status).toBe(422);
+      expect(answer.body).toEqual({ error: expect.any(String) });
+    }
+    expect(await membershipOf(account.id, account.ownerId)).toBeDefined();
+    expect(await membershipOf(account.id, admin.id)).toBeDefined();
+    expect((await configOf(admin.token)).status).toBe(200);
+  });
+
+  it('a member without admin → 422; the target stays', async () => {
+    const account = await server.newAccount();
+    const member = await server.newMember(account);
+    const peer = await server.newMember(account);
+    const answer = await server.call('GET', 'account/user/unlink', { token: member.token, query: { id: peer.id } });
+    expect(answer.status).toBe(422);
+    expect(await membershipOf(account.id, peer.id)).toBeDefined();
+  });
+
+  it("another account's user → 404 and their membership there stays; a bad id → 400", async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    const stranger = await server.newMember(other);
+    const answer = await server.call('GET', 'account/user/unlink', { token: account.token, query: { id: stranger.id } });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect(await membershipOf(other.id, stranger.id)).toBeDefined();
+    expect((await configOf(stranger.token)).status).toBe(200);
+    expect((await server.call('GET', 'account/user/unlink', { token: account.token, query: { id: 'abc' } })).status).toBe(400);
+    expect((await server.call('GET', 'account/user/unlink', { token: account.token })).status).toBe(400);
+  });
+});
+
+describe('account/user/check', () => {
+  it('exists true with the id and name for a known e-mail (any case, any account); false for an unknown one', async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    const known = await server.call('GET', 'account/user/check', { token: account.token, query: { email: other.email.toUpperCase() } });
+    expect(known).toEqual({ status: 200, body: { exists: true, user: { id: other.ownerId, name: 'Owner' } } });
+    const unknown = await server.call('GET', 'account/user/check', { token: account.token, query: { email: newEmail('ghost') } });
+    expect(unknown).toEqual({ status: 200, body: { exists: false } });
+  });
+
+  it('an invalid e-mail → 400; a member without admin → 422', async () => {
+    const account = await server.newAccount();
+    const member = await server.newMember(account);
+    const bad = await server.call('GET', 'account/user/check', { token: account.token, query: { email: 'nope' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: expect.any(String) });
+    const denied = await server.call('GET', 'account/user/check', { token: member.token, query: { email: account.email } });
+    expect(denied.status).toBe(422);
+    expect(denied.body).toEqual({ error: expect.any(String) });
+  });
+});
+
+describe('account/user/{id}', () => {
+  it("a member of this account → 200 with this account's rights, for an admin and for a plain member", async () => {
+    const account = await server.newAccount({ separateRights: true });
+    const keeper = await server.newMember(account, { changeRemains: true });
+    const peer = await server.newMember(account);
+    for (const token of [account.token, peer.token]) {
+      const answer = await server.call('GET', `account/user/${keeper.id}`, { token });
+      expect(answer.status).toBe(200);
+      expect(answer.body.user).toEqual({
+        id: keeper.id,
+        name: 'Member',
+        email: keeper.email,
+        phone: null,
+        lang: 'en',
+        status: 'enabled',
+        activity: true,
+        admin: false,
+        editing_remains: false,
+        change_remains: true,
+        is_owner: false,
+      });
+      expect(JSON.stringify(answer.body)).not.toContain('scrypt$');
+    }
+  });
+
+  it('a user who is not a member of this account → 404 {error}', async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    const answer = await server.call('GET', `account/user/${other.ownerId}`, { token: account.token });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect((await server.call('GET', 'account/user/2000000000', { token: account.token })).status).toBe(404);
+  });
+
+  it.each([['abc'], ['1.5'], ['0'], ['-3'], ['99999999999']])('a non-integer or out-of-range id %j → 400 {error}', async (id) => {
+    const account = await server.newAccount();
+    const answer = await server.call('GET', `account/user/${id}`, { token: account.token });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: expect.any(String) });
+  });
+
+  it('without a token → 403', async () => {
+    const account = await server.newAccount();
+    expect((await server.call('GET', `account/user/${account.ownerId}`)).status).toBe(403);
+  });
+});
