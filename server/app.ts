@@ -16,6 +16,7 @@ import { registerErrorHandling } from './http/errors';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
+import { demoRoutes } from './modules/demo/routes';
 import { fieldRoutes } from './modules/fields/routes';
 import { productRoutes } from './modules/products/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -112,6 +113,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  await app.register(demoRoutes);
 
   const { shellDir, widgetFile } = options.config;
   if (existsSync(shellDir)) {

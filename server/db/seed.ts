@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/secrets';
 import type { Db } from './client';
 import { accounts, memberships, tariffs, users } from './schema';
+import { seedCatalogue } from './seedCatalogue';
 
 export const DEMO_ADMIN = { name: 'Demo admin', email: 'demo@stockroom.local', password: 'demo-password' } as const;
 export const DEMO_STOREKEEPER = { name: 'Storekeeper', email: 'storekeeper@stockroom.local', password: 'storekeeper-password' } as const;
@@ -20,7 +21,8 @@ export async function ensureTariffs(db: Db): Promise<void> {
 
 /**
  * The demo account of a fresh embedded database: an admin and a storekeeper with fewer rights
- * ('Separate rights' on). Runs only when there is no account at all, so it is idempotent.
+ * ('Separate rights' on), and the demo catalogue with stock. Runs only when there is no account
+ * at all, so it is idempotent.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [{ value }] = await db.select({ value: count() }).from(accounts);
@@ -50,6 +52,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { accountId: account.id, userId: admin.id, isOwner: true, admin: true, editingRemains: true, changeRemains: true },
       { accountId: account.id, userId: keeper.id, editingRemains: false, changeRemains: true },
     ]);
+    await seedCatalogue(tx, account.id, admin.id);
   });
   return true;
 }

@@ -1,0 +1,138 @@
+import type { Db } from './client';
+import { batches, categories, fields, movements, products, warehouses } from './schema';
+
+/** A small deterministic generator, so every fresh demo database looks the same. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)],
+  };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const ADJECTIVES = ['Compact', 'Heavy-duty', 'Cordless', 'Precision', 'Industrial', 'Mini', 'Pro', 'Classic', 'Smart', 'Steel'];
+
+/** The demo catalogue: two warehouses, nested categories, fields of every type, ~200 products and services with stock. */
+export async function seedCatalogue(tx: Tx, accountId: number, userId: number, size = 200): Promise<void> {
+  const rng = random(20261122);
+  const [main, second] = await tx
+    .insert(warehouses)
+    .values([
+      { accountId, name: 'Main warehouse', code: 'main', isMain: true },
+      { accountId, name: 'Second warehouse', code: 'second' },
+    ])
+    .returning();
+
+  const category = async (name: string, parentId: number | null = null) =>
+    (await tx.insert(categories).values({ accountId, name, parentId }).returning({ id: categories.id }))[0].id;
+  const tools = await category('Tools');
+  const power = await category('Power tools', tools);
+  const leaves = {
+    drills: await category('Drills', power),
+    saws: await category('Saws', power),
+    hand: await category('Hand tools', tools),
+    screws: await category('Screws', await category('Fasteners')),
+    services: await category('Services'),
+  };
+
+  const visible = { visible: 1, public_order_visible: 1, editable: 1 };
+  await tx.insert(fields).values([
+    { accountId, code: 'retail', name: 'Retail price', type: 11, component: 'price', leadConfig: visible, sort: 0, isSystem: true },
+    { accountId, code: 'wholesale', name: 'Wholesale price', type: 11, component: 'price', leadConfig: { ...visible, public_order_visible: 0 }, sort: 1 },
+    { accountId, code: 'images', name: 'Images', type: 15, component: 'carousel', leadConfig: visible, sort: 2 },
+    { accountId, code: 'brand', name: 'Brand', type: 3, component: 'text', leadConfig: visible, sort: 3 },
+    { accountId, code: 'notes', name: 'Notes', type: 4, component: 'textarea', leadConfig: { visible: 1, public_order_visible: 0, editable: 1 }, sort: 4 },
+    { accountId, code: 'pack', name: 'Pieces per pack', type: 1, component: 'number', leadConfig: visible, sort: 5 },
+    { accountId, code: 'weight', name: 'Weight, kg', type: 2, component: 'decimal', leadConfig: visible, sort: 6 },
+    {
+      accountId,
+      code: 'color',
+      name: 'Colour',
+      type: 5,
+      component: 'select',
+      leadConfig: visible,
+      sort: 7,
+      data: [{ name: 'Warm', value: 'warm', optgroup: true }, { name: 'Red', value: 'red', color: '#f8d7da' }, { name: 'Orange', value: 'orange', color: '#ffe5cc' }, { name: 'Cold', value: 'cold', optgroup: true }, { name: 'Blue', value: 'blue', color: '#d6e4ff' }, { name: 'Black', value: 'black' }],
+    },
+    { accountId, code: 'materials', name: 'Materials', type: 6, component: 'multiselect', leadConfig: visible, sort: 8, data: ['Steel', 'Plastic', 'Rubber', 'Wood'] },
+    { accountId, code: 'made', name: 'Manufacture date', type: 7, component: 'date', leadConfig: visible, sort: 9 },
+    { accountId, code: 'checked_at', name: 'Last checked', type: 8, component: 'datetime', leadConfig: { visible: 1, public_order_visible: 0, editable: 0 }, sort: 10 },
+    { accountId, code: 'fragile', name: 'Fragile', type: 9, component: 'checkbox', leadConfig: visible, sort: 11 },
+    { accountId, code: 'voltage', name: 'Voltage, V', type: 1, component: 'number', leadConfig: visible, sort: 12, categoryId: power },
+    { accountId, code: 'thread', name: 'Thread', type: 3, component: 'text', leadConfig: visible, sort: 13, categoryId: leaves.screws },
+  ]);
+
+  const kinds = [
+    { noun: 'drill', category: leaves.drills, unit: 'pcs', price: [3000, 25000] },
+    { noun: 'circular saw', category: leaves.saws, unit: 'pcs', price: [5000, 40000] },
+    { noun: 'hammer', category: leaves.hand, unit: 'pcs', price: [300, 2500] },
+    { noun: 'screwdriver set', category: leaves.hand, unit: 'set', price: [400, 3000] },
+    { noun: 'wood screws', category: leaves.screws, unit: 'pack', price: [80, 900] },
+  ] as const;
+  const services = ['Tool sharpening', 'Delivery', 'Assembly', 'Repair diagnostics', 'Calibration'];
+
+  const rows = Array.from({ length: size }, (_, index) => {
+    const isService = index % 7 === 6;
+    const kind = rng.pick(kinds);
+    const cost = rng.int(kind.price[0], kind.price[1]);
+    const values: Record<string, unknown> = {
+      retail: { cost, currency: 'RUB', nds: 20, is_nds: true, is_price_include_nds: true, is_manager_can_change_nds: false },
+      wholesale: { cost: Math.round(cost * 0.85), currency: 'RUB', nds: 20, is_nds: true, is_price_include_nds: true, is_manager_can_change_nds: false },
+      images: Array.from({ length: rng.int(1, 3) }, (_, i) => `/demo/images/${(index * 3 + i) % 24}.svg`),
+      brand: rng.pick(['Bosch', 'Makita', 'DeWalt', 'Zubr', 'Interskol']),
+      weight: Math.round(rng.next() * 5000) / 1000,
+      color: rng.pick(['red', 'orange', 'blue', 'black']),
+      materials: ['Steel', rng.pick(['Plastic', 'Rubber', 'Wood'])],
+      made: `2026-0${rng.int(1, 9)}-1${rng.int(0, 9)}`,
+      fragile: rng.next() < 0.2,
+      pack: kind.unit === 'pack' ? rng.pick([50, 100, 200]) : 1,
+    };
+    return isService
+      ? { accountId, type: 'service', categoryId: leaves.services, name: `${services[index % services.length]} #${index + 1}`, article: `SRV-${index + 1}`, unit: 'hour', values: { retail: values.retail } }
+      : { accountId, type: 'product', categoryId: kind.category, name: `${rng.pick(ADJECTIVES)} ${kind.noun} ${index + 1}`, article: `${kind.noun.slice(0, 2).toUpperCase()}-${1000 + index}`, unit: kind.unit, values };
+  });
+  const inserted = await tx.insert(products).values(rows).returning({ id: products.id, type: products.type, name: products.name, article: products.article, values: products.values });
+
+  const stock = inserted
+    .filter((product) => product.type === 'product')
+    .flatMap((product, index) => {
+      const retail = (product.values.retail as { cost: number }).cost;
+      return Array.from({ length: rng.int(1, 2) }, (_, b) => ({
+        accountId,
+        productId: product.id,
+        warehouseId: b === 0 ? main.id : second.id,
+        number: `P-${2026}${String(index).padStart(3, '0')}-${b + 1}`,
+        costPrice: (Math.round(retail * 0.6 * 100) / 100).toFixed(2),
+        count: String(rng.int(0, 60)),
+      }));
+    });
+  const stocked = await tx.insert(batches).values(stock).returning();
+  const byId = new Map(inserted.map((product) => [product.id, product]));
+  await tx.insert(movements).values(
+    stocked.map((batch) => {
+      const product = byId.get(batch.productId)!;
+      return {
+        accountId,
+        eventType: 'arrival',
+        productId: batch.productId,
+        batchId: batch.id,
+        articleNumber: product.article,
+        title: product.name,
+        party: batch.number,
+        quantity: batch.count,
+        costPrice: batch.costPrice,
+        sum: (Number(batch.costPrice) * Number(batch.count)).toFixed(2),
+        finalWarehouseId: batch.warehouseId,
+        userId,
+        comment: 'Opening balance',
+      };
+    }),
+  );
+}
