@@ -232,7 +232,8 @@ export const products = pgTable(
   },
   (table) => [
     index('products_account').on(table.accountId, table.archived, table.id),
-    // Trigram indexes make autocomplete by name and article fast on 100,000 products.
+    // Trigram indexes serve substring search (ILIKE '%…%') and word similarity (<%) for
+    // autocomplete and the list's search on 100,000 products.
     index('products_name_trgm').using('gin', sql`${table.name} gin_trgm_ops`),
     index('products_article_trgm').using('gin', sql`${table.article} gin_trgm_ops`),
   ],

@@ -190,17 +190,34 @@ export async function listProducts(db: Db, accountId: number, request: ProductLi
   };
 }
 
-/** Autocomplete by name or article: prefix matches first, then by trigram similarity (pg_trgm). */
+export const AUTOCOMPLETE_LIMIT = 20;
+
+/**
+ * Autocomplete by name or article, in two steps measured on 100,000 products (bench/server.mjs):
+ * 1. substring matches (ILIKE '%q%' on the trigram index, LIMIT without ORDER: under a millisecond);
+ * 2. only when fewer than 20 were found, typo-tolerant matches by word similarity (`q <% column`),
+ *    which costs tens of milliseconds and so is not paid by ordinary queries.
+ * Names starting with the query come first, then shorter ones, then the fuzzy matches by score.
+ */
 export async function autocomplete(db: Db, accountId: number, column: 'name' | 'article', query: string): Promise<AutocompleteItem[]> {
   const text = query.trim();
   if (!text) return [];
   const target = column === 'name' ? products.name : products.article;
+  const owned = and(eq(products.accountId, accountId), eq(products.archived, false));
+  const shape = { id: products.id, name: products.name, article: products.article, type: products.type };
   const escaped = text.replace(/[\\%_]/g, (char) => `\\${char}`);
-  const rows = await db
-    .select({ id: products.id, name: products.name, article: products.article, type: products.type })
-    .from(products)
-    .where(and(eq(products.accountId, accountId), eq(products.archived, false), or(ilike(target, `%${escaped}%`), sql`${target} % ${text}`)))
-    .orderBy(desc(ilike(target, `${escaped}%`)), desc(sql`similarity(${target}, ${text})`), asc(products.id))
-    .limit(20);
-  return rows.map((row) => ({ ...row, type: row.type === 'service' ? 'service' : 'product' }));
+  const exact = await db.select(shape).from(products).where(and(owned, ilike(target, `%${escaped}%`))).limit(AUTOCOMPLETE_LIMIT);
+  const lower = text.toLowerCase();
+  const value = (row: { name: string; article: string }) => (column === 'name' ? row.name : row.article).toLowerCase();
+  const ranked = exact.sort((a, b) => Number(value(b).startsWith(lower)) - Number(value(a).startsWith(lower)) || value(a).length - value(b).length || a.id - b.id);
+  if (ranked.length < AUTOCOMPLETE_LIMIT && text.length >= 3) {
+    const fuzzy = await db
+      .select({ ...shape, score: sql<number>`word_similarity(${text}, ${target})` })
+      .from(products)
+      .where(and(owned, sql`${text} <% ${target}`))
+      .limit(AUTOCOMPLETE_LIMIT * 2);
+    const seen = new Set(ranked.map((row) => row.id));
+    ranked.push(...fuzzy.filter((row) => !seen.has(row.id)).sort((a, b) => Number(b.score) - Number(a.score) || a.id - b.id).map(({ score: _score, ...row }) => row));
+  }
+  return ranked.slice(0, AUTOCOMPLETE_LIMIT).map((row) => ({ ...row, type: row.type === 'service' ? 'service' : 'product' }));
 }
