@@ -21,14 +21,61 @@ export const paymentRequired = (message: string) => new HttpError(402, message);
 /** Not allowed by the user's rights (the token itself is fine, so not 403, which signs the user out). */
 export const noRight = (message = 'You do not have the right to do this') => new HttpError(422, message);
 
+/** The SQLSTATE of a PostgreSQL data exception (class 22), wherever drizzle wrapped the driver's error. */
+function dataException(error: unknown): string | null {
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** What a value the database refused as data means to the client: bad input, not a server failure. */
+function dataExceptionText(code: string): string {
+  if (code === '22021' || code === '22P05') return 'Invalid request: a text contains characters that cannot be stored (such as NUL)';
+  if (code === '22001') return 'Invalid request: a text is too long';
+  return 'Invalid request: a value is out of range or not in the expected form';
+}
+
+/** The path of the first number that is not finite (±Infinity, NaN), or null. Depth-limited; binary bodies are skipped. */
+function nonFinitePath(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  if (!value || typeof value !== 'object' || depth > 64 || ArrayBuffer.isView(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nonFinitePath(item, `${path}/${key}`, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Every failure answers `{ error }`: bad input a 4xx with a clear text, never a 5xx. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // The validator coerces the texts 'Infinity' and '1e309' to ±Infinity and then skips its integer and range checks
+  // (ajv checks those only on finite numbers), so such a value would reach the database; it is refused here, after validation.
+  app.addHook('preHandler', async (request) => {
+    const parts: [string, unknown][] = [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ];
+    for (const [part, value] of parts) {
+      const path = nonFinitePath(value, part);
+      if (path) throw badRequest(`Invalid request: ${path} must be a finite number`);
+    }
+  });
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.status).send({ ...error.extra, error: error.message });
     }
     if (error.validation) {
       return reply.status(400).send({ error: `Invalid request: ${error.message}` });
+    }
+    const sqlState = dataException(error);
+    if (sqlState) {
+      request.log.info({ err: error }, 'value refused by the database');
+      return reply.status(400).send({ error: dataExceptionText(sqlState) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send({ error: error.message });

@@ -29,7 +29,8 @@ export const User = Type.Object({
   email: Type.Optional(Nullable(Type.String())),
   phone: Type.Optional(Nullable(Type.String())),
   lang: Type.Optional(Lang),
-  status: Type.Optional(Type.Union([Type.Literal('enabled'), Type.Literal('disabled')])),
+  /** 'invited': linked by an admin, not yet accepted by the user (no access until then). */
+  status: Type.Optional(Type.Union([Type.Literal('enabled'), Type.Literal('disabled'), Type.Literal('invited')])),
   activity: Type.Optional(Type.Boolean()),
   admin: Type.Optional(Type.Boolean()),
   editing_remains: Type.Optional(Type.Boolean()),

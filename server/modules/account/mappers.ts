@@ -31,7 +31,7 @@ export function toUser(user: UserRow, membership: Membership): User {
     email: user.email,
     phone: user.phone,
     lang: user.lang === 'ru' ? 'ru' : 'en',
-    status: membership.status === 'disabled' ? 'disabled' : 'enabled',
+    status: membership.status === 'disabled' || membership.status === 'invited' ? membership.status : 'enabled',
     activity: membership.activity,
     admin: membership.admin,
     editing_remains: membership.editingRemains,

@@ -76,7 +76,7 @@ export async function addCategory(db: Db, accountId: number, body: CategoryAddRe
 }
 
 export async function updateCategory(db: Db, accountId: number, body: CategoryUpdateRequest): Promise<CategoryRow> {
-  await categoryOf(db, accountId, body.id);
+  const current = await categoryOf(db, accountId, body.id);
   if (body.parent_id) {
     // A category cannot move under itself or one of its own subcategories.
     const rows = await rowsOf(db, accountId);
@@ -85,16 +85,14 @@ export async function updateCategory(db: Db, accountId: number, body: CategoryUp
     if (!parent) throw notFound('No such parent category');
     if (levelsOf(parent, byId).includes(body.id)) throw badRequest('A category cannot be moved into itself or its subcategories');
   }
-  const [row] = await db
-    .update(categories)
-    .set({
-      ...(body.name !== undefined && { name: body.name.trim() }),
-      ...(body.parent_id !== undefined && { parentId: body.parent_id }),
-      ...(body.image_url !== undefined && { imageUrl: body.image_url }),
-      ...(body.sort !== undefined && { sort: body.sort }),
-    })
-    .where(and(eq(categories.accountId, accountId), eq(categories.id, body.id)))
-    .returning();
+  const changes = {
+    ...(body.name !== undefined && { name: body.name.trim() }),
+    ...(body.parent_id !== undefined && { parentId: body.parent_id }),
+    ...(body.image_url !== undefined && { imageUrl: body.image_url }),
+    ...(body.sort !== undefined && { sort: body.sort }),
+  };
+  if (!Object.keys(changes).length) return current;
+  const [row] = await db.update(categories).set(changes).where(and(eq(categories.accountId, accountId), eq(categories.id, body.id))).returning();
   return row;
 }
 

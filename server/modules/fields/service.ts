@@ -124,18 +124,16 @@ export async function updateField(db: Db, accountId: number, body: FieldUpdateRe
   const current = await fieldOf(db, accountId, body.id);
   if (body.category_id !== undefined) await requireCategory(db, accountId, body.category_id);
   if (current.isSystem && (body.category_id !== undefined || body.data !== undefined)) throw noRight('A system field can only be renamed and shown or hidden');
-  const [row] = await db
-    .update(fields)
-    .set({
-      ...(body.name !== undefined && { name: body.name.trim() }),
-      ...(body.category_id !== undefined && { categoryId: body.category_id }),
-      ...(body.component !== undefined && { component: body.component }),
-      ...(body.config !== undefined && { config: body.config }),
-      ...(body.data !== undefined && SELECT_TYPES.has(current.type) && { data: body.data }),
-      ...(body.lead_config !== undefined && { leadConfig: { ...current.leadConfig, ...body.lead_config } }),
-    })
-    .where(and(eq(fields.accountId, accountId), eq(fields.id, body.id)))
-    .returning();
+  const changes = {
+    ...(body.name !== undefined && { name: body.name.trim() }),
+    ...(body.category_id !== undefined && { categoryId: body.category_id }),
+    ...(body.component !== undefined && { component: body.component }),
+    ...(body.config !== undefined && { config: body.config }),
+    ...(body.data !== undefined && SELECT_TYPES.has(current.type) && { data: body.data }),
+    ...(body.lead_config !== undefined && { leadConfig: { ...current.leadConfig, ...body.lead_config } }),
+  };
+  if (!Object.keys(changes).length) return toField(current);
+  const [row] = await db.update(fields).set(changes).where(and(eq(fields.accountId, accountId), eq(fields.id, body.id))).returning();
   return toField(row);
 }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { UserAddRequest, UserUpdateRequest } from '../../../src/contract/account';
 import { callerOf } from '../../http/context';
-import { addUser, checkUser, getMember, linkUser, unlinkUser, updateUser } from './service';
+import { acceptInvitation, addUser, checkUser, getMember, linkUser, unlinkUser, updateUser } from './service';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
@@ -18,7 +18,11 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/account/user/link',
     { schema: { tags, querystring: Type.Object({ id: Type.Optional(Id), email: Type.Optional(Type.String({ maxLength: 254 })) }) } },
-    async (request) => linkUser(ctx.db, callerOf(request), request.query),
+    async (request) => linkUser(ctx, callerOf(request), request.query),
+  );
+
+  app.get('/account/user/accept', { schema: { tags, querystring: Type.Object({ account_id: Id }) } }, async (request) =>
+    acceptInvitation(ctx.db, callerOf(request), request.query.account_id),
   );
 
   app.get('/account/user/unlink', { schema: { tags, querystring: Type.Object({ id: Id }) } }, async (request) => unlinkUser(ctx.db, callerOf(request), request.query.id));

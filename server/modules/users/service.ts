@@ -125,6 +125,13 @@ export async function updateUser(db: Db, caller: Caller, body: UserUpdateRequest
   const name = body.name !== undefined ? requireName(body.name) : undefined;
   const target = await member(db, caller.account.id, targetId);
   if (target.membership.isOwner && (body.status === 'disabled' || body.admin === false)) throw noRight('The owner of the account cannot be disabled');
+  if (target.membership.status === 'invited' && body.status !== undefined) throw noRight('The user has not accepted the invitation yet');
+  if (!self && (name !== undefined || body.lang !== undefined)) {
+    // Name and language belong to the person, who may be in other accounts too: an admin may set
+    // them only for a user who is in no other account.
+    const [{ value: accountsOfUser }] = await db.select({ value: count() }).from(memberships).where(eq(memberships.userId, targetId));
+    if (accountsOfUser > 1) throw noRight('This user is also in other accounts: only they can change their name and language');
+  }
   await db.transaction(async (tx) => {
     if (body.status === 'enabled') await requireSeat(tx, caller.account.id, targetId);
     if (name !== undefined || body.lang !== undefined) {
@@ -144,31 +151,53 @@ export async function updateUser(db: Db, caller: Caller, body: UserUpdateRequest
   return { user: toUser(updated.user, updated.membership) };
 }
 
-/** Adds an existing user (by id or e-mail) to the account. */
-export async function linkUser(db: Db, caller: Caller, query: { id?: number; email?: string }) {
+/**
+ * Invites an existing user (by e-mail; an id must match it) into the account. The membership is
+ * 'invited' and gives no access until the user accepts (account/user/accept), so one account's admin
+ * can never pull another account's user in, nor see more of them than the e-mail they typed.
+ */
+export async function linkUser(ctx: ServerContext, caller: Caller, query: { id?: number; email?: string }) {
   requireAdmin(caller);
-  const condition = query.id !== undefined ? eq(users.id, query.id) : query.email !== undefined ? eq(users.email, requireEmail(query.email)) : null;
-  if (!condition) throw badRequest('Give the id or the e-mail of the user');
-  const [user] = await db.select().from(users).where(condition).limit(1);
-  if (!user) throw notFound('No such user');
+  if (query.email === undefined) throw badRequest('Give the e-mail of the user');
+  const email = requireEmail(query.email);
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!user || (query.id !== undefined && query.id !== user.id)) throw notFound('No such user');
   const alreadyLinked = () => conflict('This user is already in the account');
   try {
-    const membership = await db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const [already] = await tx
         .select({ userId: memberships.userId })
         .from(memberships)
         .where(and(eq(memberships.accountId, caller.account.id), eq(memberships.userId, user.id)));
       if (already) throw alreadyLinked();
-      await requireSeat(tx, caller.account.id);
-      const [row] = await tx.insert(memberships).values({ accountId: caller.account.id, userId: user.id }).returning();
-      return row;
+      await tx.insert(memberships).values({ accountId: caller.account.id, userId: user.id, status: 'invited' });
     });
-    return { user: toUser(user, membership) };
   } catch (error) {
     // The same user linked at the same moment: the primary key decides, the answer is the usual 409.
     if (isUniqueViolation(error)) throw alreadyLinked();
     throw error;
   }
+  await ctx.mailer.send({
+    channel: 'email',
+    to: email,
+    subject: `${caller.account.name}: you are invited`,
+    body: `${caller.user.name} invited you to ${caller.account.name} in Stockroom. Sign in and accept the invitation (account ${caller.account.id}).`,
+  });
+  return { user: { id: user.id, email, status: 'invited' as const } };
+}
+
+/** The invited user accepts: the membership is enabled when the account has a free seat. */
+export async function acceptInvitation(db: Db, caller: Caller, accountId: number) {
+  await db.transaction(async (tx) => {
+    const [invitation] = await tx
+      .select({ status: memberships.status })
+      .from(memberships)
+      .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, caller.user.id)));
+    if (!invitation || invitation.status !== 'invited') throw notFound('No invitation to this account');
+    await requireSeat(tx, accountId);
+    await tx.update(memberships).set({ status: 'enabled' }).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, caller.user.id)));
+  });
+  return { success: true };
 }
 
 /** Removes a member from the account (not the owner, not oneself); their sessions here end. */

@@ -34,7 +34,8 @@ export async function addWarehouse(db: Db, accountId: number, body: WarehouseAdd
 }
 
 export async function updateWarehouse(db: Db, accountId: number, body: WarehouseUpdateRequest): Promise<Warehouse> {
-  await warehouseOf(db, accountId, body.id);
+  const current = await warehouseOf(db, accountId, body.id);
+  if (body.name === undefined && !body.is_main) return toWarehouse(current);
   return db.transaction(async (tx) => {
     if (body.is_main) await tx.update(warehouses).set({ isMain: false }).where(and(eq(warehouses.accountId, accountId), ne(warehouses.id, body.id)));
     const [row] = await tx

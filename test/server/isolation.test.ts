@@ -1,0 +1,295 @@
+import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { memberships } from '../../server/db/schema';
+import { diffSnapshots, schemaTables, snapshotAccount, tenantTables, type Snapshot } from './support/dbSnapshot';
+import { callRoute, routeName, schemaParts, takesBody, type ApiRoute, type RouteAnswer } from './support/routes';
+import { isIdField, sampleObject, type Hint, type JsonSchema } from './support/schemaValues';
+import { unique, useTestServer, type TestAccount } from './harness';
+
+/**
+ * Tenant isolation: every staff route, as registered (app.apiRoutes), is called with a token of
+ * account A and the ids and keys of account B. No answer may show B's data and none of B's rows
+ * may change. A route added later is walked — and, if it writes, used to give B data — without
+ * editing this file.
+ */
+const server = useTestServer();
+
+/** Every text B stores through the seeding walk starts with this, so it is recognisable in any answer. */
+const MARK = `bsec${randomBytes(4).toString('hex')}`;
+let marks = 0;
+const mark = () => `${MARK}${(marks += 1)}`;
+
+interface Other {
+  account: TestAccount;
+  userIds: number[];
+  /** Candidate ids for id-like fields: B's account, users and the ids of B's rows. */
+  ids: number[];
+  /** Table → column → B's string values of that column (e.g. table_configs → code → B's table-config code). */
+  keys: Map<string, Map<string, string[]>>;
+  /** Texts only B may see: its e-mails, names and every marked text it stored. */
+  secrets: string[];
+  /** The markers made explicitly through the API; the control test proves each is visible to B itself. */
+  explicit: string[];
+}
+
+let a: TestAccount;
+let b: Other;
+let staffRoutes: ApiRoute[];
+/** B's rows per table after seeding. */
+let rowCounts: Record<string, number> = {};
+
+/** The object node of a schema: the first non-null branch of a union. */
+function nodeOf(schema: JsonSchema): JsonSchema {
+  return (schema.anyOf ?? schema.oneOf)?.find((branch) => branch.type !== 'null') ?? schema;
+}
+
+function fitsString(text: string, schema: JsonSchema): boolean {
+  const node = nodeOf(schema);
+  if (node.type !== 'string' || node.const !== undefined || node.enum || node.format) return false;
+  if (node.minLength !== undefined && text.length < node.minLength) return false;
+  if (node.maxLength !== undefined && text.length > node.maxLength) return false;
+  return node.pattern === undefined || new RegExp(node.pattern, 'u').test(text);
+}
+
+const idValue = (id: number, schema: JsonSchema) => (nodeOf(schema).type === 'string' ? String(id) : id);
+
+/** The tables a route's URL names first ('/api/account/table-config' → table_configs, accounts), then the others. */
+function tablesFor(route: ApiRoute, tables: string[]): string[] {
+  const nouns = route.url.split('/').filter((part) => part && part !== 'api' && !part.startsWith(':')).reverse().map((part) => part.replace(/-/g, '_'));
+  const named = nouns.flatMap((noun) => [`${noun}s`, `${noun}es`, noun.replace(/y$/, 'ies')]).filter((name) => tables.includes(name));
+  return [...new Set([...named, ...tables])];
+}
+
+/** B's texts that fit a field of a route: of the table the URL names first, by column name. */
+function keysFor(route: ApiRoute, name: string, schema: JsonSchema): string[] {
+  for (const table of tablesFor(route, [...b.keys.keys()])) {
+    const found = (b.keys.get(table)?.get(name) ?? []).filter((text) => fitsString(text, schema));
+    if (found.length) return found;
+  }
+  return [];
+}
+
+/** A's walk: B's id in every id-like field; with a variant, the variant-th of B's texts in fields named like B's columns. */
+function attackHint(route: ApiRoute, id: number, variant: number | null): Hint {
+  return (name, schema) => {
+    if (isIdField(name)) return idValue(id, schema);
+    if (variant === null) return undefined;
+    const keys = keysFor(route, name, schema);
+    return keys.length ? keys[variant % keys.length] : undefined;
+  };
+}
+
+/** How many variants of B's texts a route can be called with (at most 8). */
+function variantsOf(route: ApiRoute): number {
+  let most = 1;
+  const probe: Hint = (name, schema) => {
+    if (!isIdField(name)) most = Math.max(most, keysFor(route, name, schema).length);
+    return undefined;
+  };
+  partsFor(route, probe);
+  return Math.min(most, 8);
+}
+
+/**
+ * B's own seeding walk: marked texts wherever a free text fits (e-mails as marked addresses), and for
+ * an x_id field the newest of B's rows of the matching table (for `id`, of the table the URL names).
+ */
+function seedHint(route: ApiRoute, rows: Snapshot): Hint {
+  const newest = (table: string) =>
+    (rows[table] ?? []).map((row) => (JSON.parse(row) as { id?: unknown }).id).filter((id): id is number => Number.isInteger(id)).sort((x, y) => y - x)[0];
+  const tableFor = (noun: string) => [`${noun}s`, `${noun}es`, noun.replace(/y$/, 'ies')].find((name) => rows[name]?.length);
+  return (name, schema) => {
+    if (isIdField(name)) {
+      const nouns = name === 'id' ? route.url.split('/').filter((part) => part && part !== 'api' && !part.startsWith(':')).reverse() : [name.slice(0, -3).split('_').pop() ?? ''];
+      for (const noun of nouns) {
+        const table = tableFor(noun);
+        if (table && newest(table) !== undefined) return idValue(newest(table), schema);
+      }
+      return undefined;
+    }
+    const node = nodeOf(schema);
+    if (/e-?mail/i.test(name) || node.format === 'email') return `${mark()}@example.com`;
+    if (node.type === undefined && node.const === undefined && !node.anyOf) return { [mark()]: mark() };
+    const text = mark();
+    return fitsString(text, schema) ? text : undefined;
+  };
+}
+
+function partsFor(route: ApiRoute, hint: Hint, optional = true) {
+  const parts = schemaParts(route);
+  return {
+    params: parts.params ? sampleObject(parts.params, { hint }) : {},
+    query: parts.query ? sampleObject(parts.query, { hint, optional }) : {},
+    body: parts.body ? sampleObject(parts.body, { hint, optional }) : undefined,
+  };
+}
+
+const snapshotOfB = () => snapshotAccount(server.database.db, b.account.id, b.userIds);
+
+const rowsOf = (snapshot: Snapshot, tables: Set<string>) =>
+  Object.entries(snapshot)
+    .filter(([table]) => tables.has(table))
+    .flatMap(([, rows]) => rows.map((row) => JSON.parse(row) as Record<string, unknown>));
+
+/** B's string columns, by table and column name, from B's rows in every tenant table. */
+function keysOf(snapshot: Snapshot): Map<string, Map<string, string[]>> {
+  const keys = new Map<string, Map<string, string[]>>();
+  for (const table of tenantTables().map((item) => item.name)) {
+    const columns = new Map<string, string[]>();
+    for (const row of rowsOf(snapshot, new Set([table]))) {
+      for (const [column, value] of Object.entries(row)) {
+        if (typeof value === 'string' && value && !columns.get(column)?.includes(value)) columns.set(column, [...(columns.get(column) ?? []), value]);
+      }
+    }
+    keys.set(table, columns);
+  }
+  return keys;
+}
+
+/** B's ids: its account, its users, and every id / *_id value in its rows. */
+function idsOf(snapshot: Snapshot, accountId: number, userIds: number[]): number[] {
+  const ids = new Set<number>([accountId, ...userIds]);
+  for (const row of rowsOf(snapshot, new Set(Object.keys(snapshot)))) {
+    for (const [column, value] of Object.entries(row)) if (isIdField(column) && Number.isInteger(value)) ids.add(value as number);
+  }
+  return [...ids].sort((x, y) => x - y);
+}
+
+/** Every marked text anywhere in B's rows (also inside JSON values). */
+function markedTexts(snapshot: Snapshot): string[] {
+  const found = new Set<string>();
+  for (const rows of Object.values(snapshot)) for (const row of rows) for (const match of row.matchAll(new RegExp(`${MARK}\\d+`, 'g'))) found.add(match[0]);
+  return [...found];
+}
+
+/** The secrets an answer shows, leaving out texts the caller sent at some point (a caller's own text is no leak). */
+function leaks(answer: RouteAnswer, sent: Set<string>): string[] {
+  return b.secrets.filter((secret) => answer.text.includes(secret) && ![...sent].some((text) => text.includes(secret)));
+}
+
+beforeAll(async () => {
+  staffRoutes = server.app.apiRoutes.filter((route) => route.auth === 'staff');
+  a = await server.newAccount();
+  const account = await server.newAccount();
+
+  // B gives itself data through every staff route that writes: first with the required fields only (an optional
+  // reference to a row B does not have yet would be refused), then twice with every field, using the rows made before.
+  const seedUsers = async () =>
+    (await server.database.db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.accountId, account.id))).map((row) => row.userId);
+  for (const optional of [false, true, true]) {
+    // Routes that by their name take data away are left out here (A's walk calls them all).
+    for (const route of staffRoutes.filter((item) => takesBody(item.method) && !/delete|remove|unlink|archive|clear/i.test(item.url))) {
+      const rows = await snapshotAccount(server.database.db, account.id, await seedUsers());
+      await callRoute(server.app, route, { token: account.token, ...partsFor(route, seedHint(route, rows), optional) });
+    }
+  }
+
+  // And, through the API, the markers the control test looks for.
+  const accountName = `${MARK}-account-${unique('n')}`;
+  const memberName = `${MARK}-member-${unique('n')}`;
+  const memberEmail = `${MARK}-${unique('member')}@example.com`;
+  const tableMarker = `${MARK}-table-${unique('v')}`;
+  const tableCode = `${MARK}_table`;
+  expect((await server.call('POST', 'account/update', { token: account.token, body: { name: accountName } })).status).toBe(200);
+  const added = await server.call('POST', 'account/user/add', { token: account.token, body: { name: memberName, email: memberEmail } });
+  expect(added.status).toBe(200);
+  const config = await server.call('POST', 'account/table-config', { token: account.token, body: { code: tableCode, value: { columns: ['a'], marker: tableMarker } } });
+  expect(config.status).toBe(200);
+  const second = await server.newMember(account, { admin: false });
+
+  const userIds = (await seedUsers()).sort((x, y) => x - y);
+  expect(userIds).toEqual(expect.arrayContaining([account.ownerId, added.body.user.id, second.id]));
+  const snapshot = await snapshotAccount(server.database.db, account.id, userIds);
+  const explicit = [account.email, memberEmail, second.email, accountName, memberName, tableMarker];
+  rowCounts = Object.fromEntries(Object.entries(snapshot).map(([table, rows]) => [table, rows.length]));
+  b = {
+    account,
+    userIds,
+    ids: idsOf(snapshot, account.id, userIds),
+    keys: keysOf(snapshot),
+    secrets: [...new Set([...explicit, ...markedTexts(snapshot)])],
+    explicit,
+  };
+});
+
+describe('tenant isolation over every registered staff route', () => {
+  it('walks a non-empty list that includes the known staff routes, against a B that has data', () => {
+    const names = staffRoutes.map(routeName);
+    expect(names.length).toBeGreaterThan(5);
+    expect(names).toEqual(expect.arrayContaining(['GET /api/account/user/:id', 'GET /api/account/config', 'POST /api/account/table-config', 'POST /api/account/user/update']));
+    // The snapshot covers every tenant table, and B has rows in the basic ones, so "unchanged" means something.
+    expect(tenantTables().map((table) => table.name)).toEqual(expect.arrayContaining(['memberships', 'table_configs', 'tokens']));
+    expect(schemaTables().length).toBeGreaterThanOrEqual(tenantTables().length);
+    expect(b.ids).toEqual(expect.arrayContaining([b.account.id, b.account.ownerId]));
+    expect(b.keys.get('table_configs')?.get('code')).toEqual(expect.arrayContaining([`${MARK}_table`]));
+    expect(b.secrets.length).toBeGreaterThan(b.explicit.length);
+  });
+
+  it('B has rows in every tenant table (else the walk proves nothing for that table: make its add route work with sample input)', () => {
+    const empty = tenantTables()
+      .map((table) => table.name)
+      .filter((table) => !rowCounts[table]);
+    expect(empty).toEqual([]);
+  });
+
+  it('every staff route refuses a missing or forged token with 403 and { error }', async () => {
+    const failures: string[] = [];
+    for (const route of staffRoutes) {
+      for (const token of [undefined, 'forged-token']) {
+        const answer = await callRoute(server.app, route, { token, ...partsFor(route, attackHint(route, b.account.ownerId, null)) });
+        if (answer.status !== 403 || typeof answer.body?.error !== 'string') failures.push(`${routeName(route)} with ${token ?? 'no token'}: ${answer.status} ${answer.text.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("a token of account A neither reads nor changes account B's rows, on any staff route", async () => {
+    let before = await snapshotOfB();
+    const failures: string[] = [];
+    const walked = new Set<string>();
+    /** Every text A has sent so far: a secret A sent (in pass 2, B's own keys) cannot prove a leak. */
+    const sent = new Set<string>();
+    // Pass 1: B's ids only. Pass 2: B's ids and B's texts in fields named like B's columns (codes, names…);
+    // the second pass also catches a route that a first-pass call opened (e.g. link, then update).
+    for (const pass of [1, 2]) {
+      for (const route of staffRoutes) {
+        const calls = b.ids.flatMap((id): { id: number; variant: number | null }[] =>
+          pass === 1 ? [{ id, variant: null }] : Array.from({ length: variantsOf(route) }, (_, variant) => ({ id, variant })),
+        );
+        for (const { id, variant } of calls) {
+          const parts = partsFor(route, attackHint(route, id, variant));
+          for (const value of JSON.stringify(parts).match(new RegExp(`${MARK}[^"\\\\]*`, 'g')) ?? []) sent.add(value);
+          const answer = await callRoute(server.app, route, { token: a.token, ...parts });
+          walked.add(routeName(route));
+          const where = `${routeName(route)} with B's id ${id} (pass ${pass})`;
+          if (answer.status >= 500) failures.push(`${where}: ${answer.status} ${answer.text.slice(0, 200)}`);
+          const leaked = leaks(answer, sent);
+          if (leaked.length) failures.push(`${where}: the answer shows B's data ${leaked.join(', ')}: ${answer.text.slice(0, 300)}`);
+        }
+        const after = await snapshotOfB();
+        const changed = diffSnapshots(before, after);
+        if (changed.length) failures.push(`${routeName(route)} (pass ${pass}) changed B's rows: ${JSON.stringify(changed).slice(0, 600)}`);
+        // Later routes are judged against the state they found.
+        before = after;
+      }
+    }
+    expect([...walked].sort()).toEqual(staffRoutes.map(routeName).sort());
+    expect(failures).toEqual([]);
+    // A is still signed in (nothing in the walk ended the session), so every call above was judged as A.
+    expect((await server.call('GET', 'account/config', { token: a.token })).body.account.id).toBe(a.id);
+  });
+
+  it("control: the same walk with B's own token does reach B's data, so the checks above can see a leak", async () => {
+    const seen = new Set<string>();
+    for (const route of staffRoutes.filter((item) => item.method === 'GET')) {
+      for (const id of b.ids) {
+        for (let variant = 0; variant < variantsOf(route); variant += 1) {
+          const answer = await callRoute(server.app, route, { token: b.account.token, ...partsFor(route, attackHint(route, id, variant)) });
+          for (const secret of b.explicit) if (answer.text.includes(secret)) seen.add(secret);
+        }
+      }
+    }
+    expect([...seen].sort()).toEqual([...b.explicit].sort());
+  });
+});
