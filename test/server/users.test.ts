@@ -9,6 +9,9 @@ const db = () => server.database.db;
 
 const USER_EXISTS = 'Such a user already exists.';
 const USERS_EXCEEDED = 'Attention! The number of users exceeded.';
+const GIVE_EMAIL = 'Give the e-mail of the user';
+const NO_SUCH_USER = 'No such user';
+const ALREADY_IN_ACCOUNT = 'This user is already in the account';
 
 const membershipOf = async (accountId: number, userId: number) =>
   (
@@ -29,6 +32,22 @@ const tokensIn = (userId: number, accountId: number) =>
 const configOf = (token: string) => server.call('GET', 'account/config', { token });
 const newEmail = (prefix = 'invitee') => `${unique(prefix)}@example.com`;
 const addUser = (account: { token: string }, body: Record<string, unknown>) => server.call('POST', 'account/user/add', { token: account.token, body });
+const link = (account: { token: string }, query: Record<string, string | number>) => server.call('GET', 'account/user/link', { token: account.token, query });
+const accept = (token: string, accountId: number) => server.call('GET', 'account/user/accept', { token, query: { account_id: accountId } });
+const update = (token: string, body: Record<string, unknown>) => server.call('POST', 'account/user/update', { token, body });
+/** All membership rows of one user in one account (to see duplicates). */
+const rowsOf = (accountId: number, userId: number) =>
+  db()
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)));
+const enabledIn = async (accountId: number) =>
+  (
+    await db()
+      .select({ value: count() })
+      .from(memberships)
+      .where(and(eq(memberships.accountId, accountId), eq(memberships.status, 'enabled')))
+  )[0].value;
 
 /** An account on the 'start' tariff (3 users) with the owner and `members` more enabled members. */
 async function startAccount(members: number): Promise<TestAccount> {
@@ -314,101 +333,348 @@ describe('account/user/update', () => {
   );
 });
 
+describe('account/user/update: invited members and people in several accounts', () => {
+  it("rule: an admin cannot set the status of an 'invited' member (enabled or disabled) → 422; the row stays invited, no seat taken", async () => {
+    const account = await server.newAccount();
+    const admin = await server.newMember(account, { admin: true });
+    const other = await server.newAccount();
+    expect((await link(account, { email: other.email })).status).toBe(200);
+    const before = await membershipOf(account.id, other.ownerId);
+    for (const [token, body] of [
+      [account.token, { id: other.ownerId, status: 'enabled' }],
+      [admin.token, { id: other.ownerId, status: 'enabled' }],
+      [account.token, { id: other.ownerId, status: 'disabled' }],
+      [account.token, { id: other.ownerId, status: 'enabled', change_remains: true }],
+    ] as const) {
+      const answer = await update(token, body);
+      expect(answer.status).toBe(422);
+      expect(answer.body).toEqual({ error: expect.any(String) });
+    }
+    expect(await membershipOf(account.id, other.ownerId)).toEqual(before);
+    expect(before.status).toBe('invited');
+    expect(await enabledIn(account.id)).toBe(2);
+    expect((await configOf(await createSession(db(), other.ownerId, account.id, 1))).status).toBe(403);
+  });
+
+  it("rule: an admin may change another user's name and language when that user is in no other account", async () => {
+    const account = await server.newAccount();
+    const member = await server.newMember(account);
+    const answer = await update(account.token, { id: member.id, name: 'Renamed', lang: 'ru' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.user).toMatchObject({ id: member.id, name: 'Renamed', lang: 'ru' });
+    expect(await userRow(member.id)).toMatchObject({ name: 'Renamed', lang: 'ru' });
+  });
+
+  it("rule: an admin may not change the name or language of a user who is in another account too (enabled, disabled or invited there) → 422; nothing changes", async () => {
+    const account = await server.newAccount();
+    const elsewhere = await server.newAccount();
+    const enabledThere = await server.newMember(account);
+    await db().insert(memberships).values({ accountId: elsewhere.id, userId: enabledThere.id });
+    const disabledThere = await server.newMember(account);
+    await db().insert(memberships).values({ accountId: elsewhere.id, userId: disabledThere.id, status: 'disabled' });
+    const invitedThere = await server.newMember(account);
+    expect((await link(elsewhere, { email: invitedThere.email })).status).toBe(200);
+    const invitedHere = await server.newAccount();
+    expect((await link(account, { email: invitedHere.email })).status).toBe(200);
+
+    for (const id of [enabledThere.id, disabledThere.id, invitedThere.id, invitedHere.ownerId]) {
+      const before = { user: await userRow(id), membership: await membershipOf(account.id, id) };
+      for (const body of [{ id, name: 'Renamed' }, { id, lang: 'ru' }, { id, name: 'Renamed', lang: 'ru', change_remains: true }]) {
+        const answer = await update(account.token, body);
+        expect(answer.status).toBe(422);
+        expect(answer.body).toEqual({ error: expect.any(String) });
+      }
+      expect({ user: await userRow(id), membership: await membershipOf(account.id, id) }).toEqual(before);
+    }
+    // Only the person's own fields are refused: this account's rights still change.
+    const rights = await update(account.token, { id: enabledThere.id, change_remains: true });
+    expect(rights.status).toBe(200);
+    expect(await membershipOf(account.id, enabledThere.id)).toMatchObject({ changeRemains: true });
+  });
+
+  it('rule: a user may always change their own name and language, even when in other accounts', async () => {
+    const account = await server.newAccount();
+    const elsewhere = await server.newAccount();
+    await db().insert(memberships).values({ accountId: elsewhere.id, userId: account.ownerId });
+    const own = await update(account.token, { name: 'Me Myself', lang: 'ru' });
+    expect(own.status).toBe(200);
+    expect(own.body.user).toMatchObject({ id: account.ownerId, name: 'Me Myself', lang: 'ru' });
+    expect(await userRow(account.ownerId)).toMatchObject({ name: 'Me Myself', lang: 'ru' });
+    const withId = await update(account.token, { id: account.ownerId, name: 'Me Again' });
+    expect(withId.status).toBe(200);
+    expect((await userRow(account.ownerId)).name).toBe('Me Again');
+
+    const member = await server.newMember(account);
+    await db().insert(memberships).values({ accountId: elsewhere.id, userId: member.id });
+    const lang = await update(member.token, { lang: 'ru' });
+    expect(lang.status).toBe(200);
+    expect((await userRow(member.id)).lang).toBe('ru');
+  });
+});
+
 describe('account/user/link', () => {
-  it('an admin links an existing user by id: membership row with default rights, the answer, and that user can sign in to it', async () => {
+  it("rule: link by e-mail invites an existing user — membership 'invited' with default rights, answer {user:{id,email,status:'invited'}} only, an invitation e-mail", async () => {
     const account = await server.newAccount();
     const other = await server.newAccount();
     const stranger = await server.newMember(other);
-    const answer = await server.call('GET', 'account/user/link', { token: account.token, query: { id: stranger.id } });
-    expect(answer.status).toBe(200);
-    expect(answer.body.user).toMatchObject({ id: stranger.id, email: stranger.email, status: 'enabled', admin: false, is_owner: false });
-    expect(await membershipOf(account.id, stranger.id)).toMatchObject({ status: 'enabled', admin: false, isOwner: false, editingRemains: false, changeRemains: false });
+    await db().update(users).set({ phone: '79001234567', name: 'Secret Name' }).where(eq(users.id, stranger.id));
+    const answer = await link(account, { email: stranger.email });
+    // Exactly these fields: neither the name nor the phone of someone who has not accepted.
+    expect(answer).toEqual({ status: 200, body: { user: { id: stranger.id, email: stranger.email, status: 'invited' } } });
+    expect(await rowsOf(account.id, stranger.id)).toEqual([
+      expect.objectContaining({ status: 'invited', admin: false, isOwner: false, editingRemains: false, changeRemains: false }),
+    ]);
     expect(await membershipOf(other.id, stranger.id)).toMatchObject({ status: 'enabled' });
-    const list = await server.call('GET', 'account/users', { token: account.token });
-    expect(list.body.map((user: { id: number }) => user.id)).toContain(stranger.id);
+    expect(await outboxTo(stranger.email)).toHaveLength(1);
+    expect(await server.lastMessage(stranger.email)).toMatch(new RegExp(`\\b${account.id}\\b`));
   });
 
-  it('links by e-mail in any case', async () => {
+  it('rule: the e-mail is matched in any case and with spaces around it', async () => {
     const account = await server.newAccount();
     const other = await server.newAccount();
-    const answer = await server.call('GET', 'account/user/link', { token: account.token, query: { email: `  ${other.email.toUpperCase()} ` } });
-    expect(answer.status).toBe(200);
-    expect(answer.body.user.id).toBe(other.ownerId);
-    expect(await membershipOf(account.id, other.ownerId)).toMatchObject({ isOwner: false, admin: false });
+    const answer = await link(account, { email: `  ${other.email.toUpperCase()} ` });
+    expect(answer).toEqual({ status: 200, body: { user: { id: other.ownerId, email: other.email, status: 'invited' } } });
+    expect(await membershipOf(account.id, other.ownerId)).toMatchObject({ status: 'invited', isOwner: false, admin: false });
+    expect(await outboxTo(other.email)).toHaveLength(1);
   });
 
-  it('already a member (enabled or disabled) → 409 and the membership is unchanged', async () => {
+  it("rule: an id that belongs to the e-mail is accepted; an id of anyone else → 404 'No such user', nobody linked, nothing sent", async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    const third = await server.newAccount();
+    for (const id of [third.ownerId, 2_000_000_000]) {
+      const answer = await link(account, { id, email: other.email });
+      expect(answer).toEqual({ status: 404, body: { error: NO_SUCH_USER } });
+    }
+    expect(await membershipOf(account.id, other.ownerId)).toBeUndefined();
+    expect(await membershipOf(account.id, third.ownerId)).toBeUndefined();
+    expect(await outboxTo(other.email)).toHaveLength(0);
+    expect(await outboxTo(third.email)).toHaveLength(0);
+
+    const matching = await link(account, { id: other.ownerId, email: other.email });
+    expect(matching).toEqual({ status: 200, body: { user: { id: other.ownerId, email: other.email, status: 'invited' } } });
+    expect(await membershipOf(account.id, other.ownerId)).toMatchObject({ status: 'invited' });
+  });
+
+  it("rule: the e-mail is required — an id alone → 400 'Give the e-mail of the user', nobody linked, nothing sent", async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    for (const query of [{}, { id: other.ownerId }] as Record<string, string | number>[]) {
+      const answer = await link(account, query);
+      expect(answer).toEqual({ status: 400, body: { error: GIVE_EMAIL } });
+    }
+    expect(await membershipOf(account.id, other.ownerId)).toBeUndefined();
+    expect(await outboxTo(other.email)).toHaveLength(0);
+  });
+
+  it("rule: an unknown e-mail → 404 'No such user'; nothing written, nothing sent", async () => {
+    const account = await server.newAccount();
+    const before = await membersOf(account.id);
+    const email = newEmail('ghost');
+    const answer = await link(account, { email });
+    expect(answer).toEqual({ status: 404, body: { error: NO_SUCH_USER } });
+    expect(await membersOf(account.id)).toBe(before);
+    expect(await usersWithEmail(email)).toHaveLength(0);
+    expect(await outboxTo(email)).toHaveLength(0);
+  });
+
+  it("rule: an invited user gets no access — a session in the inviting account is refused (403) and a login opens their own account", async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    const stranger = await server.newMember(other);
+    expect((await link(account, { email: stranger.email })).status).toBe(200);
+    // Even as the oldest of their memberships, the invitation is not where a login lands.
+    await db()
+      .update(memberships)
+      .set({ createdAt: new Date('2000-01-01T00:00:00Z') })
+      .where(and(eq(memberships.accountId, account.id), eq(memberships.userId, stranger.id)));
+
+    const session = await createSession(db(), stranger.id, account.id, 1);
+    expect(await configOf(session)).toEqual({ status: 403, body: { error: 'Token not valid' } });
+    const login = await server.call('POST', 'auth/login', { body: { login: stranger.email, password: other.password } });
+    expect(login.status).toBe(200);
+    expect((await configOf(login.body.access_token)).body.account.id).toBe(other.id);
+    expect((await configOf(stranger.token)).body.account.id).toBe(other.id);
+    expect(await membershipOf(account.id, stranger.id)).toMatchObject({ status: 'invited' });
+  });
+
+  it("rule: a user already in the account (enabled, disabled, invited, the owner) → 409 'This user is already in the account'; the row is unchanged, nothing sent", async () => {
     const account = await server.newAccount();
     const member = await server.newMember(account, { changeRemains: true });
     const off = await server.newMember(account, { status: 'disabled' });
-    const queries: Record<string, string | number>[] = [{ id: member.id }, { email: member.email }, { id: off.id }, { id: account.ownerId }];
-    for (const query of queries) {
-      const answer = await server.call('GET', 'account/user/link', { token: account.token, query });
-      expect(answer.status).toBe(409);
-      expect(answer.body).toEqual({ error: expect.any(String) });
+    const other = await server.newAccount();
+    expect((await link(account, { email: other.email })).status).toBe(200);
+    const people = [
+      { id: member.id, email: member.email },
+      { id: off.id, email: off.email },
+      { id: other.ownerId, email: other.email },
+      { id: account.ownerId, email: account.email },
+    ];
+    const before = await Promise.all(people.map((person) => rowsOf(account.id, person.id)));
+    const mailsBefore = await Promise.all(people.map((person) => outboxTo(person.email)));
+    for (const person of people) {
+      for (const query of [{ email: person.email }, { id: person.id, email: person.email.toUpperCase() }] as Record<string, string | number>[]) {
+        const answer = await link(account, query);
+        expect(answer).toEqual({ status: 409, body: { error: ALREADY_IN_ACCOUNT } });
+      }
     }
-    expect(await membershipOf(account.id, member.id)).toMatchObject({ changeRemains: true, status: 'enabled' });
-    expect(await membershipOf(account.id, off.id)).toMatchObject({ status: 'disabled' });
+    expect(await Promise.all(people.map((person) => rowsOf(account.id, person.id)))).toEqual(before);
+    expect(before.map((rows) => rows[0].status)).toEqual(['enabled', 'disabled', 'invited', 'enabled']);
+    expect((await Promise.all(people.map((person) => outboxTo(person.email)))).map((rows) => rows.length)).toEqual(mailsBefore.map((rows) => rows.length));
   });
 
-  it('no free seat on the tariff → 402 and no membership', async () => {
+  it('rule: no seat check at link — a full tariff still invites (200, invited), and invitations take no seat', async () => {
     const account = await startAccount(2);
-    const other = await server.newAccount();
-    const answer = await server.call('GET', 'account/user/link', { token: account.token, query: { id: other.ownerId } });
-    expect(answer).toEqual({ status: 402, body: { error: USERS_EXCEEDED } });
-    expect(await membershipOf(account.id, other.ownerId)).toBeUndefined();
+    const others = await Promise.all([1, 2].map(() => server.newAccount()));
+    for (const other of others) {
+      const answer = await link(account, { email: other.email });
+      expect(answer).toEqual({ status: 200, body: { user: { id: other.ownerId, email: other.email, status: 'invited' } } });
+      expect(await membershipOf(account.id, other.ownerId)).toMatchObject({ status: 'invited' });
+    }
+    expect(await enabledIn(account.id)).toBe(3);
+    expect(await membersOf(account.id)).toBe(5);
+
+    // With one seat free again, invitations do not fill it: a new user is still added.
+    const roomy = await startAccount(1);
+    for (const other of others) expect((await link(roomy, { email: other.email })).status).toBe(200);
+    expect((await addUser(roomy, { name: 'Third', email: newEmail('third') })).status).toBe(200);
+    expect(await enabledIn(roomy.id)).toBe(3);
   });
 
-  it('a disabled member on a full tariff is still "already a member" (409), not 402', async () => {
-    const account = await startAccount(2);
-    const off = await server.newMember(account, { status: 'disabled' });
-    const answer = await server.call('GET', 'account/user/link', { token: account.token, query: { id: off.id } });
-    expect(answer.status).toBe(409);
-  });
-
-  it('the same user linked twice at once: one 200, one 409 (never a 5xx), one membership', async () => {
+  it('rule: the same user linked twice at once → one 200 and one 409 (never a 5xx), exactly one membership row', async () => {
     const account = await server.newAccount();
     const other = await server.newAccount();
-    const answers = await Promise.all([1, 2].map(() => server.call('GET', 'account/user/link', { token: account.token, query: { id: other.ownerId } })));
+    const answers = await Promise.all([1, 2].map(() => link(account, { email: other.email })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    expect(await membershipOf(account.id, other.ownerId)).toBeDefined();
+    expect(answers.find((answer) => answer.status === 409)?.body).toEqual({ error: ALREADY_IN_ACCOUNT });
+    expect(await rowsOf(account.id, other.ownerId)).toEqual([expect.objectContaining({ status: 'invited' })]);
   });
 
-  it('concurrent links never exceed the tariff: of 3 simultaneous links into 1 free seat exactly 1 succeeds', async () => {
-    const account = await startAccount(1);
-    const others = await Promise.all([1, 2, 3].map(() => server.newAccount()));
-    const answers = await Promise.all(others.map((other) => server.call('GET', 'account/user/link', { token: account.token, query: { id: other.ownerId } })));
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 402, 402]);
-    const [{ value }] = await db()
-      .select({ value: count() })
-      .from(memberships)
-      .where(and(eq(memberships.accountId, account.id), eq(memberships.status, 'enabled')));
-    expect(value).toBe(3);
-  });
-
-  it('a member without admin → 422 and no membership', async () => {
+  it('rule: only an admin links — a member without admin → 422; no membership, nothing sent', async () => {
     const account = await server.newAccount();
-    const member = await server.newMember(account);
+    const member = await server.newMember(account, { editingRemains: true, changeRemains: true });
     const other = await server.newAccount();
-    const answer = await server.call('GET', 'account/user/link', { token: member.token, query: { id: other.ownerId } });
+    const answer = await link(member, { email: other.email });
     expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({ error: expect.any(String) });
     expect(await membershipOf(account.id, other.ownerId)).toBeUndefined();
+    expect(await outboxTo(other.email)).toHaveLength(0);
   });
 
   it.each([
-    [{}, 400],
-    [{ email: 'broken' }, 400],
-    [{ id: 'x' }, 400],
-    [{ id: 0 }, 400],
-    [{ id: 2_000_000_000 }, 404],
-    [{ email: 'nobody-at-all@example.com' }, 404],
-  ] as const)('%j → %i {error}; nothing written', async (query, status) => {
+    [{ email: 'broken' }],
+    [{ email: '79001234567' }],
+    [{ id: 'x', email: 'x@example.com' }],
+    [{ id: 0, email: 'x@example.com' }],
+  ] as const)('rule: invalid input %j → 400 {error}; nothing written', async (query) => {
     const account = await server.newAccount();
     const before = await membersOf(account.id);
-    const answer = await server.call('GET', 'account/user/link', { token: account.token, query: query as Record<string, string | number> });
-    expect(answer.status).toBe(status);
+    const answer = await link(account, query as Record<string, string | number>);
+    expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ error: expect.any(String) });
     expect(await membersOf(account.id)).toBe(before);
+  });
+});
+
+describe('account/user/accept', () => {
+  it("rule: the invited user accepts with their own token → 200 {success:true}; the membership becomes 'enabled' and opens the account", async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    expect((await link(account, { email: other.email })).status).toBe(200);
+    const session = await createSession(db(), other.ownerId, account.id, 1);
+    expect((await configOf(session)).status).toBe(403);
+
+    const answer = await accept(other.token, account.id);
+    expect(answer).toEqual({ status: 200, body: { success: true } });
+    expect(await rowsOf(account.id, other.ownerId)).toEqual([
+      expect.objectContaining({ status: 'enabled', admin: false, isOwner: false, editingRemains: false, changeRemains: false }),
+    ]);
+    expect(await membershipOf(other.id, other.ownerId)).toMatchObject({ status: 'enabled', isOwner: true });
+    expect((await configOf(session)).body.account.id).toBe(account.id);
+    expect((await configOf(other.token)).body.account.id).toBe(other.id);
+  });
+
+  it('rule: no invitation → 404 — not a member, already enabled, disabled (no self-enabling), unknown account, or an invitation of someone else', async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    const off = await server.newMember(account, { status: 'disabled' });
+    await db().insert(memberships).values({ accountId: other.id, userId: off.id });
+    const offSession = await createSession(db(), off.id, other.id, 1);
+    const invited = await server.newAccount();
+    expect((await link(account, { email: invited.email })).status).toBe(200);
+    const bystander = await server.newAccount();
+    const before = { off: await membershipOf(account.id, off.id), invited: await membershipOf(account.id, invited.ownerId) };
+
+    for (const [token, accountId] of [
+      [other.token, account.id], // not a member at all
+      [account.token, account.id], // the admin, already enabled, cannot accept for the invited user
+      [offSession, account.id], // disabled there: accept must not re-enable
+      [invited.token, 2_000_000_000], // no such account
+      [bystander.token, account.id], // someone else's invitation
+    ] as const) {
+      const answer = await accept(token, accountId);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ error: expect.any(String) });
+    }
+    expect({ off: await membershipOf(account.id, off.id), invited: await membershipOf(account.id, invited.ownerId) }).toEqual(before);
+    expect(before.off.status).toBe('disabled');
+    expect(before.invited.status).toBe('invited');
+    expect(await membershipOf(account.id, bystander.ownerId)).toBeUndefined();
+    expect(await membershipOf(account.id, other.ownerId)).toBeUndefined();
+  });
+
+  it('rule: an invitation is accepted once — a second accept → 404 and the membership stays enabled', async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    await link(account, { email: other.email });
+    expect((await accept(other.token, account.id)).status).toBe(200);
+    const again = await accept(other.token, account.id);
+    expect(again.status).toBe(404);
+    expect(await rowsOf(account.id, other.ownerId)).toEqual([expect.objectContaining({ status: 'enabled' })]);
+  });
+
+  it("rule: the seat check is at accept — no free seat → 402 'Attention! The number of users exceeded.' and it stays 'invited'; with a seat freed it is enabled", async () => {
+    const account = await startAccount(1);
+    const third = await server.newMember(account);
+    const other = await server.newAccount();
+    expect((await link(account, { email: other.email })).status).toBe(200);
+
+    const refused = await accept(other.token, account.id);
+    expect(refused).toEqual({ status: 402, body: { error: USERS_EXCEEDED } });
+    expect(await membershipOf(account.id, other.ownerId)).toMatchObject({ status: 'invited' });
+    expect(await enabledIn(account.id)).toBe(3);
+
+    await server.call('POST', 'account/user/update', { token: account.token, body: { id: third.id, status: 'disabled' } });
+    const accepted = await accept(other.token, account.id);
+    expect(accepted).toEqual({ status: 200, body: { success: true } });
+    expect(await membershipOf(account.id, other.ownerId)).toMatchObject({ status: 'enabled' });
+    expect(await enabledIn(account.id)).toBe(3);
+  });
+
+  it('rule: concurrent accepts never exceed the tariff — of 3 invited users accepting into 1 free seat exactly 1 succeeds, the others stay invited', async () => {
+    const account = await startAccount(1);
+    const others = await Promise.all([1, 2, 3].map(() => server.newAccount()));
+    for (const other of others) expect((await link(account, { email: other.email })).status).toBe(200);
+    const answers = await Promise.all(others.map((other) => accept(other.token, account.id)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 402, 402]);
+    expect(await enabledIn(account.id)).toBe(3);
+    const statuses = await Promise.all(others.map(async (other) => (await membershipOf(account.id, other.ownerId)).status));
+    expect(statuses.map((status, i) => [answers[i].status, status])).toEqual(
+      answers.map((answer) => [answer.status, answer.status === 200 ? 'enabled' : 'invited']),
+    );
+  });
+
+  it('rule: a bad account_id → 400, without a token → 403; the invitation stays', async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    await link(account, { email: other.email });
+    for (const query of [{}, { account_id: 'abc' }, { account_id: 0 }] as Record<string, string | number>[]) {
+      const answer = await server.call('GET', 'account/user/accept', { token: other.token, query });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ error: expect.any(String) });
+    }
+    expect((await server.call('GET', 'account/user/accept', { query: { account_id: account.id } })).status).toBe(403);
+    expect(await membershipOf(account.id, other.ownerId)).toMatchObject({ status: 'invited' });
   });
 });
 
