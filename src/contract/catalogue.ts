@@ -9,6 +9,13 @@ export const LeadConfig = Type.Object(
   { additionalProperties: false },
 );
 
+/** The flags as written: 0 or 1 (true/false and '0'/'1' are coerced by the validator). */
+const Flag = Type.Integer({ minimum: 0, maximum: 1 });
+export const LeadConfigInput = Type.Object(
+  { visible: Type.Optional(Flag), public_order_visible: Type.Optional(Flag), editable: Type.Optional(Flag) },
+  { additionalProperties: false },
+);
+
 /** Options: plain strings (position is the value) or {name, value, color?, optgroup?}. */
 export const FieldOption = Type.Union([
   Type.String({ maxLength: 200 }),
@@ -37,7 +44,8 @@ export const FieldDefinition = Type.Object({
 });
 export type FieldDefinition = Type.Static<typeof FieldDefinition>;
 
-export const FieldType = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() });
+/** A field type (spec 2 §3): its code, name and the value a field of it has when none is given. */
+export const FieldType = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), default: Type.Unknown() });
 export type FieldType = Type.Static<typeof FieldType>;
 
 export const FieldListQuery = Type.Object({
@@ -53,7 +61,7 @@ const FieldEditable = {
   component: Nullable(Type.String({ maxLength: 60 })),
   config: Type.Record(Type.String(), Type.Unknown()),
   data: Type.Array(FieldOption, { maxItems: 1000 }),
-  lead_config: LeadConfig,
+  lead_config: LeadConfigInput,
 };
 
 export const FieldAddRequest = Type.Object(
@@ -116,7 +124,11 @@ export const Category: Type.TSchema = Type.Cyclic(
   'Category',
 );
 
-/** What the product card needs per category (get_fields_properties): its levels and field ids. */
+/**
+ * What the product card needs per category (get_fields_properties, GET field/categories): levels, the ids
+ * from the root down to the category, and fields_id_2, the fields it carries (its own and the root's).
+ * Following the levels (categoryFieldIds in src/domain/productCard) gives the fields of every level above too.
+ */
 export const CategoryProps = Type.Object({
   id: Type.Integer(),
   name: Type.String(),

@@ -3,14 +3,14 @@ import Type from 'typebox';
 import { CategoryProps, FieldAddRequest, FieldDefinition, FieldListQuery, FieldType, FieldUpdateRequest, IdRequest, SortRequest } from '../../../src/contract/catalogue';
 import { callerOf } from '../../http/context';
 import { categoryProps, requireProductEditor } from '../categories/service';
-import { addField, deleteField, FIELD_TYPES, listFields, sortFields, updateField } from './service';
+import { addField, deleteField, fieldTypes, listFields, sortFields, updateField } from './service';
 
 /** field/*: the product field definitions (types 1–15, options, card flags). */
 export const fieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   const tags = ['fields'];
 
-  app.get('/field/types', { schema: { tags, response: { 200: Type.Array(FieldType) } } }, async () => [...FIELD_TYPES]);
+  app.get('/field/types', { schema: { tags, response: { 200: Type.Array(FieldType) } } }, async (request) => fieldTypes(callerOf(request).account));
 
   app.get('/field/list', { schema: { tags, querystring: FieldListQuery, response: { 200: Type.Array(FieldDefinition) } } }, async (request) =>
     listFields(db, callerOf(request).account.id, request.query),

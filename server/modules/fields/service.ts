@@ -1,14 +1,17 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { FieldType as Code } from '../../../src/domain/fieldTypes';
+import { FieldType as Code, coerceFlag, defaultCurrency, defaultFieldValue, normalizeOptions } from '../../../src/domain/fieldTypes';
 import type { FieldAddRequest, FieldDefinition, FieldListQuery, FieldType, FieldUpdateRequest } from '../../../src/contract/catalogue';
+import type { AccountRow } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { categories, fields } from '../../db/schema';
+import { fields, products } from '../../db/schema';
 import { badRequest, conflict, noRight, notFound } from '../../http/errors';
+import { categoryChain, lockCatalogue, requireCategory } from '../categories/service';
 
 type FieldRow = typeof fields.$inferSelect;
+type LeadConfig = FieldRow['leadConfig'];
 
 /** The field types of spec 2 §3, with English names (the interface translates them). */
-export const FIELD_TYPES: readonly FieldType[] = [
+const TYPES: readonly Omit<FieldType, 'default'>[] = [
   { id: Code.integer, code: 'integer', name: 'Integer' },
   { id: Code.float, code: 'float', name: 'Float' },
   { id: Code.string, code: 'string', name: 'String' },
@@ -22,8 +25,20 @@ export const FIELD_TYPES: readonly FieldType[] = [
   { id: Code.stock, code: 'stock', name: 'Stock' },
   { id: Code.images, code: 'images', name: 'Image carousel' },
 ];
-const KNOWN_TYPES = new Set(FIELD_TYPES.map((type) => type.id));
+const KNOWN_TYPES = new Set(TYPES.map((type) => type.id));
 const SELECT_TYPES = new Set<number>([Code.select, Code.multiselect]);
+
+/** A new field is shown and editable on the staff card, hidden in public orders, unless told otherwise. */
+export const DEFAULT_LEAD_CONFIG = { visible: 1, public_order_visible: 0, editable: 1 } as const;
+
+/**
+ * field/types: each type with the value a field of it has when none is given, from the shared
+ * coercion rules (a price defaults to the account's currency: USD for Kommo accounts, else RUB).
+ */
+export function fieldTypes(account: Pick<AccountRow, 'isKommo'>): FieldType[] {
+  const ctx = { currency: defaultCurrency({ is_kommo: account.isKommo }) };
+  return TYPES.map((type) => ({ ...type, default: defaultFieldValue(type.id, ctx) }));
+}
 
 export function toField(row: FieldRow): FieldDefinition {
   return {
@@ -51,26 +66,62 @@ export function codeFromName(name: string): string {
   return /^[a-z]/.test(code) ? code.slice(0, 50) : `field_${code}`.slice(0, 50);
 }
 
-async function requireCategory(db: Db, accountId: number, categoryId: number | null | undefined): Promise<void> {
-  if (categoryId === null || categoryId === undefined) return;
-  const [row] = await db.select({ id: categories.id }).from(categories).where(and(eq(categories.accountId, accountId), eq(categories.id, categoryId)));
-  if (!row) throw badRequest('No such category');
+/** A unique-index violation (PostgreSQL 23505), as thrown by pg or PGlite, possibly wrapped by drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }
+
+function nameOf(text: string): string {
+  const name = text.trim();
+  if (!name) throw badRequest('The field name must not be empty');
+  return name;
+}
+
+/** Flags are stored as 0 or 1, whatever form they were written in. */
+function flagsOf(input: LeadConfig): LeadConfig {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined).map(([key, value]) => [key, coerceFlag(value) ? 1 : 0]));
+}
+
+/**
+ * Options of a selector (spec 2 §3): plain strings (their position is the value) or {name, value,
+ * color?, optgroup?}. Names are trimmed and must not be blank; two options may not share a value,
+ * or a chosen value could not tell them apart.
+ */
+function optionsOf(data: unknown[]): unknown[] {
+  const options = data.map((option) => {
+    if (typeof option === 'string') {
+      if (!option.trim()) throw badRequest('An option name must not be empty');
+      return option.trim();
+    }
+    const object = option as { name: string; value: string | number };
+    if (!object.name.trim()) throw badRequest('An option name must not be empty');
+    if (typeof object.value === 'string' && !object.value.trim()) throw badRequest(`The option ${object.name.trim()} has an empty value`);
+    return { ...object, name: object.name.trim() };
+  });
+  const seen = new Set<string>();
+  for (const option of normalizeOptions(options)) {
+    const key = String(option.value);
+    if (seen.has(key)) throw badRequest(`Two options have the same value ${key}`);
+    seen.add(key);
+  }
+  return options;
+}
+
+/** The card position is kept in the sort column (field/update-sort), not in config. */
+function configOf(config: Record<string, unknown>): Record<string, unknown> {
+  const { sort: _position, ...rest } = config;
+  return rest;
+}
+
+const notFoundField = () => notFound('No such field');
 
 async function fieldOf(db: Db, accountId: number, id: number): Promise<FieldRow> {
   const [row] = await db.select().from(fields).where(and(eq(fields.accountId, accountId), eq(fields.entity, 'product'), eq(fields.id, id)));
-  if (!row) throw notFound('No such field');
+  if (!row) throw notFoundField();
   return row;
-}
-
-/** The ids of a category and all its ancestors (with_parents=1). */
-async function categoryChain(db: Db, accountId: number, categoryId: number): Promise<number[]> {
-  const rows = await db.select({ id: categories.id, parentId: categories.parentId }).from(categories).where(eq(categories.accountId, accountId));
-  const parent = new Map(rows.map((row) => [row.id, row.parentId]));
-  if (!parent.has(categoryId)) throw badRequest('No such category');
-  const chain: number[] = [];
-  for (let id: number | null | undefined = categoryId; id !== null && id !== undefined && !chain.includes(id); id = parent.get(id)) chain.push(id);
-  return chain;
 }
 
 /** field/list: all product fields, or those of one category (and its ancestors and the root with with_parents=1). */
@@ -78,40 +129,16 @@ export async function listFields(db: Db, accountId: number, query: FieldListQuer
   const own = and(eq(fields.accountId, accountId), eq(fields.entity, 'product'));
   let where = own;
   if (query.category_id !== undefined) {
-    const ids = query.with_parents === 1 ? await categoryChain(db, accountId, query.category_id) : [query.category_id];
-    if (query.with_parents !== 1) await requireCategory(db, accountId, query.category_id);
-    where = and(own, query.with_parents === 1 ? or(inArray(fields.categoryId, ids), isNull(fields.categoryId)) : eq(fields.categoryId, query.category_id));
+    if (query.with_parents === 1) {
+      const ids = await categoryChain(db, accountId, query.category_id);
+      where = and(own, or(inArray(fields.categoryId, ids), isNull(fields.categoryId)));
+    } else {
+      await requireCategory(db, accountId, query.category_id);
+      where = and(own, eq(fields.categoryId, query.category_id));
+    }
   }
   const order = query.sort === 'created' ? [asc(fields.createdAt), asc(fields.id)] : [asc(fields.sort), asc(fields.id)];
   return (await db.select().from(fields).where(where).orderBy(...order)).map(toField);
-}
-
-export async function addField(db: Db, accountId: number, body: FieldAddRequest): Promise<FieldDefinition> {
-  if (!KNOWN_TYPES.has(body.type)) throw badRequest(`Unknown field type ${body.type}`);
-  await requireCategory(db, accountId, body.category_id);
-  const code = body.code ?? codeFromName(body.name);
-  const [taken] = await db.select({ id: fields.id }).from(fields).where(and(eq(fields.accountId, accountId), eq(fields.entity, 'product'), eq(fields.code, code)));
-  if (taken) throw conflict(`A field with the code ${code} already exists`);
-  const [{ next }] = await db
-    .select({ next: sql<number>`coalesce(max(${fields.sort}), -1) + 1` })
-    .from(fields)
-    .where(and(eq(fields.accountId, accountId), eq(fields.entity, 'product')));
-  const [row] = await db
-    .insert(fields)
-    .values({
-      accountId,
-      code,
-      name: body.name.trim(),
-      type: body.type,
-      categoryId: body.category_id ?? null,
-      sort: Number(next),
-      component: body.component ?? defaultComponent(body.type),
-      config: body.config ?? {},
-      data: SELECT_TYPES.has(body.type) ? (body.data ?? []) : [],
-      leadConfig: body.lead_config ?? { visible: 1, public_order_visible: 0, editable: 1 },
-    })
-    .returning();
-  return toField(row);
 }
 
 /** The card component a type is edited with (the shell maps these to its controls). */
@@ -120,39 +147,135 @@ function defaultComponent(type: number): string {
   return components[type] ?? 'text';
 }
 
+/**
+ * field/add. The code is the given one or one made from the name; a taken code is refused (409).
+ * The new field goes last; its card flags are the defaults overridden by those given.
+ */
+export async function addField(db: Db, accountId: number, body: FieldAddRequest): Promise<FieldDefinition> {
+  if (!KNOWN_TYPES.has(body.type)) throw badRequest(`Unknown field type ${body.type}`);
+  const name = nameOf(body.name);
+  const data = SELECT_TYPES.has(body.type) ? optionsOf(body.data ?? []) : [];
+  const leadConfig = flagsOf({ ...DEFAULT_LEAD_CONFIG, ...body.lead_config });
+  try {
+    const row = await db.transaction(async (tx) => {
+      await lockCatalogue(tx, accountId);
+      await requireCategory(tx, accountId, body.category_id);
+      const code = body.code ?? (await freeCode(tx, accountId, codeFromName(name)));
+      const [taken] = await tx.select({ id: fields.id }).from(fields).where(and(eq(fields.accountId, accountId), eq(fields.entity, 'product'), eq(fields.code, code)));
+      if (taken) throw conflict(`A field with the code ${code} already exists`);
+      const [{ next }] = await tx
+        .select({ next: sql<number>`coalesce(max(${fields.sort}), -1) + 1` })
+        .from(fields)
+        .where(and(eq(fields.accountId, accountId), eq(fields.entity, 'product')));
+      const [inserted] = await tx
+        .insert(fields)
+        .values({
+          accountId,
+          code,
+          name,
+          type: body.type,
+          categoryId: body.category_id ?? null,
+          sort: Number(next),
+          component: body.component ?? defaultComponent(body.type),
+          config: configOf(body.config ?? {}),
+          data,
+          leadConfig,
+        })
+        .returning();
+      return inserted;
+    });
+    return toField(row);
+  } catch (error) {
+    // Another request took the code between our check and our insert.
+    if (isUniqueViolation(error)) throw conflict(`A field with the code ${body.code ?? codeFromName(name)} already exists`);
+    throw error;
+  }
+}
+
+/**
+ * A name with no Latin or Cyrillic letters or digits (say, only Chinese or emoji) gives the bare
+ * code 'field_'; such fields are numbered (field_2, field_3…) instead of all but the first being refused.
+ */
+async function freeCode(db: Db, accountId: number, code: string): Promise<string> {
+  if (code !== 'field_') return code;
+  const rows = await db
+    .select({ code: fields.code })
+    .from(fields)
+    .where(and(eq(fields.accountId, accountId), eq(fields.entity, 'product'), sql`${fields.code} like 'field\\_%'`));
+  const taken = new Set(rows.map((row) => row.code));
+  let number = 1;
+  while (taken.has(`field_${number}`)) number += 1;
+  return `field_${number}`;
+}
+
 export async function updateField(db: Db, accountId: number, body: FieldUpdateRequest): Promise<FieldDefinition> {
   const current = await fieldOf(db, accountId, body.id);
-  if (body.category_id !== undefined) await requireCategory(db, accountId, body.category_id);
   if (current.isSystem && (body.category_id !== undefined || body.data !== undefined)) throw noRight('A system field can only be renamed and shown or hidden');
   const changes = {
-    ...(body.name !== undefined && { name: body.name.trim() }),
-    ...(body.category_id !== undefined && { categoryId: body.category_id }),
+    ...(body.name !== undefined && { name: nameOf(body.name) }),
     ...(body.component !== undefined && { component: body.component }),
-    ...(body.config !== undefined && { config: body.config }),
-    ...(body.data !== undefined && SELECT_TYPES.has(current.type) && { data: body.data }),
-    ...(body.lead_config !== undefined && { leadConfig: { ...current.leadConfig, ...body.lead_config } }),
+    ...(body.config !== undefined && { config: configOf(body.config) }),
+    // Only selectors have options; options sent for another type are ignored, as on add.
+    ...(body.data !== undefined && SELECT_TYPES.has(current.type) && { data: optionsOf(body.data) }),
+    ...(body.lead_config !== undefined && { leadConfig: flagsOf({ ...current.leadConfig, ...body.lead_config }) }),
   };
-  if (!Object.keys(changes).length) return toField(current);
-  const [row] = await db.update(fields).set(changes).where(and(eq(fields.accountId, accountId), eq(fields.id, body.id))).returning();
+  if (!Object.keys(changes).length && body.category_id === undefined) return toField(current);
+  const row = await db.transaction(async (tx) => {
+    if (body.category_id !== undefined) {
+      // The category must still exist when the field is moved into it (a concurrent category/delete waits).
+      await lockCatalogue(tx, accountId);
+      await requireCategory(tx, accountId, body.category_id);
+    }
+    const [updated] = await tx
+      .update(fields)
+      .set({ ...changes, ...(body.category_id !== undefined && { categoryId: body.category_id }) })
+      .where(and(eq(fields.accountId, accountId), eq(fields.entity, 'product'), eq(fields.id, body.id)))
+      .returning();
+    return updated;
+  });
+  if (!row) throw notFoundField();
   return toField(row);
 }
 
+/**
+ * field/delete: the field and its values in the account's products go together, so a field added
+ * later with the same code (perhaps of another type) never inherits stale values.
+ */
 export async function deleteField(db: Db, accountId: number, id: number): Promise<{ success: true }> {
   const current = await fieldOf(db, accountId, id);
   if (current.isSystem) throw noRight('A system field cannot be deleted');
-  await db.delete(fields).where(and(eq(fields.accountId, accountId), eq(fields.id, id)));
+  await db.transaction(async (tx) => {
+    await tx.delete(fields).where(and(eq(fields.accountId, accountId), eq(fields.id, id)));
+    await tx
+      .update(products)
+      .set({ values: sql`${products.values} - ${current.code}::text` })
+      .where(and(eq(products.accountId, accountId), sql`${products.values} ? ${current.code}::text`));
+  });
   return { success: true };
 }
 
-/** field/update-sort: the given ids take positions 0, 1, 2… in that order. */
+/**
+ * field/update-sort: the given fields take the places they held among all the account's fields, in
+ * the given order; the others keep theirs. Positions are then renumbered 0, 1, 2… so that a
+ * reordered subset (one category's fields) never ties with the rest.
+ */
 export async function sortFields(db: Db, accountId: number, ids: number[]): Promise<{ success: true }> {
-  const found = await db
-    .select({ id: fields.id })
-    .from(fields)
-    .where(and(eq(fields.accountId, accountId), eq(fields.entity, 'product'), inArray(fields.id, ids)));
-  if (found.length !== ids.length) throw badRequest('Some of the fields do not exist');
   await db.transaction(async (tx) => {
-    for (const [position, id] of ids.entries()) await tx.update(fields).set({ sort: position }).where(and(eq(fields.accountId, accountId), eq(fields.id, id)));
+    await lockCatalogue(tx, accountId);
+    const all = await tx
+      .select({ id: fields.id, sort: fields.sort })
+      .from(fields)
+      .where(and(eq(fields.accountId, accountId), eq(fields.entity, 'product')))
+      .orderBy(asc(fields.sort), asc(fields.id));
+    const known = new Set(all.map((row) => row.id));
+    if (ids.some((id) => !known.has(id))) throw badRequest('Some of the fields do not exist');
+    const moved = new Set(ids);
+    const queue = [...ids];
+    const order = all.map((row) => (moved.has(row.id) ? queue.shift()! : row.id));
+    for (const [position, id] of order.entries()) {
+      if (all[position].id === id && all[position].sort === position) continue;
+      await tx.update(fields).set({ sort: position }).where(and(eq(fields.accountId, accountId), eq(fields.id, id)));
+    }
   });
   return { success: true };
 }
