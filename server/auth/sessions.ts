@@ -10,6 +10,8 @@ export type UserRow = typeof users.$inferSelect;
 /** Who is calling: resolved from the bearer token on every staff request. */
 export interface Caller {
   tokenId: number;
+  /** When the token stops working. */
+  expiresAt: Date;
   user: UserRow;
   account: AccountRow;
   membership: Membership;
@@ -32,7 +34,31 @@ export async function resolveSession(db: Db, token: string): Promise<Caller | nu
     .where(and(eq(tokens.tokenHash, sha256(token)), gt(tokens.expiresAt, new Date())))
     .limit(1);
   if (!row || row.membership.status !== 'enabled') return null;
-  return { tokenId: row.token.id, user: row.user, account: row.account, membership: row.membership };
+  return { tokenId: row.token.id, expiresAt: row.token.expiresAt, user: row.user, account: row.account, membership: row.membership };
+}
+
+/**
+ * Who may list and answer their own invitations (account/user/invitations, account/user/accept).
+ * Besides a member's ordinary session this takes the token that auth/login gives a user with no
+ * enabled membership but a pending invitation: that token is bound to an 'invited' membership, so
+ * resolveSession (and with it every other staff route) refuses it. `invitationsOnly` marks such a token.
+ */
+export interface Invitee {
+  tokenId: number;
+  userId: number;
+  invitationsOnly: boolean;
+}
+
+/** The invitee of a token, or null when it is unknown, expired, or its membership is disabled or gone. One query. */
+export async function resolveInvitee(db: Db, token: string): Promise<Invitee | null> {
+  const [row] = await db
+    .select({ tokenId: tokens.id, userId: tokens.userId, status: memberships.status })
+    .from(tokens)
+    .innerJoin(memberships, and(eq(memberships.accountId, tokens.accountId), eq(memberships.userId, tokens.userId)))
+    .where(and(eq(tokens.tokenHash, sha256(token)), gt(tokens.expiresAt, new Date())))
+    .limit(1);
+  if (!row || (row.status !== 'enabled' && row.status !== 'invited')) return null;
+  return { tokenId: row.tokenId, userId: row.userId, invitationsOnly: row.status === 'invited' };
 }
 
 export type Right = 'admin' | 'editingRemains' | 'changeRemains';

@@ -23,6 +23,11 @@ export const Account = Type.Object({
 });
 export type Account = Type.Static<typeof Account>;
 
+/**
+ * A member of the account as account/users and account/user/{id} show it. An 'invited' member (linked,
+ * not yet accepted) shows only id, e-mail (also as the name, for lists) and status: their name, phone,
+ * language and rights are not the inviting account's to see until they accept.
+ */
 export const User = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -92,6 +97,21 @@ export const UserUpdateRequest = Type.Intersect([
   Rights,
 ]);
 export type UserUpdateRequest = Type.Static<typeof UserUpdateRequest>;
+
+/** GET account/user/invitations: the signed-in user's pending invitations, oldest first. */
+export const UserInvitation = Type.Object({
+  account_id: Type.Integer(),
+  account_name: Type.String(),
+  /** ISO date-time of the invitation. */
+  invited_at: Type.String(),
+});
+export type UserInvitation = Type.Static<typeof UserInvitation>;
+export const UserInvitationList = Type.Array(UserInvitation);
+export type UserInvitationList = Type.Static<typeof UserInvitationList>;
+
+/** GET account/user/accept: the invited user joins the account (takes a seat of its tariff; 402 when none is free). */
+export const UserAcceptRequest = Type.Object({ account_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export type UserAcceptRequest = Type.Static<typeof UserAcceptRequest>;
 
 export const TableConfig = Type.Object({ code: Type.String(), value: Type.Unknown() });
 export type TableConfig = Type.Static<typeof TableConfig>;

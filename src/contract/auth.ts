@@ -11,7 +11,17 @@ export type LoginMode = Type.Static<typeof LoginMode>;
 /** POST auth/login */
 export const LoginRequest = Type.Object({ login: Login, password: Type.String({ minLength: 1, maxLength: 200 }) });
 export type LoginRequest = Type.Static<typeof LoginRequest>;
-export const LoginResponse = Type.Object({ success: Type.Boolean(), access_token: Type.Optional(Type.String()), error: Type.Optional(Type.String()) });
+/**
+ * `scope: 'invitations'`: the user has no enabled account, only pending invitations; the token opens just
+ * account/user/invitations and account/user/accept (every other call answers 403), and accepting an
+ * invitation makes it a session of that account.
+ */
+export const LoginResponse = Type.Object({
+  success: Type.Boolean(),
+  access_token: Type.Optional(Type.String()),
+  scope: Type.Optional(Type.Literal('invitations')),
+  error: Type.Optional(Type.String()),
+});
 export type LoginResponse = Type.Static<typeof LoginResponse>;
 
 /** GET auth/sign-up — sends a confirmation code to the chosen channel. */

@@ -353,6 +353,20 @@ describe('account/users', () => {
     expect(JSON.stringify(answer.body)).not.toContain('scrypt$');
   });
 
+  it("rule: an invited member (not yet accepted) is listed with id, e-mail and status 'invited' only — no name, phone, language or rights", async () => {
+    const account = await server.newAccount();
+    const member = await server.newMember(account);
+    const other = await server.newAccount();
+    await db().update(users).set({ name: 'Private Name', lang: 'ru' }).where(eq(users.id, other.ownerId));
+    expect((await server.call('GET', 'account/user/link', { token: account.token, query: { email: other.email } })).status).toBe(200);
+    for (const token of [account.token, member.token]) {
+      const answer = await server.call('GET', 'account/users', { token });
+      expect(answer.status).toBe(200);
+      expect(answer.body.find((user: { id: number }) => user.id === other.ownerId)).toEqual({ id: other.ownerId, name: other.email, email: other.email, status: 'invited' });
+      expect(JSON.stringify(answer.body)).not.toContain('Private Name');
+    }
+  });
+
   it("a user in two accounts is listed in each with that account's rights", async () => {
     const a = await server.newAccount();
     const b = await server.newAccount();

@@ -41,6 +41,22 @@ describe('auth/login', () => {
     expect(expired).toEqual({ status: 403, body: { error: 'Token not valid' } });
   });
 
+  it("rule: a user with no enabled membership but a pending invitation signs in with scope 'invitations'; that token opens no account, only the invitation calls", async () => {
+    const former = await server.newAccount();
+    const member = await server.newMember(former);
+    await server.database.db.update(memberships).set({ status: 'disabled' }).where(eq(memberships.userId, member.id));
+    const inviting = await server.newAccount();
+    expect((await server.call('GET', 'account/user/link', { token: inviting.token, query: { email: member.email } })).status).toBe(200);
+
+    const login = await server.call('POST', 'auth/login', { body: { login: member.email, password: former.password } });
+    expect(login).toEqual({ status: 200, body: { success: true, access_token: expect.any(String), scope: 'invitations' } });
+    const token = login.body.access_token;
+    expect(await server.call('GET', 'account/config', { token })).toEqual({ status: 403, body: { error: 'Token not valid' } });
+    expect((await server.call('GET', 'account/user/invitations', { token })).body).toEqual([expect.objectContaining({ account_id: inviting.id })]);
+    // An ordinary sign-in carries no scope.
+    expect((await server.call('POST', 'auth/login', { body: { login: former.email, password: former.password } })).body).toEqual({ success: true, access_token: expect.any(String) });
+  });
+
   it('a disabled member cannot sign in to that account', async () => {
     const account = await server.newAccount();
     const member = await server.newMember(account);

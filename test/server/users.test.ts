@@ -1,7 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../../server/auth/sessions';
-import { memberships, outbox, tokens, users } from '../../server/db/schema';
+import { accounts, memberships, outbox, tokens, users } from '../../server/db/schema';
+import { callRoute, routeName } from './support/routes';
 import { unique, useTestServer, type TestAccount } from './harness';
 
 const server = useTestServer();
@@ -12,6 +14,8 @@ const USERS_EXCEEDED = 'Attention! The number of users exceeded.';
 const GIVE_EMAIL = 'Give the e-mail of the user';
 const NO_SUCH_USER = 'No such user';
 const ALREADY_IN_ACCOUNT = 'This user is already in the account';
+const NOT_ACCEPTED = 'This user has not accepted the invitation to the account yet';
+const NO_INVITATION = 'No invitation to this account';
 
 const membershipOf = async (accountId: number, userId: number) =>
   (
@@ -31,10 +35,16 @@ const tokensIn = (userId: number, accountId: number) =>
     .where(and(eq(tokens.userId, userId), eq(tokens.accountId, accountId)));
 const configOf = (token: string) => server.call('GET', 'account/config', { token });
 const newEmail = (prefix = 'invitee') => `${unique(prefix)}@example.com`;
+/** A phone of its own: phones are unique among users, and the suite may run on a shared PostgreSQL. */
+const uniquePhone = () => `7${randomInt(1_000_000_000, 9_999_999_999)}`;
 const addUser = (account: { token: string }, body: Record<string, unknown>) => server.call('POST', 'account/user/add', { token: account.token, body });
 const link = (account: { token: string }, query: Record<string, string | number>) => server.call('GET', 'account/user/link', { token: account.token, query });
 const accept = (token: string, accountId: number) => server.call('GET', 'account/user/accept', { token, query: { account_id: accountId } });
 const update = (token: string, body: Record<string, unknown>) => server.call('POST', 'account/user/update', { token, body });
+const invitationsOf = (token?: string) => server.call('GET', 'account/user/invitations', { token });
+const signIn = (login: string, password: string) => server.call('POST', 'auth/login', { body: { login, password } });
+const accountName = async (id: number) => (await db().select({ name: accounts.name }).from(accounts).where(eq(accounts.id, id)))[0].name;
+const invitedAt = async (accountId: number, userId: number) => (await membershipOf(accountId, userId)).createdAt.toISOString();
 /** All membership rows of one user in one account (to see duplicates). */
 const rowsOf = (accountId: number, userId: number) =>
   db()
@@ -54,6 +64,22 @@ async function startAccount(members: number): Promise<TestAccount> {
   const account = await server.newAccount({ tariff: 'start' });
   for (let i = 0; i < members; i += 1) await server.newMember(account);
   return account;
+}
+
+/**
+ * A user whose only relation to any account is an invitation of `account`: their former account removed them
+ * (`disable: true`: disabled them instead), then `account` linked them by e-mail. Their old token is gone.
+ */
+async function onlyInvited(account: TestAccount, options: { disable?: boolean } = {}) {
+  const former = await server.newAccount();
+  const person = await server.newMember(former);
+  const removed = options.disable
+    ? await update(former.token, { id: person.id, status: 'disabled' })
+    : await server.call('GET', 'account/user/unlink', { token: former.token, query: { id: person.id } });
+  expect(removed.status).toBe(200);
+  expect((await link(account, { email: person.email })).status).toBe(200);
+  expect(await configOf(person.token)).toEqual({ status: 403, body: { error: 'Token not valid' } });
+  return { id: person.id, email: person.email, password: former.password, former };
 }
 
 describe('account/user/add', () => {
@@ -111,7 +137,8 @@ describe('account/user/add', () => {
     ] as const) {
       const answer = await addUser(account, { name: 'Again', email });
       expect(answer.status).toBe(409);
-      expect(answer.body).toMatchObject({ error: USER_EXISTS, user_id: id });
+      // Only the id (to offer link): the name of someone else's user is not this admin's to see.
+      expect(answer.body).toEqual({ error: USER_EXISTS, user_id: id });
       expect(await usersWithEmail(email)).toHaveLength(1);
     }
     expect(await membersOf(account.id)).toBe(before);
@@ -334,7 +361,7 @@ describe('account/user/update', () => {
 });
 
 describe('account/user/update: invited members and people in several accounts', () => {
-  it("rule: an admin cannot set the status of an 'invited' member (enabled or disabled) → 422; the row stays invited, no seat taken", async () => {
+  it("rule: an admin cannot set the status of an 'invited' member (enabled or disabled) → 404 'This user has not accepted the invitation to the account yet'; the row stays invited, no seat taken", async () => {
     const account = await server.newAccount();
     const admin = await server.newMember(account, { admin: true });
     const other = await server.newAccount();
@@ -347,8 +374,7 @@ describe('account/user/update: invited members and people in several accounts', 
       [account.token, { id: other.ownerId, status: 'enabled', change_remains: true }],
     ] as const) {
       const answer = await update(token, body);
-      expect(answer.status).toBe(422);
-      expect(answer.body).toEqual({ error: expect.any(String) });
+      expect(answer).toEqual({ status: 404, body: { error: NOT_ACCEPTED } });
     }
     expect(await membershipOf(account.id, other.ownerId)).toEqual(before);
     expect(before.status).toBe('invited');
@@ -381,7 +407,8 @@ describe('account/user/update: invited members and people in several accounts', 
       const before = { user: await userRow(id), membership: await membershipOf(account.id, id) };
       for (const body of [{ id, name: 'Renamed' }, { id, lang: 'ru' }, { id, name: 'Renamed', lang: 'ru', change_remains: true }]) {
         const answer = await update(account.token, body);
-        expect(answer.status).toBe(422);
+        // Invited here and not accepted: not a member yet (404) before anything else is judged.
+        expect(answer.status).toBe(id === invitedHere.ownerId ? 404 : 422);
         expect(answer.body).toEqual({ error: expect.any(String) });
       }
       expect({ user: await userRow(id), membership: await membershipOf(account.id, id) }).toEqual(before);
@@ -412,12 +439,95 @@ describe('account/user/update: invited members and people in several accounts', 
   });
 });
 
+describe('invited members as the inviting account sees and edits them', () => {
+  it("rule: until they accept, an invited member shows only id, e-mail (also as the name) and status 'invited' in account/users and account/user/{id}, to admins and members; after accepting, the full view", async () => {
+    const account = await server.newAccount();
+    const peer = await server.newMember(account);
+    const other = await server.newAccount();
+    const stranger = await server.newMember(other, { admin: true, changeRemains: true });
+    const phone = uniquePhone();
+    await db().update(users).set({ name: 'Secret Name', phone, lang: 'ru' }).where(eq(users.id, stranger.id));
+    expect((await link(account, { email: stranger.email })).status).toBe(200);
+    // Rights preset on the row (as an older version could) are not shown either.
+    await db()
+      .update(memberships)
+      .set({ admin: true, changeRemains: true })
+      .where(and(eq(memberships.accountId, account.id), eq(memberships.userId, stranger.id)));
+
+    const limited = { id: stranger.id, name: stranger.email, email: stranger.email, status: 'invited' };
+    for (const token of [account.token, peer.token]) {
+      const list = await server.call('GET', 'account/users', { token });
+      expect(list.status).toBe(200);
+      expect(list.body.find((user: { id: number }) => user.id === stranger.id)).toEqual(limited);
+      const one = await server.call('GET', `account/user/${stranger.id}`, { token });
+      expect(one).toEqual({ status: 200, body: { user: limited } });
+      for (const answer of [list, one]) {
+        expect(JSON.stringify(answer.body)).not.toContain('Secret Name');
+        expect(JSON.stringify(answer.body)).not.toContain(phone);
+      }
+    }
+
+    await db()
+      .update(memberships)
+      .set({ admin: false, changeRemains: false })
+      .where(and(eq(memberships.accountId, account.id), eq(memberships.userId, stranger.id)));
+    expect((await accept(stranger.token, account.id)).status).toBe(200);
+    const accepted = await server.call('GET', `account/user/${stranger.id}`, { token: peer.token });
+    expect(accepted.body.user).toEqual({
+      id: stranger.id,
+      name: 'Secret Name',
+      email: stranger.email,
+      phone,
+      lang: 'ru',
+      status: 'enabled',
+      activity: true,
+      admin: false,
+      editing_remains: false,
+      change_remains: false,
+      is_owner: false,
+    });
+  });
+
+  it("rule: an admin edits only accepted members — a user whose only relation to the account is an invitation cannot be renamed, nor given a language, rights or a status: 404 'This user has not accepted the invitation to the account yet'; nothing changes", async () => {
+    const account = await server.newAccount();
+    const person = await onlyInvited(account);
+    const admin = await server.newMember(account, { admin: true });
+    const before = { user: await userRow(person.id), membership: await membershipOf(account.id, person.id) };
+    expect(before.membership.status).toBe('invited');
+    const { id } = person;
+    for (const token of [account.token, admin.token]) {
+      for (const body of [{ id, name: 'Renamed' }, { id, lang: 'ru' }, { id, change_remains: true }, { id, admin: true }, { id, activity: false }, { id, status: 'disabled' }]) {
+        expect(await update(token, body)).toEqual({ status: 404, body: { error: NOT_ACCEPTED } });
+      }
+    }
+    expect({ user: await userRow(id), membership: await membershipOf(account.id, id) }).toEqual(before);
+
+    // Once accepted they are a member in no other account: the admin may now rename them.
+    const token = (await signIn(person.email, person.password)).body.access_token;
+    expect((await accept(token, account.id)).status).toBe(200);
+    const renamed = await update(account.token, { id, name: 'Renamed' });
+    expect(renamed.status).toBe(200);
+    expect((await userRow(id)).name).toBe('Renamed');
+  });
+
+  it('rule: the invitation can still be withdrawn (unlink): the row goes, and so does any token bound to it', async () => {
+    const account = await server.newAccount();
+    const person = await onlyInvited(account);
+    const token = (await signIn(person.email, person.password)).body.access_token;
+    expect((await invitationsOf(token)).status).toBe(200);
+    expect((await server.call('GET', 'account/user/unlink', { token: account.token, query: { id: person.id } })).status).toBe(200);
+    expect(await membershipOf(account.id, person.id)).toBeUndefined();
+    expect(await invitationsOf(token)).toEqual({ status: 403, body: { error: 'Token not valid' } });
+    expect(await accept(token, account.id)).toEqual({ status: 403, body: { error: 'Token not valid' } });
+  });
+});
+
 describe('account/user/link', () => {
   it("rule: link by e-mail invites an existing user — membership 'invited' with default rights, answer {user:{id,email,status:'invited'}} only, an invitation e-mail", async () => {
     const account = await server.newAccount();
     const other = await server.newAccount();
     const stranger = await server.newMember(other);
-    await db().update(users).set({ phone: '79001234567', name: 'Secret Name' }).where(eq(users.id, stranger.id));
+    await db().update(users).set({ phone: uniquePhone(), name: 'Secret Name' }).where(eq(users.id, stranger.id));
     const answer = await link(account, { email: stranger.email });
     // Exactly these fields: neither the name nor the phone of someone who has not accepted.
     expect(answer).toEqual({ status: 200, body: { user: { id: stranger.id, email: stranger.email, status: 'invited' } } });
@@ -607,30 +717,35 @@ describe('account/user/accept', () => {
 
     for (const [token, accountId] of [
       [other.token, account.id], // not a member at all
-      [account.token, account.id], // the admin, already enabled, cannot accept for the invited user
       [offSession, account.id], // disabled there: accept must not re-enable
       [invited.token, 2_000_000_000], // no such account
       [bystander.token, account.id], // someone else's invitation
     ] as const) {
       const answer = await accept(token, accountId);
-      expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ error: expect.any(String) });
+      expect(answer).toEqual({ status: 404, body: { error: NO_INVITATION } });
     }
     expect({ off: await membershipOf(account.id, off.id), invited: await membershipOf(account.id, invited.ownerId) }).toEqual(before);
     expect(before.off.status).toBe('disabled');
     expect(before.invited.status).toBe('invited');
     expect(await membershipOf(account.id, bystander.ownerId)).toBeUndefined();
     expect(await membershipOf(account.id, other.ownerId)).toBeUndefined();
+
+    // The admin, already enabled, "accepts" only their own membership (an idempotent 200 that changes nothing), never the invited user's.
+    expect(await accept(account.token, account.id)).toEqual({ status: 200, body: { success: true } });
+    expect(await membershipOf(account.id, invited.ownerId)).toEqual(before.invited);
   });
 
-  it('rule: an invitation is accepted once — a second accept → 404 and the membership stays enabled', async () => {
-    const account = await server.newAccount();
+  it('rule: accept is idempotent — a second accept → 200 again, still one enabled membership and no second seat', async () => {
+    const account = await startAccount(1);
     const other = await server.newAccount();
     await link(account, { email: other.email });
     expect((await accept(other.token, account.id)).status).toBe(200);
+    expect(await enabledIn(account.id)).toBe(3);
+    // The tariff is now full: a second accept must not ask for a seat.
     const again = await accept(other.token, account.id);
-    expect(again.status).toBe(404);
+    expect(again).toEqual({ status: 200, body: { success: true } });
     expect(await rowsOf(account.id, other.ownerId)).toEqual([expect.objectContaining({ status: 'enabled' })]);
+    expect(await enabledIn(account.id)).toBe(3);
   });
 
   it("rule: the seat check is at accept — no free seat → 402 'Attention! The number of users exceeded.' and it stays 'invited'; with a seat freed it is enabled", async () => {
@@ -664,6 +779,16 @@ describe('account/user/accept', () => {
     );
   });
 
+  it('rule: the same invitation accepted several times at once (a double click) on the last free seat → every answer 200, one enabled membership, the tariff not exceeded', async () => {
+    const account = await startAccount(1);
+    const other = await server.newAccount();
+    expect((await link(account, { email: other.email })).status).toBe(200);
+    const answers = await Promise.all([1, 2, 3].map(() => accept(other.token, account.id)));
+    expect(answers).toEqual([1, 2, 3].map(() => ({ status: 200, body: { success: true } })));
+    expect(await rowsOf(account.id, other.ownerId)).toEqual([expect.objectContaining({ status: 'enabled' })]);
+    expect(await enabledIn(account.id)).toBe(3);
+  });
+
   it('rule: a bad account_id → 400, without a token → 403; the invitation stays', async () => {
     const account = await server.newAccount();
     const other = await server.newAccount();
@@ -675,6 +800,118 @@ describe('account/user/accept', () => {
     }
     expect((await server.call('GET', 'account/user/accept', { query: { account_id: account.id } })).status).toBe(403);
     expect(await membershipOf(account.id, other.ownerId)).toMatchObject({ status: 'invited' });
+  });
+});
+
+describe('a user who has only invitations (no enabled membership anywhere)', () => {
+  it("rule: auth/login gives a token with scope 'invitations' that lists and accepts invitations while every staff route refuses it (403); accepting makes it a session of that account", async () => {
+    const account = await server.newAccount();
+    const person = await onlyInvited(account);
+    const login = await signIn(person.email, person.password);
+    expect(login).toEqual({ status: 200, body: { success: true, access_token: expect.any(String), scope: 'invitations' } });
+    const token = login.body.access_token as string;
+
+    const opened: string[] = [];
+    for (const route of server.app.apiRoutes.filter((item) => item.auth === 'staff')) {
+      const answer = await callRoute(server.app, route, { token, params: { id: person.id } });
+      if (answer.status !== 403) opened.push(`${routeName(route)}: ${answer.status}`);
+    }
+    expect(opened).toEqual([]);
+    expect(await configOf(token)).toEqual({ status: 403, body: { error: 'Token not valid' } });
+
+    expect(await invitationsOf(token)).toEqual({
+      status: 200,
+      body: [{ account_id: account.id, account_name: await accountName(account.id), invited_at: await invitedAt(account.id, person.id) }],
+    });
+    expect(await accept(token, account.id)).toEqual({ status: 200, body: { success: true } });
+    expect((await configOf(token)).body).toMatchObject({ account: { id: account.id }, user: { id: person.id, status: 'enabled' } });
+    expect((await invitationsOf(token)).body).toEqual([]);
+    // The next sign-in is an ordinary one into that account.
+    const again = await signIn(person.email, person.password);
+    expect(again).toEqual({ status: 200, body: { success: true, access_token: expect.any(String) } });
+    expect((await configOf(again.body.access_token)).body.account.id).toBe(account.id);
+  });
+
+  it('rule: disabled by their only account and invited to two others — the token is bound to the oldest invitation, and accepting the other one moves it there', async () => {
+    const older = await server.newAccount();
+    const person = await onlyInvited(older, { disable: true });
+    const newer = await server.newAccount();
+    expect((await link(newer, { email: person.email })).status).toBe(200);
+    await db()
+      .update(memberships)
+      .set({ createdAt: new Date('2000-01-01T00:00:00Z') })
+      .where(and(eq(memberships.accountId, older.id), eq(memberships.userId, person.id)));
+
+    const login = await signIn(person.email, person.password);
+    expect(login.body).toMatchObject({ success: true, scope: 'invitations' });
+    const token = login.body.access_token as string;
+    expect((await invitationsOf(token)).body.map((item: { account_id: number }) => item.account_id)).toEqual([older.id, newer.id]);
+    expect(await tokensIn(person.id, older.id)).toHaveLength(1);
+
+    expect(await accept(token, newer.id)).toEqual({ status: 200, body: { success: true } });
+    expect((await configOf(token)).body.account.id).toBe(newer.id);
+    expect(await tokensIn(person.id, older.id)).toHaveLength(0);
+    expect(await membershipOf(older.id, person.id)).toMatchObject({ status: 'invited' });
+    expect(await membershipOf(person.former.id, person.id)).toMatchObject({ status: 'disabled' });
+    expect((await invitationsOf(token)).body.map((item: { account_id: number }) => item.account_id)).toEqual([older.id]);
+  });
+
+  it("rule: the seat check holds for them too — a full tariff → 402 and the token still opens only invitations", async () => {
+    const account = await startAccount(2);
+    const person = await onlyInvited(account);
+    const token = (await signIn(person.email, person.password)).body.access_token as string;
+    expect(await accept(token, account.id)).toEqual({ status: 402, body: { error: USERS_EXCEEDED } });
+    expect(await membershipOf(account.id, person.id)).toMatchObject({ status: 'invited' });
+    expect((await configOf(token)).status).toBe(403);
+    expect((await invitationsOf(token)).body).toHaveLength(1);
+  });
+
+  it("rule: a wrong password, or neither an enabled membership nor an invitation → 422 'Invalid username or password' and no token", async () => {
+    const account = await server.newAccount();
+    const person = await onlyInvited(account);
+    const before = (await db().select().from(tokens).where(eq(tokens.userId, person.id))).length;
+    expect(await signIn(person.email, 'wrong password')).toEqual({ status: 422, body: { success: false, error: 'Invalid username or password' } });
+    await server.call('GET', 'account/user/unlink', { token: account.token, query: { id: person.id } });
+    expect(await signIn(person.email, person.password)).toEqual({ status: 422, body: { success: false, error: 'Invalid username or password' } });
+    expect(await db().select().from(tokens).where(eq(tokens.userId, person.id))).toHaveLength(before);
+  });
+});
+
+describe('account/user/invitations', () => {
+  it("rule: lists the signed-in user's own pending invitations only — {account_id, account_name, invited_at}, oldest first; accepted and withdrawn ones drop out", async () => {
+    const person = await server.newAccount();
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => server.newAccount()));
+    for (const inviter of [a, b, c]) expect((await link(inviter, { email: person.email })).status).toBe(200);
+    await db()
+      .update(memberships)
+      .set({ createdAt: new Date('2001-02-03T04:05:06Z') })
+      .where(and(eq(memberships.accountId, b.id), eq(memberships.userId, person.ownerId)));
+    const bystander = await server.newAccount();
+    expect((await link(a, { email: bystander.email })).status).toBe(200);
+
+    const expected = async (inviter: TestAccount) => ({ account_id: inviter.id, account_name: await accountName(inviter.id), invited_at: await invitedAt(inviter.id, person.ownerId) });
+    const list = await invitationsOf(person.token);
+    expect(list).toEqual({ status: 200, body: [await expected(b), await expected(a), await expected(c)] });
+    expect(list.body[0].invited_at).toBe('2001-02-03T04:05:06.000Z');
+
+    expect((await accept(person.token, a.id)).status).toBe(200);
+    expect((await server.call('GET', 'account/user/unlink', { token: c.token, query: { id: person.ownerId } })).status).toBe(200);
+    expect(await invitationsOf(person.token)).toEqual({ status: 200, body: [await expected(b)] });
+    // The inviting admin sees no invitation of the invitee's; the invitee's list is the invitee's.
+    expect(await invitationsOf(a.token)).toEqual({ status: 200, body: [] });
+    expect((await invitationsOf(bystander.token)).body.map((item: { account_id: number }) => item.account_id)).toEqual([a.id]);
+  });
+
+  it('rule: without a token, or with a forged, expired or disabled-membership token → 403 {error}', async () => {
+    const account = await server.newAccount();
+    const member = await server.newMember(account);
+    const expired = await createSession(db(), account.ownerId, account.id, -1);
+    await update(account.token, { id: member.id, status: 'disabled' });
+    const disabledSession = await createSession(db(), member.id, account.id, 1);
+    for (const token of [undefined, 'forged-token', expired, disabledSession]) {
+      expect(await invitationsOf(token)).toEqual({ status: 403, body: { error: 'Token not valid' } });
+      expect(await accept(token as string, account.id)).toEqual({ status: 403, body: { error: 'Token not valid' } });
+    }
   });
 });
 
@@ -737,11 +974,12 @@ describe('account/user/unlink', () => {
 });
 
 describe('account/user/check', () => {
-  it('exists true with the id and name for a known e-mail (any case, any account); false for an unknown one', async () => {
+  it("exists true with the id only (not the name of someone else's user) for a known e-mail (any case, any account); false for an unknown one", async () => {
     const account = await server.newAccount();
     const other = await server.newAccount();
+    await db().update(users).set({ name: 'Secret Name' }).where(eq(users.id, other.ownerId));
     const known = await server.call('GET', 'account/user/check', { token: account.token, query: { email: other.email.toUpperCase() } });
-    expect(known).toEqual({ status: 200, body: { exists: true, user: { id: other.ownerId, name: 'Owner' } } });
+    expect(known).toEqual({ status: 200, body: { exists: true, user: { id: other.ownerId } } });
     const unknown = await server.call('GET', 'account/user/check', { token: account.token, query: { email: newEmail('ghost') } });
     expect(unknown).toEqual({ status: 200, body: { exists: false } });
   });

@@ -24,14 +24,19 @@ export function toAccount(row: AccountRow): Account {
   };
 }
 
+/**
+ * A member as this account sees them. Until an invited user accepts, the account knows only the e-mail its
+ * admin typed: name, phone, language and rights stay private (the e-mail also stands in for the name in lists).
+ */
 export function toUser(user: UserRow, membership: Membership): User {
+  if (membership.status === 'invited') return { id: user.id, name: user.email ?? '', email: user.email, status: 'invited' };
   return {
     id: user.id,
     name: user.name,
     email: user.email,
     phone: user.phone,
     lang: user.lang === 'ru' ? 'ru' : 'en',
-    status: membership.status === 'disabled' || membership.status === 'invited' ? membership.status : 'enabled',
+    status: membership.status === 'disabled' ? 'disabled' : 'enabled',
     activity: membership.activity,
     admin: membership.admin,
     editing_remains: membership.editingRemains,

@@ -24,7 +24,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => ({ success: true, access_token: await login(ctx, request.body.login, request.body.password) }),
+    async (request) => {
+      const { token, scope } = await login(ctx, request.body.login, request.body.password);
+      return { success: true, access_token: token, ...(scope && { scope }) };
+    },
   );
 
   app.get('/auth/sign-up', { schema: { tags: ['auth'], querystring: SignUpRequest, response: { 200: AuthFlagResponse } }, config: open }, async (request) => {

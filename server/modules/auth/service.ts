@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { parseLogin, type ParsedLogin } from '../../../src/domain/login';
 import type { LoginMode } from '../../../src/contract/auth';
 import { consumeCode, issueCode } from '../../auth/codes';
@@ -28,20 +28,42 @@ export async function findUserByLogin(db: Db, login: ParsedLogin) {
 
 const codeOptions = (ctx: ServerContext) => ({ ttlMinutes: ctx.config.codeTtlMinutes, maxAttempts: ctx.config.codeAttempts });
 
-/** Signs in with the product's own password; the session opens in the user's own (or first) account. */
-export async function login(ctx: ServerContext, loginText: string, password: string): Promise<string> {
+/**
+ * What a sign-in gives: a session token, and `scope: 'invitations'` when that token opens only the
+ * user's invitations (account/user/invitations and account/user/accept), not an account.
+ */
+export interface LoginResult {
+  token: string;
+  scope?: 'invitations';
+}
+
+/**
+ * Signs in with the product's own password; the session opens in the user's own (or first) enabled account.
+ *
+ * A user with no enabled membership anywhere (say, unlinked or disabled by their only account) but with a
+ * pending invitation must still be able to answer it. As in products where the identity lives apart from
+ * the workspaces (Slack, GitHub, Linear: sign in first, then join), the password sign-in succeeds and gives a
+ * token bound to the oldest pending invitation. Every staff route refuses that token (resolveSession wants an
+ * enabled membership); only the invitation routes take it, and accepting turns it into a session of the
+ * account accepted. The password must be right before anything about invitations is answered, so this
+ * reveals nothing to someone guessing; a user with neither an enabled membership nor an invitation gets
+ * the usual 'Invalid username or password'.
+ */
+export async function login(ctx: ServerContext, loginText: string, password: string): Promise<LoginResult> {
   const parsed = parseLogin(loginText);
   const user = parsed ? await findUserByLogin(ctx.db, parsed) : null;
   // Same answer for an unknown login and a wrong password, so logins cannot be probed.
   if (!user || !(await verifyPassword(password, user.passwordHash))) throw unprocessable(INVALID_LOGIN, { success: false });
+  // An enabled membership first (the owned one, then the oldest); else the oldest pending invitation.
   const [membership] = await ctx.db
-    .select()
+    .select({ accountId: memberships.accountId, status: memberships.status })
     .from(memberships)
-    .where(and(eq(memberships.userId, user.id), eq(memberships.status, 'enabled')))
-    .orderBy(desc(memberships.isOwner), asc(memberships.createdAt))
+    .where(and(eq(memberships.userId, user.id), inArray(memberships.status, ['enabled', 'invited'])))
+    .orderBy(sql`${memberships.status} = 'enabled' desc`, desc(memberships.isOwner), asc(memberships.createdAt))
     .limit(1);
   if (!membership) throw unprocessable(INVALID_LOGIN, { success: false });
-  return createSession(ctx.db, user.id, membership.accountId, ctx.config.tokenTtlDays);
+  const token = await createSession(ctx.db, user.id, membership.accountId, ctx.config.tokenTtlDays);
+  return membership.status === 'enabled' ? { token } : { token, scope: 'invitations' };
 }
 
 /** Registration step 1: a code goes to the e-mail or phone. */

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { UserAddRequest, UserUpdateRequest } from '../../../src/contract/account';
+import { UserAcceptRequest, UserAddRequest, UserInvitationList, UserUpdateRequest } from '../../../src/contract/account';
+import { SuccessFlag } from '../../../src/contract/common';
+import { resolveInvitee, type Invitee } from '../../auth/sessions';
 import { callerOf } from '../../http/context';
-import { acceptInvitation, addUser, checkUser, getMember, linkUser, unlinkUser, updateUser } from './service';
+import { forbidden } from '../../http/errors';
+import { acceptInvitation, addUser, checkUser, getMember, listInvitations, linkUser, unlinkUser, updateUser } from './service';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
@@ -21,8 +25,32 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => linkUser(ctx, callerOf(request), request.query),
   );
 
-  app.get('/account/user/accept', { schema: { tags, querystring: Type.Object({ account_id: Id }) } }, async (request) =>
-    acceptInvitation(ctx.db, callerOf(request), request.query.account_id),
+  // The invitation routes also take the token auth/login gives a user who has only invitations (scope
+  // 'invitations'), which the staff auth hook refuses; so they resolve their own token, before validation
+  // like the hook, and any other token or none gets the same 403.
+  const invitees = new WeakMap<FastifyRequest, Invitee>();
+  const invitation = {
+    config: { auth: 'none' as const },
+    onRequest: async (request: FastifyRequest) => {
+      const header = request.headers.authorization ?? '';
+      const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      const invitee = token ? await resolveInvitee(ctx.db, token) : null;
+      if (!invitee) throw forbidden();
+      invitees.set(request, invitee);
+    },
+  };
+  const inviteeOf = (request: FastifyRequest): Invitee => {
+    const invitee = invitees.get(request);
+    if (!invitee) throw forbidden();
+    return invitee;
+  };
+
+  app.get('/account/user/invitations', { ...invitation, schema: { tags, response: { 200: UserInvitationList } } }, async (request) =>
+    listInvitations(ctx.db, inviteeOf(request)),
+  );
+
+  app.get('/account/user/accept', { ...invitation, schema: { tags, querystring: UserAcceptRequest, response: { 200: SuccessFlag } } }, async (request) =>
+    acceptInvitation(ctx.db, inviteeOf(request), request.query.account_id),
   );
 
   app.get('/account/user/unlink', { schema: { tags, querystring: Type.Object({ id: Id }) } }, async (request) => unlinkUser(ctx.db, callerOf(request), request.query.id));

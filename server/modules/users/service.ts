@@ -1,8 +1,8 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { parseLogin } from '../../../src/domain/login';
-import type { UserAddRequest, UserUpdateRequest } from '../../../src/contract/account';
+import type { UserAddRequest, UserInvitation, UserUpdateRequest } from '../../../src/contract/account';
 import { hashPassword, newPassword } from '../../auth/secrets';
-import type { Caller } from '../../auth/sessions';
+import type { Caller, Invitee } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { accounts, memberships, tariffs, tokens, users } from '../../db/schema';
 import { badRequest, conflict, noRight, notFound, paymentRequired } from '../../http/errors';
@@ -13,6 +13,8 @@ import { USER_EXISTS } from '../auth/service';
 
 export const USERS_EXCEEDED = 'Attention! The number of users exceeded.';
 export const NOT_A_MEMBER = 'This user is not in the account';
+export const NOT_ACCEPTED = 'This user has not accepted the invitation to the account yet';
+export const NO_INVITATION = 'No invitation to this account';
 
 type RightsInput = Pick<UserAddRequest, 'activity' | 'admin' | 'editing_remains' | 'change_remains'>;
 
@@ -28,27 +30,42 @@ function rightsOf(input: RightsInput) {
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * One more enabled member must fit the tariff; otherwise 402, which the client shows as 'users exceeded'.
- * Runs inside the transaction that enables the member, with the account row locked, so concurrent
- * additions to one account are counted one after another and can never exceed the limit together.
- * `userId`: the member about to be enabled, who needs no new seat when already enabled.
+ * Locks the account row: every change to the account's seats (add, enable, accept) takes this lock first,
+ * so concurrent changes to one account are counted one after another and never exceed the limit together.
  */
-async function requireSeat(tx: Tx, accountId: number, userId?: number): Promise<void> {
+async function lockAccount(tx: Tx, accountId: number) {
   const [account] = await tx.select({ tariffId: accounts.tariffId }).from(accounts).where(eq(accounts.id, accountId)).for('update');
-  if (!account?.tariffId) return;
-  if (userId !== undefined) {
-    const [current] = await tx
-      .select({ status: memberships.status })
-      .from(memberships)
-      .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)));
-    if (current?.status === 'enabled') return;
-  }
-  const [tariff] = await tx.select({ limit: tariffs.usersLimit }).from(tariffs).where(eq(tariffs.id, account.tariffId));
+  return account;
+}
+
+/** One more enabled member must fit the tariff; otherwise 402, which the client shows as 'users exceeded'. Call with the account locked. */
+async function requireFreeSeat(tx: Tx, accountId: number, tariffId: number | null): Promise<void> {
+  if (!tariffId) return;
+  const [tariff] = await tx.select({ limit: tariffs.usersLimit }).from(tariffs).where(eq(tariffs.id, tariffId));
   const [{ value }] = await tx
     .select({ value: count() })
     .from(memberships)
     .where(and(eq(memberships.accountId, accountId), eq(memberships.status, 'enabled')));
   if (tariff && value >= tariff.limit) throw paymentRequired(USERS_EXCEEDED);
+}
+
+async function membershipStatus(tx: Tx, accountId: number, userId: number): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ status: memberships.status })
+    .from(memberships)
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)));
+  return row?.status;
+}
+
+/**
+ * Locks the account and requires a seat for one more enabled member. Runs inside the transaction that
+ * enables the member. `userId`: the member about to be enabled, who needs no new seat when already enabled.
+ */
+async function requireSeat(tx: Tx, accountId: number, userId?: number): Promise<void> {
+  const account = await lockAccount(tx, accountId);
+  if (!account?.tariffId) return;
+  if (userId !== undefined && (await membershipStatus(tx, accountId, userId)) === 'enabled') return;
+  await requireFreeSeat(tx, accountId, account.tariffId);
 }
 
 /** A unique-index violation (PostgreSQL 23505), as thrown by pg or PGlite, possibly wrapped by drizzle. */
@@ -59,8 +76,9 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** The id of the user with this e-mail. Only the id: the user may belong to other accounts, whose admins' data their name is. */
 async function existingUser(db: Db, email: string) {
-  const [existing] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email)).limit(1);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   return existing;
 }
 
@@ -81,13 +99,13 @@ function requireEmail(text: string): string {
   return login.value;
 }
 
-/** The owner adds a user by name and e-mail; the password goes to that e-mail. An existing e-mail is refused with its id. */
+/** The owner adds a user by name and e-mail; the password goes to that e-mail. An existing e-mail is refused with its id (to offer link). */
 export async function addUser(ctx: ServerContext, caller: Caller, body: UserAddRequest) {
   requireAdmin(caller);
   const name = requireName(body.name);
   const email = requireEmail(body.email);
   const existing = await existingUser(ctx.db, email);
-  if (existing) throw conflict(USER_EXISTS, { user_id: existing.id, name: existing.name });
+  if (existing) throw conflict(USER_EXISTS, { user_id: existing.id });
   const password = newPassword();
   const passwordHash = await hashPassword(password);
   let created;
@@ -104,7 +122,7 @@ export async function addUser(ctx: ServerContext, caller: Caller, body: UserAddR
   } catch (error) {
     // The same e-mail added at the same moment by someone else: the unique index decides, the answer is the usual 409.
     const raced = isUniqueViolation(error) ? await existingUser(ctx.db, email) : undefined;
-    if (raced) throw conflict(USER_EXISTS, { user_id: raced.id, name: raced.name });
+    if (raced) throw conflict(USER_EXISTS, { user_id: raced.id });
     throw error;
   }
   await ctx.mailer.send({
@@ -124,8 +142,10 @@ export async function updateUser(db: Db, caller: Caller, body: UserUpdateRequest
   if (!(self && onlyLang)) requireAdmin(caller);
   const name = body.name !== undefined ? requireName(body.name) : undefined;
   const target = await member(db, caller.account.id, targetId);
+  // Until they accept, an invited user is not a member here: nothing of theirs (name, language, rights,
+  // status) is this account's to set. Withdrawing the invitation (unlink) is the one thing an admin can do.
+  if (target.membership.status === 'invited') throw notFound(NOT_ACCEPTED);
   if (target.membership.isOwner && (body.status === 'disabled' || body.admin === false)) throw noRight('The owner of the account cannot be disabled');
-  if (target.membership.status === 'invited' && body.status !== undefined) throw noRight('The user has not accepted the invitation yet');
   if (!self && (name !== undefined || body.lang !== undefined)) {
     // Name and language belong to the person, who may be in other accounts too: an admin may set
     // them only for a user who is in no other account.
@@ -181,23 +201,48 @@ export async function linkUser(ctx: ServerContext, caller: Caller, query: { id?:
     channel: 'email',
     to: email,
     subject: `${caller.account.name}: you are invited`,
-    body: `${caller.user.name} invited you to ${caller.account.name} in Stockroom. Sign in and accept the invitation (account ${caller.account.id}).`,
+    body: `${caller.user.name} invited you to ${caller.account.name} in Stockroom (account ${caller.account.id}). Sign in with this e-mail and your password (or recover the password by this e-mail) and accept the invitation.`,
   });
   return { user: { id: user.id, email, status: 'invited' as const } };
 }
 
-/** The invited user accepts: the membership is enabled when the account has a free seat. */
-export async function acceptInvitation(db: Db, caller: Caller, accountId: number) {
+/**
+ * The invited user accepts: the membership is enabled when the account has a free seat. Idempotent: when the
+ * user is already an enabled member (a repeated or simultaneous accept, a double click) the answer is the same
+ * 200 and nothing changes. A token that opened only invitations becomes a session of the account accepted.
+ */
+export async function acceptInvitation(db: Db, invitee: Invitee, accountId: number) {
   await db.transaction(async (tx) => {
-    const [invitation] = await tx
-      .select({ status: memberships.status })
-      .from(memberships)
-      .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, caller.user.id)));
-    if (!invitation || invitation.status !== 'invited') throw notFound('No invitation to this account');
-    await requireSeat(tx, accountId);
-    await tx.update(memberships).set({ status: 'enabled' }).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, caller.user.id)));
+    // An unlocked look first, so that a user with no invitation cannot lock other accounts' rows.
+    const seen = await membershipStatus(tx, accountId, invitee.userId);
+    if (seen !== 'invited' && seen !== 'enabled') throw notFound(NO_INVITATION);
+    // Under the account lock the membership is read again: an accept of the same invitation that got the lock
+    // first has enabled it by now (PostgreSQL reads the committed row), and that is success, not a second seat.
+    const account = await lockAccount(tx, accountId);
+    const status = await membershipStatus(tx, accountId, invitee.userId);
+    if (status === 'invited') {
+      await requireFreeSeat(tx, accountId, account?.tariffId ?? null);
+      await tx
+        .update(memberships)
+        .set({ status: 'enabled' })
+        .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, invitee.userId)));
+    } else if (status !== 'enabled') {
+      throw notFound(NO_INVITATION); // withdrawn meanwhile
+    }
+    if (invitee.invitationsOnly) await tx.update(tokens).set({ accountId }).where(eq(tokens.id, invitee.tokenId));
   });
   return { success: true };
+}
+
+/** The signed-in user's pending invitations, oldest first: only what the invitee needs to decide. */
+export async function listInvitations(db: Db, invitee: Invitee): Promise<UserInvitation[]> {
+  const rows = await db
+    .select({ accountId: accounts.id, accountName: accounts.name, invitedAt: memberships.createdAt })
+    .from(memberships)
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .where(and(eq(memberships.userId, invitee.userId), eq(memberships.status, 'invited')))
+    .orderBy(asc(memberships.createdAt), asc(accounts.id));
+  return rows.map((row) => ({ account_id: row.accountId, account_name: row.accountName, invited_at: row.invitedAt.toISOString() }));
 }
 
 /** Removes a member from the account (not the owner, not oneself); their sessions here end. */
@@ -213,10 +258,13 @@ export async function unlinkUser(db: Db, caller: Caller, userId: number) {
   return { success: true };
 }
 
-/** Whether an e-mail already belongs to a user (to offer linking instead of inviting). */
+/**
+ * Whether an e-mail already belongs to a user (to offer linking instead of inviting). Only the id: the name is
+ * the user's own (and their other accounts') business, as in link, until they accept an invitation.
+ */
 export async function checkUser(db: Db, caller: Caller, email: string) {
   requireAdmin(caller);
-  const [user] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, requireEmail(email))).limit(1);
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, requireEmail(email))).limit(1);
   return user ? { exists: true, user } : { exists: false };
 }
 
