@@ -37,6 +37,8 @@ export interface ApiRoute {
   url: string;
   schema: FastifySchema;
   auth: RouteAuth;
+  /** Marked read-only: it may answer from cached sessions and must change nothing. */
+  reads: boolean;
 }
 
 declare module 'fastify' {
@@ -65,7 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      apiRoutes.push({ method, url: route.url, schema: route.schema ?? {}, auth: route.config?.auth ?? 'staff' });
+      apiRoutes.push({ method, url: route.url, schema: route.schema ?? {}, auth: route.config?.auth ?? 'staff', reads: route.config?.reads === true });
     }
   });
 

@@ -28,6 +28,8 @@ export interface ServerConfig {
   codeAttempts: number;
   /** Sign-in attempts per minute per address and login. */
   loginRateLimit: number;
+  /** How long a resolved token is reused without a database lookup (0 turns the cache off). */
+  sessionCacheMs: number;
   rootDir: string;
   migrationsDir: string;
   shellDir: string;
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     codeTtlMinutes: number(env.CODE_TTL_MINUTES, 15),
     codeAttempts: number(env.CODE_ATTEMPTS, 5),
     loginRateLimit: number(env.LOGIN_RATE_LIMIT, 10),
+    sessionCacheMs: number(env.SESSION_CACHE_MS, 5000),
     rootDir,
     migrationsDir: join(rootDir, 'server', 'db', 'migrations'),
     shellDir: join(rootDir, 'dist', 'shell'),

@@ -23,6 +23,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /** The route changes nothing, so answering it keeps cached sessions (see sessionCache.ts). */
+    reads?: boolean;
   }
 }
 

@@ -1,0 +1,49 @@
+import type { Caller } from '../auth/sessions';
+
+/**
+ * Resolved callers, kept for a few seconds so that a burst of reads (autocomplete on every
+ * keystroke, the table's pages) does not pay a database round trip each for the same token.
+ *
+ * Correctness rule: a cached caller is never used after any request that may change accounts,
+ * users, memberships or tokens has been answered in this process. Every route not marked
+ * `reads: true` bumps the epoch before its answer leaves, and an entry is only good for the epoch
+ * in which its lookup *started*, so a lookup racing a write is not kept. The short lifetime bounds
+ * staleness from outside this process (another server process, a token expiring, manual SQL).
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { caller: Caller; epoch: number; until: number; expiresAt: number }>();
+  private epoch = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  /** The epoch to pass to `set` for a lookup starting now. */
+  begin(): number {
+    return this.epoch;
+  }
+
+  get(tokenHash: string, now = Date.now()): Caller | null {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return null;
+    if (entry.epoch !== this.epoch || now >= entry.until || now >= entry.expiresAt) {
+      this.entries.delete(tokenHash);
+      return null;
+    }
+    return entry.caller;
+  }
+
+  set(tokenHash: string, caller: Caller, expiresAt: Date, epoch: number, now = Date.now()): void {
+    if (this.ttlMs <= 0 || epoch !== this.epoch) return;
+    // Map keeps insertion order: dropping the oldest keeps memory bounded under many tokens.
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(tokenHash, { caller, epoch, until: now + this.ttlMs, expiresAt: expiresAt.getTime() });
+  }
+
+  /** Something may have changed: every cached caller must be looked up again. */
+  invalidate(): void {
+    this.epoch += 1;
+    this.entries.clear();
+  }
+}
