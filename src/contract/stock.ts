@@ -70,7 +70,7 @@ export const SetPriceRequest = Type.Object(
     /** Code of the type-11 price field. */
     price_field: Type.String({ minLength: 1, maxLength: 60 }),
     cost: Money,
-    currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3 })),
+    currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, pattern: '^[A-Za-z]{3}$' })),
     /** Also change the price in open deals (applies once orders exist). */
     update_open_deals: Type.Optional(Type.Boolean()),
   },

@@ -11,11 +11,12 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   const tags = ['account'];
 
+  // Not 'reads': it reports the account's paid state, which payments change from outside this process.
   app.get('/account/config', { schema: { tags, response: { 200: AccountConfigResponse } } }, async (request) => accountConfig(callerOf(request)));
 
   app.post('/account/update', { schema: { tags, body: AccountUpdateRequest } }, async (request) => updateAccount(db, callerOf(request), request.body));
 
-  app.get('/account/table-config', { schema: { tags, querystring: Type.Object({ code: TableCode }), response: { 200: TableConfig } } }, async (request) =>
+  app.get('/account/table-config', { config: { reads: true }, schema: { tags, querystring: Type.Object({ code: TableCode }), response: { 200: TableConfig } } }, async (request) =>
     getTableConfig(db, callerOf(request).account.id, request.query.code),
   );
 
@@ -25,11 +26,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => saveTableConfig(db, callerOf(request).account.id, request.body.code, request.body.value ?? null),
   );
 
-  app.get('/account/currencies', { schema: { tags, response: { 200: Type.Array(Currency) } } }, async () => [...CURRENCIES]);
+  app.get('/account/currencies', { config: { reads: true }, schema: { tags, response: { 200: Type.Array(Currency) } } }, async () => [...CURRENCIES]);
 
-  app.get('/account/users', { schema: { tags, response: { 200: Type.Array(User) } } }, async (request) => accountUsers(db, callerOf(request).account.id));
+  app.get('/account/users', { config: { reads: true }, schema: { tags, response: { 200: Type.Array(User) } } }, async (request) => accountUsers(db, callerOf(request).account.id));
 
-  app.get('/account/tariffs', { schema: { tags } }, async (request) => accountTariffs(db, callerOf(request)));
+  app.get('/account/tariffs', { config: { reads: true }, schema: { tags } }, async (request) => accountTariffs(db, callerOf(request)));
 
   app.post('/user/update', { schema: { tags, body: SelfUpdateRequest } }, async (request) => updateSelf(db, callerOf(request), request.body));
 };

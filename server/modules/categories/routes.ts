@@ -8,7 +8,7 @@ export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   const tags = ['categories'];
 
-  app.get('/category/list', { schema: { tags } }, async (request) => listCategories(db, callerOf(request).account.id));
+  app.get('/category/list', { config: { reads: true }, schema: { tags } }, async (request) => listCategories(db, callerOf(request).account.id));
 
   app.post('/category/add', { schema: { tags, body: CategoryAddRequest } }, async (request) => {
     const caller = callerOf(request);

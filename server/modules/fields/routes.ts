@@ -10,9 +10,9 @@ export const fieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   const tags = ['fields'];
 
-  app.get('/field/types', { schema: { tags, response: { 200: Type.Array(FieldType) } } }, async (request) => fieldTypes(callerOf(request).account));
+  app.get('/field/types', { config: { reads: true }, schema: { tags, response: { 200: Type.Array(FieldType) } } }, async (request) => fieldTypes(callerOf(request).account));
 
-  app.get('/field/list', { schema: { tags, querystring: FieldListQuery, response: { 200: Type.Array(FieldDefinition) } } }, async (request) =>
+  app.get('/field/list', { config: { reads: true }, schema: { tags, querystring: FieldListQuery, response: { 200: Type.Array(FieldDefinition) } } }, async (request) =>
     listFields(db, callerOf(request).account.id, request.query),
   );
 
@@ -41,5 +41,5 @@ export const fieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   /** The category field properties the product card needs (get_fields_properties). */
-  app.get('/field/categories', { schema: { tags, response: { 200: Type.Array(CategoryProps) } } }, async (request) => categoryProps(db, callerOf(request).account.id));
+  app.get('/field/categories', { config: { reads: true }, schema: { tags, response: { 200: Type.Array(CategoryProps) } } }, async (request) => categoryProps(db, callerOf(request).account.id));
 };

@@ -14,9 +14,9 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   const tags = ['products'];
 
-  app.post('/product/list', { schema: { tags, body: ProductListRequest } }, async (request) => listProducts(db, callerOf(request).account.id, request.body ?? {}));
+  app.post('/product/list', { config: { reads: true }, schema: { tags, body: ProductListRequest } }, async (request) => listProducts(db, callerOf(request).account.id, request.body ?? {}));
 
-  app.get('/product/get', { schema: { tags, querystring: Type.Object({ id: Id }), response: { 200: Product } } }, async (request) =>
+  app.get('/product/get', { config: { reads: true }, schema: { tags, querystring: Type.Object({ id: Id }), response: { 200: Product } } }, async (request) =>
     getProduct(db, callerOf(request).account.id, request.query.id),
   );
 
@@ -53,7 +53,7 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   for (const column of ['name', 'article'] as const) {
-    app.get(`/product/autocomplete/${column}`, { schema: { tags, querystring: AutocompleteQuery, response: { 200: Type.Array(AutocompleteItem) } } }, async (request) =>
+    app.get(`/product/autocomplete/${column}`, { config: { reads: true }, schema: { tags, querystring: AutocompleteQuery, response: { 200: Type.Array(AutocompleteItem) } } }, async (request) =>
       autocomplete(db, callerOf(request).account.id, column, request.query.query),
     );
   }

@@ -2,13 +2,16 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { Paged } from '../../../src/contract/common';
 import type { AutocompleteItem, Batch, Product, ProductAddRequest, ProductListRequest, ProductUpdateRequest, SetPriceRequest } from '../../../src/contract/stock';
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
+import { parseNumber } from '../../../src/domain/numbers';
 import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { batches, categories, fields, products } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
+import { requireName } from '../account/service';
 
 type ProductRow = typeof products.$inferSelect;
 type BatchRow = typeof batches.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const DEFAULT_PER_PAGE = 20;
 
@@ -41,9 +44,62 @@ function toProduct(row: ProductRow, rows: BatchRow[]): Product {
   };
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const FLAG_TEXTS = new Set(['', '0', '1', 'true', 'false']);
+const isFlag = (value: unknown) =>
+  value === null || value === undefined || typeof value === 'boolean' || value === 0 || value === 1 || (typeof value === 'string' && FLAG_TEXTS.has(value.trim().toLowerCase()));
+/** A number the coercion reads as it is meant; empty means "not given" (the default, 0). */
+const numberIn = (value: unknown, min: number, max: number) => {
+  if (value === null || value === undefined || value === '') return true;
+  const number = parseNumber(value);
+  return number !== null && number >= min && number <= max;
+};
+const isImage = (entry: unknown) => (typeof entry === 'string' && entry.trim() !== '') || (isRecord(entry) && typeof entry.url === 'string' && entry.url.trim() !== '');
+
+/** The most a price (cost) may be: the money limit of set-price. */
+const MAX_MONEY = 1e12;
+
+/**
+ * Why a raw value cannot be read as its field's type, or null when it can. Coercion alone would
+ * turn 'heavy' into 0, 'maybe' into false or a lone url into no images: data silently lost, so
+ * such values are refused instead (the issue: values are validated and coerced on every write).
+ */
+function valueProblem(type: number, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  switch (type) {
+    case FieldType.integer:
+    case FieldType.float:
+      return numberIn(value, -Infinity, Infinity) ? null : 'a number is expected';
+    case FieldType.string:
+    case FieldType.text:
+    case FieldType.select:
+    case FieldType.date:
+    case FieldType.datetime:
+      return isRecord(value) ? 'a text is expected' : null;
+    case FieldType.multiselect:
+      return (Array.isArray(value) ? value : [value]).some((item) => isRecord(item) || Array.isArray(item)) ? 'a list of texts is expected' : null;
+    case FieldType.flag:
+      return isFlag(value) ? null : 'a flag (true or false, 1 or 0) is expected';
+    case FieldType.price: {
+      if (!isRecord(value)) return numberIn(value, 0, MAX_MONEY) && value !== '' ? null : 'a price of 0 or more is expected';
+      if (!numberIn(value.cost, 0, MAX_MONEY)) return 'the cost must be a number of 0 or more';
+      if (!numberIn(value.nds, 0, 100)) return 'the VAT rate must be a number from 0 to 100';
+      if (value.currency !== undefined && value.currency !== null && value.currency !== '' && !(typeof value.currency === 'string' && /^[A-Za-z]{3}$/.test(value.currency.trim())))
+        return 'the currency must be a three-letter code';
+      const flag = (['is_nds', 'is_price_include_nds', 'is_manager_can_change_nds'] as const).find((key) => !isFlag(value[key]));
+      return flag ? `${flag} must be a flag (true or false, 1 or 0)` : null;
+    }
+    case FieldType.images:
+      return Array.isArray(value) && value.every(isImage) ? null : 'a list of image urls is expected';
+    default:
+      return null;
+  }
+}
+
 /**
  * Field values are checked against the account's product fields and coerced by type (spec 2 §3):
- * an unknown code is refused, so a typo never silently stores data no screen shows.
+ * an unknown code is refused, so a typo never silently stores data no screen shows, and so is a
+ * value its type cannot hold.
  */
 async function coerceValues(db: Db, caller: Caller, values: Record<string, unknown>): Promise<Record<string, unknown>> {
   const codes = Object.keys(values);
@@ -55,8 +111,19 @@ async function coerceValues(db: Db, caller: Caller, values: Record<string, unkno
   const byCode = new Map(defs.map((def) => [def.code, def.type]));
   const unknown = codes.filter((code) => !byCode.has(code));
   if (unknown.length) throw badRequest(`Unknown fields: ${unknown.join(', ')}`);
+  for (const code of codes) {
+    const problem = valueProblem(byCode.get(code)!, values[code]);
+    if (problem) throw badRequest(`Field ${code}: ${problem}`);
+  }
   const ctx = { currency: defaultCurrency({ is_kommo: caller.account.isKommo }) };
   return Object.fromEntries(codes.map((code) => [code, coerceFieldValue(byCode.get(code)!, values[code], ctx)]));
+}
+
+/** A unit as stored: trimmed and never blank. */
+function requireUnit(text: string): string {
+  const unit = text.trim();
+  if (!unit) throw badRequest('Enter a unit of measurement');
+  return unit;
 }
 
 async function requireCategory(db: Db, accountId: number, categoryId: number | null | undefined): Promise<void> {
@@ -78,6 +145,8 @@ export async function getProduct(db: Db, accountId: number, id: number): Promise
 }
 
 export async function addProduct(db: Db, caller: Caller, body: ProductAddRequest): Promise<Product> {
+  const name = requireName(body.name);
+  const unit = body.unit === undefined ? 'pcs' : requireUnit(body.unit);
   await requireCategory(db, caller.account.id, body.category_id);
   const values = await coerceValues(db, caller, body.values ?? {});
   const [row] = await db
@@ -85,10 +154,10 @@ export async function addProduct(db: Db, caller: Caller, body: ProductAddRequest
     .values({
       accountId: caller.account.id,
       type: body.type ?? 'product',
-      name: body.name.trim(),
+      name,
       article: body.article?.trim() ?? '',
       description: body.description ?? '',
-      unit: body.unit?.trim() ?? 'pcs',
+      unit,
       categoryId: body.category_id ?? null,
       values,
       tags: body.tags ?? [],
@@ -97,41 +166,61 @@ export async function addProduct(db: Db, caller: Caller, body: ProductAddRequest
   return toProduct(row, []);
 }
 
+/** The product row locked for the rest of the transaction: concurrent edits of one product queue here, so none is lost. */
+async function lockProduct(tx: Tx, accountId: number, id: number): Promise<ProductRow> {
+  const [row] = await tx.select().from(products).where(and(eq(products.accountId, accountId), eq(products.id, id))).for('update');
+  if (!row) throw notFound('No such product');
+  return row;
+}
+
 export async function updateProduct(db: Db, caller: Caller, body: ProductUpdateRequest): Promise<Product> {
-  const current = await productOf(db, caller.account.id, body.id);
+  const name = body.name === undefined ? undefined : requireName(body.name);
+  const unit = body.unit === undefined ? undefined : requireUnit(body.unit);
+  await productOf(db, caller.account.id, body.id);
   await requireCategory(db, caller.account.id, body.category_id);
-  const values = body.values ? { ...current.values, ...(await coerceValues(db, caller, body.values)) } : undefined;
-  await db
-    .update(products)
-    .set({
-      ...(body.name !== undefined && { name: body.name.trim() }),
-      ...(body.article !== undefined && { article: body.article.trim() }),
-      ...(body.description !== undefined && { description: body.description }),
-      ...(body.unit !== undefined && { unit: body.unit.trim() }),
-      ...(body.category_id !== undefined && { categoryId: body.category_id }),
-      ...(body.tags !== undefined && { tags: body.tags }),
-      ...(values && { values }),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(products.accountId, caller.account.id), eq(products.id, body.id)));
+  const changed = body.values ? await coerceValues(db, caller, body.values) : undefined;
+  await db.transaction(async (tx) => {
+    // The values are merged over those stored at the moment of writing, not at the moment of reading.
+    const current = await lockProduct(tx, caller.account.id, body.id);
+    await tx
+      .update(products)
+      .set({
+        ...(name !== undefined && { name }),
+        ...(body.article !== undefined && { article: body.article.trim() }),
+        ...(body.description !== undefined && { description: body.description }),
+        ...(unit !== undefined && { unit }),
+        ...(body.category_id !== undefined && { categoryId: body.category_id }),
+        ...(body.tags !== undefined && { tags: body.tags }),
+        ...(changed && { values: { ...current.values, ...changed } }),
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, current.id));
+  });
   return getProduct(db, caller.account.id, body.id);
 }
 
-/** product/set-price: one price field (type 11) gets a new cost, keeping its other settings. */
+/**
+ * product/set-price: one price field (type 11) gets a new cost, keeping its other settings.
+ * update_open_deals (change the price in open deals too) is accepted; there are no deals to change
+ * until orders exist (the second server issue).
+ */
 export async function setPrice(db: Db, caller: Caller, body: SetPriceRequest): Promise<Product> {
-  const current = await productOf(db, caller.account.id, body.id);
+  await productOf(db, caller.account.id, body.id);
   const [def] = await db
     .select({ type: fields.type })
     .from(fields)
     .where(and(eq(fields.accountId, caller.account.id), eq(fields.entity, 'product'), eq(fields.code, body.price_field)));
   if (!def || def.type !== FieldType.price) throw badRequest(`${body.price_field} is not a price field`);
-  const previous = typeof current.values[body.price_field] === 'object' ? (current.values[body.price_field] as Record<string, unknown>) : {};
   const ctx = { currency: defaultCurrency({ is_kommo: caller.account.isKommo }) };
-  const price = coerceFieldValue(FieldType.price, { ...previous, cost: body.cost, ...(body.currency && { currency: body.currency }) }, ctx);
-  await db
-    .update(products)
-    .set({ values: { ...current.values, [body.price_field]: price }, updatedAt: new Date() })
-    .where(and(eq(products.accountId, caller.account.id), eq(products.id, body.id)));
+  await db.transaction(async (tx) => {
+    const current = await lockProduct(tx, caller.account.id, body.id);
+    const previous = isRecord(current.values[body.price_field]) ? (current.values[body.price_field] as Record<string, unknown>) : {};
+    const price = coerceFieldValue(FieldType.price, { ...previous, cost: body.cost, ...(body.currency && { currency: body.currency }) }, ctx);
+    await tx
+      .update(products)
+      .set({ values: { ...current.values, [body.price_field]: price }, updatedAt: new Date() })
+      .where(eq(products.id, current.id));
+  });
   return getProduct(db, caller.account.id, body.id);
 }
 
@@ -198,24 +287,40 @@ export const AUTOCOMPLETE_LIMIT = 20;
  * 2. only when fewer than 20 were found, typo-tolerant matches by word similarity (`q <% column`),
  *    which costs tens of milliseconds and so is not paid by ordinary queries.
  * Names starting with the query come first, then shorter ones, then the fuzzy matches by score.
+ * It runs on every keystroke of every user, so both queries are prepared once per database (named
+ * statements: PostgreSQL parses and plans them once per connection).
  */
+function autocompleteQueries(db: Db, column: 'name' | 'article') {
+  const target = column === 'name' ? products.name : products.article;
+  const shape = { id: products.id, name: products.name, article: products.article, type: products.type };
+  const owned = and(eq(products.accountId, sql.placeholder('account')), eq(products.archived, false));
+  return {
+    exact: db.select(shape).from(products).where(and(owned, ilike(target, sql.placeholder('pattern')))).limit(AUTOCOMPLETE_LIMIT).prepare(`autocomplete_${column}_exact`),
+    fuzzy: db
+      .select({ ...shape, score: sql<number>`word_similarity(${sql.placeholder('text')}, ${target})` })
+      .from(products)
+      .where(and(owned, sql`${sql.placeholder('text')} <% ${target}`))
+      .limit(AUTOCOMPLETE_LIMIT * 2)
+      .prepare(`autocomplete_${column}_fuzzy`),
+  };
+}
+
+type AutocompleteQueries = ReturnType<typeof autocompleteQueries>;
+const preparedAutocomplete = new WeakMap<Db, Record<'name' | 'article', AutocompleteQueries>>();
+
 export async function autocomplete(db: Db, accountId: number, column: 'name' | 'article', query: string): Promise<AutocompleteItem[]> {
   const text = query.trim();
   if (!text) return [];
-  const target = column === 'name' ? products.name : products.article;
-  const owned = and(eq(products.accountId, accountId), eq(products.archived, false));
-  const shape = { id: products.id, name: products.name, article: products.article, type: products.type };
+  let queries = preparedAutocomplete.get(db);
+  if (!queries) preparedAutocomplete.set(db, (queries = { name: autocompleteQueries(db, 'name'), article: autocompleteQueries(db, 'article') }));
+  const { exact: exactQuery, fuzzy: fuzzyQuery } = queries[column];
   const escaped = text.replace(/[\\%_]/g, (char) => `\\${char}`);
-  const exact = await db.select(shape).from(products).where(and(owned, ilike(target, `%${escaped}%`))).limit(AUTOCOMPLETE_LIMIT);
+  const exact = await exactQuery.execute({ account: accountId, pattern: `%${escaped}%` });
   const lower = text.toLowerCase();
   const value = (row: { name: string; article: string }) => (column === 'name' ? row.name : row.article).toLowerCase();
   const ranked = exact.sort((a, b) => Number(value(b).startsWith(lower)) - Number(value(a).startsWith(lower)) || value(a).length - value(b).length || a.id - b.id);
   if (ranked.length < AUTOCOMPLETE_LIMIT && text.length >= 3) {
-    const fuzzy = await db
-      .select({ ...shape, score: sql<number>`word_similarity(${text}, ${target})` })
-      .from(products)
-      .where(and(owned, sql`${text} <% ${target}`))
-      .limit(AUTOCOMPLETE_LIMIT * 2);
+    const fuzzy = await fuzzyQuery.execute({ account: accountId, text });
     const seen = new Set(ranked.map((row) => row.id));
     ranked.push(...fuzzy.filter((row) => !seen.has(row.id)).sort((a, b) => Number(b.score) - Number(a.score) || a.id - b.id).map(({ score: _score, ...row }) => row));
   }

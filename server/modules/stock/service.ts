@@ -15,6 +15,19 @@ export function requireStockRight(caller: Caller): void {
   if (!hasRight(caller, 'changeRemains')) throw noRight('You do not have the right to receive, write off or move goods');
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Every stock write of a product first locks the product row, so writes touching several of its
+ * batches (a move locks the source and adds to the target) queue in one order and cannot deadlock,
+ * and two arrivals creating the same new batch cannot both insert it.
+ */
+async function lockProduct(tx: Tx, accountId: number, productId: number) {
+  const [row] = await tx.select().from(products).where(and(eq(products.accountId, accountId), eq(products.id, productId))).for('update');
+  if (!row) throw notFound('No such product');
+  return row;
+}
+
 /** Quantities go to SQL as exact decimal text, never as floats. */
 const qty = (value: number) => value.toFixed(3);
 const money = (value: number) => value.toFixed(2);
@@ -23,11 +36,12 @@ const money = (value: number) => value.toFixed(2);
 export async function receive(db: Db, caller: Caller, body: ArrivalRequest): Promise<Batch> {
   requireStockRight(caller);
   const accountId = caller.account.id;
-  const product = await productOf(db, accountId, body.product_id);
-  if (product.type === 'service') throw badRequest('Services have no stock');
+  const checked = await productOf(db, accountId, body.product_id);
+  if (checked.type === 'service') throw badRequest('Services have no stock');
   await warehouseOf(db, accountId, body.warehouse_id);
   const number = body.batch?.trim() ?? '';
   return db.transaction(async (tx) => {
+    const product = await lockProduct(tx, accountId, checked.id);
     const [existing] = await tx
       .select()
       .from(batches)
@@ -64,8 +78,12 @@ export async function receive(db: Db, caller: Caller, body: ArrivalRequest): Pro
   });
 }
 
-/** Locks a batch of the caller's account for the rest of the transaction. */
-async function lockBatch(tx: Parameters<Parameters<Db['transaction']>[0]>[0], accountId: number, batchId: number) {
+/** Locks a batch of the caller's account, and first its product, for the rest of the transaction. */
+async function lockBatch(tx: Tx, accountId: number, batchId: number) {
+  // A batch never changes its product, so it can be read before the product is locked.
+  const [owner] = await tx.select({ productId: batches.productId }).from(batches).where(and(eq(batches.accountId, accountId), eq(batches.id, batchId)));
+  if (!owner) throw notFound('No such batch');
+  await lockProduct(tx, accountId, owner.productId);
   const [row] = await tx
     .select({ batch: batches, product: products })
     .from(batches)

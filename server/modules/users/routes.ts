@@ -55,9 +55,9 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/account/user/unlink', { schema: { tags, querystring: Type.Object({ id: Id }) } }, async (request) => unlinkUser(ctx.db, callerOf(request), request.query.id));
 
-  app.get('/account/user/check', { schema: { tags, querystring: Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }) }) } }, async (request) =>
+  app.get('/account/user/check', { config: { reads: true }, schema: { tags, querystring: Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }) }) } }, async (request) =>
     checkUser(ctx.db, callerOf(request), request.query.email),
   );
 
-  app.get('/account/user/:id', { schema: { tags, params: Type.Object({ id: Id }) } }, async (request) => getMember(ctx.db, callerOf(request), request.params.id));
+  app.get('/account/user/:id', { config: { reads: true }, schema: { tags, params: Type.Object({ id: Id }) } }, async (request) => getMember(ctx.db, callerOf(request), request.params.id));
 };

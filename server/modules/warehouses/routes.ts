@@ -9,7 +9,7 @@ import { addWarehouse, listWarehouses, updateWarehouse } from './service';
 export const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   const tags = ['warehouses'];
-  app.get('/warehouse/list', { schema: { tags, response: { 200: Type.Array(Warehouse) } } }, async (request) => listWarehouses(db, callerOf(request).account.id));
+  app.get('/warehouse/list', { config: { reads: true }, schema: { tags, response: { 200: Type.Array(Warehouse) } } }, async (request) => listWarehouses(db, callerOf(request).account.id));
   app.post('/warehouse/add', { schema: { tags, body: WarehouseAddRequest, response: { 200: Warehouse } } }, async (request) => {
     const caller = callerOf(request);
     requireAdmin(caller);
