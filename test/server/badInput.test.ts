@@ -65,14 +65,17 @@ function ours(diffs: TableDiff[], sent: string): TableDiff[] {
  */
 async function judge(route: ApiRoute, call: RouteCall, refuse: boolean): Promise<string | null> {
   const { db } = server.database;
-  // Only this file writes to its private PGlite, and only through judge(): the state after one request is the state
-  // before the next, and an unmoved WAL position means nothing was written. A shared PostgreSQL is compared in full each time.
-  const private_ = server.database.kind === 'pglite';
-  if (!private_ || !lastSnapshot) {
-    lastPosition = await walPosition(db);
-    lastSnapshot = await snapshotAll(db);
+  // An unmoved WAL position means nothing was written, here or by anyone else on a shared server: the last
+  // snapshot still holds. Only when it moved (a write, or e.g. autovacuum) is the database read again in full.
+  if (!lastSnapshot || (await walPosition(db)) !== lastPosition) {
+    // A snapshot is taken between two equal positions, so it is the state at that position.
+    for (let tries = 0, start: string | null = null; tries < 5 && start !== lastPosition; tries++) {
+      start = await walPosition(db);
+      lastSnapshot = await snapshotAll(db);
+      lastPosition = await walPosition(db);
+    }
   }
-  const before = lastSnapshot;
+  const before: Snapshot = lastSnapshot!;
   lastSnapshot = null;
   let answer: RouteAnswer;
   try {
@@ -81,7 +84,7 @@ async function judge(route: ApiRoute, call: RouteCall, refuse: boolean): Promise
     return `the request could not be made: ${String(error)}`;
   }
   const position = await walPosition(db);
-  const after = private_ && position === lastPosition ? before : await snapshotAll(db);
+  const after = position === lastPosition ? before : await snapshotAll(db);
   lastSnapshot = after;
   lastPosition = position;
   const shown = `${answer.status} ${answer.text.slice(0, 300)}`;
