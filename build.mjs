@@ -8,7 +8,7 @@
 //   node build.mjs --budget    fail when the widget or the shell's first load is over budget
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
@@ -113,7 +113,9 @@ ${css ? `<link rel="stylesheet" href="./assets/${css}">\n` : ''}<script type="mo
 
 /** The entry's JS and CSS files, from esbuild's metafile. */
 function shellEntry(metafile) {
-  const [outFile, output] = Object.entries(metafile.outputs).find(([, out]) => out.entryPoint);
+  // Lazy chunks (screens, ru.json) are entry points in the metafile too, in an order that moves with the
+  // module graph: take the output of shell/main.tsx itself (entryPoint is relative to the working directory).
+  const [outFile, output] = Object.entries(metafile.outputs).find(([, out]) => out.entryPoint && resolve(out.entryPoint) === shellOptions.entryPoints.app);
   return { js: outFile, css: output.cssBundle ?? null };
 }
 

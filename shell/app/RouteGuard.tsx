@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { guardNavigation } from '../../src/domain/navigationGuard';
 import { t } from '../../src/i18n';
 import { loadAccount } from '../../src/stores/account';
-import { useGuardState } from './guardState';
+import { guardShellNavigation, useGuardState } from './guardState';
 import { navigate, useAppLocation } from './hashLocation';
 import { canonicalPath } from './routes';
 
 /**
- * Applies the navigation guard to every location change: redirects replace the entry,
- * waits show a loading state (and start the load they wait for), allowed routes render.
+ * Applies the navigation guard (with the shell's invitation rules) to every location change: redirects replace
+ * the entry, waits show a loading state (and start the load they wait for), allowed routes render.
  * (The order state is reset on the location change itself, in locationSync.ts.)
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
@@ -17,7 +16,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const state = useGuardState();
   const from = useRef<string | null>(null);
   const [accountFailed, setAccountFailed] = useState(false);
-  const decision = guardNavigation(state, from.current, path);
+  const decision = guardShellNavigation(state, from.current, path);
   const waitingForAccount = decision.action === 'wait' && decision.for === 'account';
   const redirectTo = decision.action === 'redirect' ? decision.to : null;
 

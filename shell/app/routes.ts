@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { PUBLIC_ROUTE_PATHS } from '../../src/domain/publicMode';
 import type { MessageKey } from '../../src/i18n';
+import { INVITATIONS_PATH } from './guardState';
 
 /** 'app' screens sit in the frame with the main navigation; 'bare' ones stand alone. */
 export type RouteLayout = 'app' | 'bare';
@@ -16,6 +17,8 @@ export interface RouteDef {
 /** Every screen is its own chunk, fetched on first visit. Later issues add their screens here. */
 export const ROUTES: readonly RouteDef[] = [
   { path: '/authorization', name: 'Authorization', layout: 'bare', screen: lazy(() => import('../features/auth/AuthorizationScreen')) },
+  // Where a user joins an account they were invited to; the guard keeps an invitations-only sign-in here.
+  { path: INVITATIONS_PATH, name: 'Invitations', layout: 'bare', screen: lazy(() => import('../features/invitations/InvitationsScreen')) },
   { path: '/many-accounts', name: 'ManyAccounts', layout: 'bare', screen: lazy(() => import('../features/status/ManyAccountsScreen')) },
   { path: '/Error_is_expired', name: 'ErrorIsExpired', layout: 'bare', screen: lazy(() => import('../features/status/ExpiredScreen')) },
   { path: '/Error_token_not_valid', name: 'ErrorTokenNotValid', layout: 'bare', screen: lazy(() => import('../features/status/TokenNotValidScreen')) },

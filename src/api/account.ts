@@ -1,7 +1,11 @@
-import type { AccountConfigResponse, UserUpdateRequest } from '../contract/account';
+import type { AccountConfigResponse, UserAcceptRequest, UserInvitationList, UserUpdateRequest } from '../contract/account';
 import type { SuccessFlag } from '../contract/common';
-import { modeApi, staffApi } from './clients';
+import { invitationApi, modeApi, staffApi } from './clients';
 
 /** account/config, or public-order/config in public mode. */
 export const getAccountConfig = () => modeApi().get<AccountConfigResponse>('account/config');
 export const updateUser = (body: UserUpdateRequest) => staffApi.post<SuccessFlag>('account/user/update', body);
+/** The signed-in user's pending invitations; also open to a token that opens only invitations (scope 'invitations'). */
+export const listInvitations = () => invitationApi.get<UserInvitationList>('account/user/invitations');
+/** Joins the inviting account; a 402 (no free seat there) is shown as a notification. */
+export const acceptInvitation = (query: UserAcceptRequest) => invitationApi.get<SuccessFlag>('account/user/accept', { ...query });

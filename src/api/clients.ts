@@ -2,7 +2,7 @@ import { config } from '../config';
 import { isPublicMode } from '../domain/publicMode';
 import { $path } from '../stores/navigation';
 import { $publicToken, $token } from '../stores/session';
-import { createClient, type ApiClient } from './transport';
+import { createClient, defaultFailureRules, type ApiClient } from './transport';
 
 /** Public equivalents whose names differ from the plain prefix swap (spec 2 §7). */
 const PUBLIC_PATHS: Readonly<Record<string, string>> = {
@@ -21,6 +21,17 @@ export function toPublicPath(path: string): string {
 
 /** Staff calls: our API with the main token. */
 export const staffApi: ApiClient = createClient({ baseURL: config.apiBase, token: () => $token.get() });
+
+/**
+ * Invitation calls (account/user/invitations and accept): the main token, but a 402 there means the inviting
+ * account has no free seat, not that the caller's own account is over its limit, so its text is shown as a
+ * notification where the user is instead of sending them to /many-accounts.
+ */
+export const invitationApi: ApiClient = createClient({
+  baseURL: config.apiBase,
+  token: () => $token.get(),
+  rules: { ...defaultFailureRules, paymentRequired: (body) => defaultFailureRules.other(body) },
+});
 
 /** Public-order calls: our API with the public token. */
 export const publicApi: ApiClient = createClient({

@@ -31,7 +31,8 @@ export type ClientMode = 'staff' | 'public';
 export interface FailureRules {
   network(): void;
   forbidden(mode: ClientMode): void;
-  paymentRequired(): void;
+  /** 402: the body says why (its text is shown where the call is not about the caller's own account). */
+  paymentRequired(body: ErrorBody | undefined): void;
   other(body: ErrorBody | undefined): void;
 }
 
@@ -117,7 +118,7 @@ export function createClient(options: ClientOptions): ApiClient {
       }
       const errorBody = body && typeof body === 'object' ? (body as ErrorBody) : undefined;
       if (status === 403) rules.forbidden(options.mode ?? 'staff');
-      else if (status === 402) rules.paymentRequired();
+      else if (status === 402) rules.paymentRequired(errorBody);
       else rules.other(errorBody);
       return { ok: false, status, data: errorBody, networkError: false };
     }

@@ -1,21 +1,30 @@
+import { acceptInvitation } from '../api/account';
 import { login, restore, restoreEnd, setAccount, signUp } from '../api/auth';
 import type { LoginMode } from '../contract/auth';
 import { errorText } from '../api/transport';
 import type { MessageKey } from '../i18n';
-import { resetAccount } from './account';
+import { loadAccount, resetAccount } from './account';
+import { loadInvitations, markInvitationsOnly, resetInvitations } from './invitations';
 import { resetPipelines } from './pipelines';
 import { clearSession, saveToken } from './session';
 
-/** Data loaded for one signed-in account; forgotten whenever the session changes hands. */
+/** Data loaded for one signed-in account; forgotten whenever the session changes account. */
 function forgetAccountData(): void {
   resetAccount();
   resetPipelines();
 }
 
-/** Log out: both tokens and everything loaded for the account are forgotten. */
-export function logOut(): void {
-  clearSession();
+/** Everything loaded for the signed-in user; forgotten whenever the session changes hands. */
+function forgetUserData(): void {
   forgetAccountData();
+  resetInvitations();
+}
+
+/** Log out: both tokens, the invitations-only mark and everything loaded for the user are forgotten. */
+export function logOut(): void {
+  markInvitationsOnly(null);
+  clearSession();
+  forgetUserData();
 }
 
 /** What a form shows after a step: done, or the message to show (a key, or the server's own text). */
@@ -26,16 +35,44 @@ function failure(messageKey: MessageKey, body?: unknown): StepResult {
   return serverText ? { ok: false, messageKey, serverText } : { ok: false, messageKey };
 }
 
-/** Sign in with e-mail or phone and the product's own password; the token is stored on success. */
-export async function signIn(loginValue: string, password: string): Promise<StepResult> {
+/** A sign-in that worked may have opened only the user's invitations (no account of theirs is enabled yet). */
+export type SignInResult = { ok: true; invitationsOnly?: true } | Extract<StepResult, { ok: false }>;
+
+/**
+ * Sign in with e-mail or phone and the product's own password; the token is stored on success. A token with
+ * scope 'invitations' is marked as such (the shell then shows /invitations, not the app, whose calls refuse it).
+ */
+export async function signIn(loginValue: string, password: string): Promise<SignInResult> {
   const result = await login({ login: loginValue.trim(), password });
   if (result.ok && result.data.success && result.data.access_token) {
+    const invitationsOnly = result.data.scope === 'invitations';
+    // Marked before it is saved: no moment where the token looks like an account session to the guard.
+    markInvitationsOnly(invitationsOnly ? result.data.access_token : null);
     saveToken(result.data.access_token);
-    forgetAccountData();
-    return { ok: true };
+    forgetUserData();
+    return invitationsOnly ? { ok: true, invitationsOnly: true } : { ok: true };
   }
   // The spec's sign-in failure text is shown whatever the server said.
   return { ok: false, messageKey: 'errors.invalidLogin' };
+}
+
+/**
+ * Accepts the invitation of an account. The server then makes an invitations-only token a session of that
+ * account, so its data is loaded afresh and only then the mark goes (the screen stays as it is until the user
+ * can land in the account); an ordinary session stays in its own account. On failure the transport has already
+ * shown why (the server's text: no free seat, invitation withdrawn), and a withdrawn one leaves the list.
+ */
+export async function joinAccount(accountId: number): Promise<boolean> {
+  const result = await acceptInvitation({ account_id: accountId });
+  if (!result.ok) {
+    if (result.status === 404) void loadInvitations();
+    return false;
+  }
+  forgetAccountData();
+  await loadAccount();
+  markInvitationsOnly(null);
+  resetInvitations();
+  return true;
 }
 
 export function loginModeOf(value: string): LoginMode {
