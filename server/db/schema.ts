@@ -240,6 +240,23 @@ export const products = pgTable(
 );
 
 /**
+ * How many products and services each account has, by type and archived flag: kept by statement
+ * triggers on products (migration 0004) in the same transaction as the change, so product/list
+ * pages and the tariff's positions limit read a number instead of counting 100,000 rows.
+ * No foreign key: deleting an account cascades to its products, whose trigger still runs.
+ */
+export const productCounts = pgTable(
+  'product_counts',
+  {
+    accountId: integer('account_id').notNull(),
+    type: text('type').notNull(),
+    archived: boolean('archived').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.type, table.archived] })],
+);
+
+/**
  * Stock balances per product, warehouse and batch. Available = count − reserve; the checks make a
  * negative balance impossible whatever the code does.
  */

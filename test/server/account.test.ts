@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, memberships, tableConfigs, tariffs, tokens, users } from '../../server/db/schema';
+import { accounts, memberships, products, tableConfigs, tariffs, tokens, users } from '../../server/db/schema';
 import { unique, useTestServer, type TestAccount } from './harness';
 
 const server = useTestServer();
@@ -380,15 +380,20 @@ describe('account/users', () => {
 });
 
 describe('account/tariffs', () => {
-  it('shows the current tariff, usage.users (enabled members only), the plan end and every tariff', async () => {
+  it('shows the current tariff, usage (enabled members; products and services not archived), the plan end and every tariff', async () => {
     const account = await server.newAccount({ tariff: 'start' });
     await server.newMember(account);
     await server.newMember(account, { status: 'disabled' });
+    for (const body of [{ name: 'Drill' }, { name: 'Delivery', type: 'service' }, { name: 'Old saw' }]) {
+      await server.call('POST', 'product/add', { token: account.token, body });
+    }
+    const [oldSaw] = await db().select().from(products).where(and(eq(products.accountId, account.id), eq(products.name, 'Old saw')));
+    await server.call('POST', 'product/archive', { token: account.token, body: { id: oldSaw.id } });
     const row = await accountRow(account.id);
     const answer = await server.call('GET', 'account/tariffs', { token: account.token });
     expect(answer.status).toBe(200);
     expect(answer.body.current).toMatchObject({ id: row.tariffId, code: 'start', users: 3, price: 0, period: 'year' });
-    expect(answer.body.usage).toEqual({ users: 2 });
+    expect(answer.body.usage).toEqual({ users: 2, positions: 2 });
     expect(answer.body.plan_end).toBe(row.trialEndsAt.toISOString());
     const all = await db().select().from(tariffs);
     expect(answer.body.tariffs).toHaveLength(all.length);
@@ -422,7 +427,7 @@ describe('account/tariffs', () => {
     const answer = await server.call('GET', 'account/tariffs', { token: account.token });
     expect(answer.body.current).toBeNull();
     expect(answer.body.plan_end).toBe(paidUntil.toISOString());
-    expect(answer.body.usage).toEqual({ users: 1 });
+    expect(answer.body.usage).toEqual({ users: 1, positions: 0 });
   });
 });
 

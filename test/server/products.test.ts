@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, batches, categories, fields, movements, products, warehouses } from '../../server/db/schema';
 import { useTestServer, type TestAccount } from './harness';
@@ -965,5 +965,91 @@ describe('rights', () => {
     for (const [path, body] of calls) expect((await server.call('POST', path, { body })).status, path).toBe(403);
     expect((await server.call('GET', 'product/get', { query: { id: product.id } })).status).toBe(403);
     expect(await catalogueOf(account.id)).toEqual(before);
+  });
+});
+
+describe('product counts and the tariff positions limit', () => {
+  /** The trigger-kept counts must equal a real count, per type and archived flag. */
+  async function expectCountsTrue(accountId: number) {
+    const real = await db().execute(sql`select type, archived, count(*)::int as n from products where account_id = ${accountId} group by 1, 2`);
+    const kept = await db().execute(sql`select type, archived, n from product_counts where account_id = ${accountId} and n <> 0`);
+    const rows = (result: unknown) =>
+      ((result as { rows: { type: string; archived: boolean; n: number }[] }).rows ?? [])
+        .map((row) => `${row.type}/${row.archived}/${Number(row.n)}`)
+        .sort();
+    expect(rows(kept)).toEqual(rows(real));
+  }
+
+  /** Many products at once, straight in SQL (one statement, as an import would write them). */
+  const bulkInsert = (accountId: number, n: number, type = 'product') =>
+    db().execute(sql`insert into products (account_id, type, name) select ${accountId}, ${type}, 'Bulk ' || i from generate_series(1, ${n}) as i`);
+
+  it('rule: the counts follow every change — adds, bulk inserts, archive and back, a type change, deletes', async () => {
+    const account = await server.newAccount();
+    const { post } = as(account.token);
+    const first = await post('product/add', { name: 'Drill' });
+    await post('product/add', { name: 'Delivery', type: 'service' });
+    await expectCountsTrue(account.id);
+    await bulkInsert(account.id, 250);
+    await bulkInsert(account.id, 40, 'service');
+    await expectCountsTrue(account.id);
+    await post('product/archive', { id: first.body.id });
+    await expectCountsTrue(account.id);
+    await db().update(products).set({ archived: true }).where(and(eq(products.accountId, account.id), eq(products.type, 'service')));
+    await expectCountsTrue(account.id);
+    await post('product/unarchive', { id: first.body.id });
+    await db().update(products).set({ type: 'service' }).where(eq(products.id, first.body.id));
+    await post('product/update', { id: first.body.id, name: 'Drill 2' });
+    await expectCountsTrue(account.id);
+    await db().delete(products).where(and(eq(products.accountId, account.id), eq(products.archived, true)));
+    await expectCountsTrue(account.id);
+  });
+
+  it('rule: product/list totals equal the real count, for the plain list (kept counts) and filtered ones', async () => {
+    const account = await server.newAccount();
+    const { post } = as(account.token);
+    await bulkInsert(account.id, 45);
+    await bulkInsert(account.id, 7, 'service');
+    const drill = await post('product/add', { name: 'Drill' });
+    await post('product/archive', { id: drill.body.id });
+    const total = async (filter: Body) => (await post('product/list', { filter })).body.meta.total;
+    expect(await total({})).toBe(52);
+    expect(await total({ type: 'service' })).toBe(7);
+    expect(await total({ type: 'product' })).toBe(45);
+    expect(await total({ archived: true })).toBe(1);
+    expect(await total({ search: 'Bulk 1' })).toBe(11 + 1); // Bulk 1, 10–19 among 45 products; Bulk 1 among 7 services
+    const page = await post('product/list', { page: 3, per_page: 20 });
+    expect(page.body.meta).toMatchObject({ total: 52, last_page: 3, current_page: 3 });
+    expect(page.body.data).toHaveLength(12);
+  });
+
+  it("rule: the tariff's positions limit — the last free position can be taken once; past it product/add is refused with 422 and nothing is written", async () => {
+    const account = await server.newAccount({ tariff: 'start' });
+    const [tariff] = await db().execute(sql`select positions_limit from tariffs where code = 'start'`).then((result) => (result as unknown as { rows: { positions_limit: number }[] }).rows);
+    await bulkInsert(account.id, tariff.positions_limit - 2);
+    const { post, get } = as(account.token);
+    expect((await post('product/add', { name: 'Last but one' })).status).toBe(200);
+    const answers = await Promise.all([1, 2, 3, 4].map((i) => post('product/add', { name: `Racer ${i}` })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422, 422, 422]);
+    expect(answers.find((answer) => answer.status === 422)!.body.error).toMatch(/allows \d+ products and services/);
+    expect((await productRows(account.id)).length).toBe(tariff.positions_limit);
+    const usage = await get('account/tariffs', {});
+    expect(usage.body.usage.positions).toBe(tariff.positions_limit);
+
+    // Archived products free their position; taking one back out of the archive needs one again.
+    const [one, two] = await productRows(account.id);
+    expect((await post('product/archive', { id: one.id })).status).toBe(200);
+    expect((await post('product/archive', { id: two.id })).status).toBe(200);
+    expect((await post('product/add', { name: 'In the freed place' })).status).toBe(200);
+    expect((await post('product/unarchive', { id: one.id })).status).toBe(200);
+    const refused = await post('product/unarchive', { id: two.id });
+    expect(refused.status).toBe(422);
+    expect((await productRow(two.id)).archived).toBe(true);
+  });
+
+  it('an account without a tariff (trial) has no positions limit', async () => {
+    const account = await server.newAccount();
+    await bulkInsert(account.id, 1200);
+    expect((await as(account.token).post('product/add', { name: 'One more' })).status).toBe(200);
   });
 });

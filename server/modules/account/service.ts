@@ -1,3 +1,4 @@
+import { countProducts } from '../products/positions';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { AccountUpdateRequest, Currency, SelfUpdateRequest, Tariff } from '../../../src/contract/account';
 import { hashPassword } from '../../auth/secrets';
@@ -102,7 +103,7 @@ export async function accountTariffs(db: Db, caller: Caller) {
   return {
     current: current ? toTariff(current) : null,
     plan_end: (caller.account.paidUntil ?? caller.account.trialEndsAt).toISOString(),
-    usage: { users: activeUsers },
+    usage: { users: activeUsers, positions: await countProducts(db, caller.account.id) },
     tariffs: list.map(toTariff),
   };
 }

@@ -42,7 +42,7 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(path, { schema: { tags, body: IdRequest, response: { 200: Product } } }, async (request) => {
       const caller = callerOf(request);
       requireProductEditor(caller);
-      return setArchived(db, caller.account.id, request.body.id, archived);
+      return setArchived(db, caller, request.body.id, archived);
     });
   }
 

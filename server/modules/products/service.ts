@@ -8,6 +8,8 @@ import type { Db } from '../../db/client';
 import { batches, categories, fields, products } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { requireName } from '../account/service';
+import { lockCatalogue } from '../categories/service';
+import { countProducts, requireFreePositions } from './positions';
 
 type ProductRow = typeof products.$inferSelect;
 type BatchRow = typeof batches.$inferSelect;
@@ -147,22 +149,29 @@ export async function getProduct(db: Db, accountId: number, id: number): Promise
 export async function addProduct(db: Db, caller: Caller, body: ProductAddRequest): Promise<Product> {
   const name = requireName(body.name);
   const unit = body.unit === undefined ? 'pcs' : requireUnit(body.unit);
-  await requireCategory(db, caller.account.id, body.category_id);
   const values = await coerceValues(db, caller, body.values ?? {});
-  const [row] = await db
-    .insert(products)
-    .values({
-      accountId: caller.account.id,
-      type: body.type ?? 'product',
-      name,
-      article: body.article?.trim() ?? '',
-      description: body.description ?? '',
-      unit,
-      categoryId: body.category_id ?? null,
-      values,
-      tags: body.tags ?? [],
-    })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    // The catalogue lock orders this add after a concurrent delete of its category and after other
+    // adds, so the category check and the positions limit hold when the row is written.
+    await lockCatalogue(tx, caller.account.id);
+    await requireCategory(tx, caller.account.id, body.category_id);
+    await requireFreePositions(tx, caller.account.id, caller.account.tariffId, 1);
+    const [inserted] = await tx
+      .insert(products)
+      .values({
+        accountId: caller.account.id,
+        type: body.type ?? 'product',
+        name,
+        article: body.article?.trim() ?? '',
+        description: body.description ?? '',
+        unit,
+        categoryId: body.category_id ?? null,
+        values,
+        tags: body.tags ?? [],
+      })
+      .returning();
+    return inserted;
+  });
   return toProduct(row, []);
 }
 
@@ -177,9 +186,12 @@ export async function updateProduct(db: Db, caller: Caller, body: ProductUpdateR
   const name = body.name === undefined ? undefined : requireName(body.name);
   const unit = body.unit === undefined ? undefined : requireUnit(body.unit);
   await productOf(db, caller.account.id, body.id);
-  await requireCategory(db, caller.account.id, body.category_id);
   const changed = body.values ? await coerceValues(db, caller, body.values) : undefined;
   await db.transaction(async (tx) => {
+    if (body.category_id !== undefined && body.category_id !== null) {
+      await lockCatalogue(tx, caller.account.id);
+      await requireCategory(tx, caller.account.id, body.category_id);
+    }
     // The values are merged over those stored at the moment of writing, not at the moment of reading.
     const current = await lockProduct(tx, caller.account.id, body.id);
     await tx
@@ -224,9 +236,15 @@ export async function setPrice(db: Db, caller: Caller, body: SetPriceRequest): P
   return getProduct(db, caller.account.id, body.id);
 }
 
-export async function setArchived(db: Db, accountId: number, id: number, archived: boolean): Promise<Product> {
-  await productOf(db, accountId, id);
-  await db.update(products).set({ archived, updatedAt: new Date() }).where(and(eq(products.accountId, accountId), eq(products.id, id)));
+export async function setArchived(db: Db, caller: Caller, id: number, archived: boolean): Promise<Product> {
+  const accountId = caller.account.id;
+  await db.transaction(async (tx) => {
+    await lockCatalogue(tx, accountId);
+    const current = await lockProduct(tx, accountId, id);
+    // Taking a product out of the archive puts it back among the tariff's positions.
+    if (current.archived && !archived) await requireFreePositions(tx, accountId, caller.account.tariffId, 1);
+    await tx.update(products).set({ archived, updatedAt: new Date() }).where(eq(products.id, current.id));
+  });
   return getProduct(db, accountId, id);
 }
 
@@ -255,7 +273,12 @@ export async function listProducts(db: Db, accountId: number, request: ProductLi
   const where = and(...conditions);
   const sortColumn = { name: products.name, article: products.article, created_at: products.createdAt, id: products.id }[request.sort?.field ?? 'id'];
   const order = request.sort?.order === 'desc' ? desc(sortColumn) : asc(sortColumn);
-  const [{ total }] = await db.select({ total: count() }).from(products).where(where);
+  // The plain list (no search, category or stock filter) is the common page of the table: its total
+  // comes from the trigger-kept counts instead of counting every row of a large catalogue.
+  const plain = !search && !filter.category_id && !filter.warehouse_id && !filter.in_stock;
+  const total = plain
+    ? await countProducts(db, accountId, { archived: filter.archived ?? false, type: filter.type })
+    : (await db.select({ total: count() }).from(products).where(where))[0].total;
   const rows = await db
     .select()
     .from(products)
