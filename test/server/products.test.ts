@@ -548,6 +548,24 @@ describe('product/list', () => {
     expect((await list({ search: 'Hammer' })).data[0]).toMatchObject({ count: 10, available: 10 });
   });
 
+  it('rule: a category filter includes the products of all its subcategories, and not those of its parent or siblings', async () => {
+    const account = await server.newAccount();
+    const { post } = as(account.token);
+    const tools = await addCategory(account.id, 'Tools');
+    const power = await addCategory(account.id, 'Power tools', tools.id);
+    const drills = await addCategory(account.id, 'Drills', power.id);
+    const garden = await addCategory(account.id, 'Garden');
+    const inTools = (await post('product/add', { name: 'Hammer', category_id: tools.id })).body;
+    const inPower = (await post('product/add', { name: 'Grinder', category_id: power.id })).body;
+    const inDrills = (await post('product/add', { name: 'Drill', category_id: drills.id })).body;
+    await post('product/add', { name: 'Rake', category_id: garden.id });
+    const list = async (categoryId: number) => ids(await post('product/list', { filter: { category_id: categoryId } }));
+    expect(await list(tools.id)).toEqual([inTools.id, inPower.id, inDrills.id]);
+    expect(await list(power.id)).toEqual([inPower.id, inDrills.id]);
+    expect(await list(drills.id)).toEqual([inDrills.id]);
+    expect((await post('product/list', { filter: { category_id: power.id } })).body.meta.total).toBe(2);
+  });
+
   it("lists only the caller's account's products, whatever the filter", async () => {
     const account = await server.newAccount();
     const other = await server.newAccount();

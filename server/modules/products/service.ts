@@ -258,7 +258,15 @@ export async function listProducts(db: Db, accountId: number, request: ProductLi
   const perPage = request.per_page ?? DEFAULT_PER_PAGE;
   const page = request.page ?? 1;
   const conditions: SQL[] = [eq(products.accountId, accountId), eq(products.archived, filter.archived ?? false)];
-  if (filter.category_id) conditions.push(eq(products.categoryId, filter.category_id));
+  // A category shows its own products and those of all its subcategories, as a catalogue tree does.
+  if (filter.category_id) {
+    conditions.push(sql`${products.categoryId} in (
+      with recursive tree(id) as (
+        select id from ${categories} where id = ${filter.category_id} and account_id = ${accountId}
+        union
+        select c.id from ${categories} c join tree on c.parent_id = tree.id where c.account_id = ${accountId}
+      ) select id from tree)`);
+  }
   if (filter.type) conditions.push(eq(products.type, filter.type));
   const search = filter.search?.trim();
   if (search) {
