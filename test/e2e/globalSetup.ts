@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -6,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
+import { outbox } from '../../server/db/schema';
 import { ensureTariffs, seedDemo } from '../../server/db/seed';
 import { ensureChromium } from './chromium';
 import { addBrowserFixtures } from './fixtures';
@@ -55,6 +57,13 @@ export default async function setup(project: TestProject) {
   app.get('/e2e/host.html', (_request, reply) =>
     reply.type('text/html; charset=utf-8').header('content-security-policy', "script-src 'unsafe-inline' 'self' http://127.0.0.1:*").send(hostPage),
   );
+  // What a person would read in their mailbox: the server keeps messages in the outbox when no SMTP
+  // server is configured. Test-only: the app itself has no such route.
+  app.get('/e2e/outbox', async (request) => {
+    const to = String((request.query as { to?: string }).to ?? '');
+    const [message] = await database.db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(desc(outbox.id)).limit(1);
+    return { body: message?.body ?? null };
+  });
   await app.listen({ port, host: '127.0.0.1' });
 
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
