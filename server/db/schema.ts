@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * One schema for PGlite and PostgreSQL. Every tenant row carries account_id and every query
@@ -32,6 +32,8 @@ export const accounts = pgTable('accounts', {
   landingPath: text('landing_path'),
   separateRights: boolean('separate_rights').notNull().default(false),
   flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
+  /** Which products public customers see (spec 2 business processes): 'all' | 'tagged' (only products sharing a tag with the customer) | 'tagged_or_untagged'. */
+  productVisibility: text('product_visibility').notNull().default('all'),
   tariffId: integer('tariff_id').references(() => tariffs.id),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }).notNull(),
   paidUntil: timestamp('paid_until', { withTimezone: true }),
@@ -312,4 +314,319 @@ export const movements = pgTable(
     comment: text('comment').notNull().default(''),
   },
   (table) => [index('movements_account_date').on(table.accountId, table.eventDate)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Server II: pipelines, orders and positions with reservations, customers, public orders.
+// ---------------------------------------------------------------------------------------------
+
+/** Binary content (drizzle has no bytea column of its own in this version). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Order pipelines; exactly one per account is the system pipeline. */
+export const pipelines = pgTable(
+  'pipelines',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    isSystem: boolean('is_system').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('pipelines_account').on(table.accountId, table.sort), uniqueIndex('pipelines_one_system').on(table.accountId).where(sql`${table.isSystem}`)],
+);
+
+/**
+ * Stages of a pipeline. type: 0 in progress, 1 success (final), 2 unsuccessful (final: releases
+ * reservations). At most one stage per pipeline carries each operation flag (partial unique
+ * indexes), and the reservation stage must sort before the write-off stage (checked by the service).
+ */
+export const pipelineStatuses = pgTable(
+  'pipeline_statuses',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    pipelineId: integer('pipeline_id')
+      .notNull()
+      .references(() => pipelines.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    type: integer('type').notNull().default(0),
+    isReserve: boolean('is_reserve').notNull().default(false),
+    isWriteOff: boolean('is_write_off').notNull().default(false),
+    isStocking: boolean('is_stocking').notNull().default(false),
+    /** Product changes are refused while an order is in this stage. */
+    blocksProducts: boolean('blocks_products').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('pipeline_statuses_pipeline').on(table.pipelineId, table.sort),
+    uniqueIndex('pipeline_statuses_one_reserve').on(table.pipelineId).where(sql`${table.isReserve}`),
+    uniqueIndex('pipeline_statuses_one_write_off').on(table.pipelineId).where(sql`${table.isWriteOff}`),
+    uniqueIndex('pipeline_statuses_one_stocking').on(table.pipelineId).where(sql`${table.isStocking}`),
+    check('pipeline_statuses_one_operation', sql`(${table.isReserve}::int + ${table.isWriteOff}::int + ${table.isStocking}::int) <= 1`),
+  ],
+);
+
+/** Customer contacts (people). */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    rating: integer('rating').notNull().default(0),
+    link: text('link').notNull().default(''),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    archived: boolean('archived').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('contacts_account').on(table.accountId, table.archived, table.id), index('contacts_name_trgm').using('gin', sql`${table.name} gin_trgm_ops`)],
+);
+
+/** Customer companies, with the accounting binding fields of spec 2 §3. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    /** Tax id (INN), reason code (KPP), state registration number (OGRN). */
+    taxId: text('tax_id').notNull().default(''),
+    reasonCode: text('reason_code').notNull().default(''),
+    registrationNumber: text('registration_number').notNull().default(''),
+    bankName: text('bank_name').notNull().default(''),
+    correspondentAccount: text('correspondent_account').notNull().default(''),
+    bankCode: text('bank_code').notNull().default(''),
+    paymentAccount: text('payment_account').notNull().default(''),
+    rating: integer('rating').notNull().default(0),
+    link: text('link').notNull().default(''),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    archived: boolean('archived').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('companies_account').on(table.accountId, table.archived, table.id), index('companies_name_trgm').using('gin', sql`${table.name} gin_trgm_ops`)],
+);
+
+/** Which contacts work for which companies (many to many). */
+export const contactCompanies = pgTable(
+  'contact_companies',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.contactId, table.companyId] }), index('contact_companies_company').on(table.companyId)],
+);
+
+/**
+ * Orders. Local orders sit in a pipeline stage (pipeline_id, status_id); orders linked to a CRM
+ * deal carry lead_id and crm_status (0 opened, 1 reserved, 2 success, 3 unsuccessful, 4 deleted).
+ * version grows on every change: an update sent with an older version is refused (409).
+ * stock_state records what the order's positions have done to stock ('none' | 'reserved' |
+ * 'written_off' | 'stocked'), so a stage move applied twice changes balances once.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    pipelineId: integer('pipeline_id').references(() => pipelines.id),
+    statusId: integer('status_id').references(() => pipelineStatuses.id),
+    leadId: bigint('lead_id', { mode: 'number' }),
+    crmStatus: integer('crm_status'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    stockState: text('stock_state').notNull().default('none'),
+    sum: numeric('sum', { precision: 16, scale: 2 }).notNull().default('0'),
+    costPrice: numeric('cost_price', { precision: 16, scale: 2 }).notNull().default('0'),
+    profit: numeric('profit', { precision: 16, scale: 2 }).notNull().default('0'),
+    version: integer('version').notNull().default(1),
+    archived: boolean('archived').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('orders_account_list').on(table.accountId, table.archived, table.id),
+    index('orders_account_status').on(table.accountId, table.statusId, table.id),
+    index('orders_account_pipeline').on(table.accountId, table.pipelineId, table.id),
+    index('orders_name_trgm').using('gin', sql`${table.name} gin_trgm_ops`),
+    uniqueIndex('orders_account_lead').on(table.accountId, table.leadId).where(sql`${table.leadId} is not null`),
+  ],
+);
+
+/**
+ * Positions of an order: a product (with its warehouse) or a service, a price type, price,
+ * quantity and VAT. reserved and written_off say how much of the quantity currently holds stock.
+ */
+export const orderPositions = pgTable(
+  'order_positions',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    warehouseId: integer('warehouse_id').references(() => warehouses.id),
+    priceField: text('price_field').notNull().default('price'),
+    price: numeric('price', { precision: 14, scale: 2 }).notNull().default('0'),
+    currency: text('currency').notNull().default('RUB'),
+    quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull().default('1'),
+    nds: numeric('nds', { precision: 5, scale: 2 }).notNull().default('0'),
+    costPrice: numeric('cost_price', { precision: 14, scale: 2 }).notNull().default('0'),
+    reserved: numeric('reserved', { precision: 14, scale: 3 }).notNull().default('0'),
+    writtenOff: numeric('written_off', { precision: 14, scale: 3 }).notNull().default('0'),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('order_positions_order').on(table.orderId, table.sort),
+    index('order_positions_product').on(table.productId),
+    check('order_positions_quantity_positive', sql`${table.quantity} > 0`),
+    check('order_positions_held_within_quantity', sql`${table.reserved} >= 0 AND ${table.writtenOff} >= 0 AND ${table.reserved} + ${table.writtenOff} <= ${table.quantity}`),
+  ],
+);
+
+/** Which batches a position's reservation or write-off came from, so it is released exactly. */
+export const positionBatches = pgTable(
+  'position_batches',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => orderPositions.id, { onDelete: 'cascade' }),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => batches.id),
+    reserved: numeric('reserved', { precision: 14, scale: 3 }).notNull().default('0'),
+    writtenOff: numeric('written_off', { precision: 14, scale: 3 }).notNull().default('0'),
+  },
+  (table) => [primaryKey({ columns: [table.positionId, table.batchId] }), check('position_batches_not_negative', sql`${table.reserved} >= 0 AND ${table.writtenOff} >= 0`)],
+);
+
+/** Files attached to an order (custom documents): on disk under the data folder, or in the row. */
+export const orderFiles = pgTable(
+  'order_files',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'custom' (uploaded) | 'generated' (from a template, the documents issue) */
+    kind: text('kind').notNull().default('custom'),
+    name: text('name').notNull(),
+    mime: text('mime').notNull().default('application/octet-stream'),
+    size: integer('size').notNull().default(0),
+    /** Relative path under DATA_DIR/files, or null when the content is in the row. */
+    path: text('path'),
+    content: bytea('content'),
+    publicVisible: boolean('public_visible').notNull().default(true),
+    userId: integer('user_id'),
+    customerId: integer('customer_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_files_order').on(table.orderId)],
+);
+
+/** Outside customers of an account who open public orders: their own login, profile and tags. */
+export const publicCustomers = pgTable(
+  'public_customers',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    /** Lower-case; unique within the account. */
+    email: text('email'),
+    phone: text('phone'),
+    passwordHash: text('password_hash'),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('public_customers_account_email').on(table.accountId, table.email)],
+);
+
+/** Public sessions (POTOKEN): random, stored hashed, with an expiry; they reach public-order/ routes only. */
+export const publicTokens = pgTable(
+  'public_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => publicCustomers.id, { onDelete: 'cascade' }),
+    /** A session opened from a link (no customer sign-in) reaches only that link's order. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('public_tokens_hash').on(table.tokenHash)],
+);
+
+/**
+ * An order made public: its link token (shown to staff again, so kept as is: it is a capability
+ * for one order only) and, optionally, the customer it is shared with. Unlinking deletes the row.
+ */
+export const orderShares = pgTable(
+  'order_shares',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => publicCustomers.id, { onDelete: 'cascade' }),
+    linkToken: text('link_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('order_shares_link').on(table.linkToken), uniqueIndex('order_shares_order_customer').on(table.orderId, table.customerId)],
 );
