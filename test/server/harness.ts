@@ -44,7 +44,7 @@ export function useTestServer(): TestServer {
     await database.migrate();
     await ensureTariffs(database.db);
     passwordHash = await hashPassword(password);
-    const app = await buildApp({ config, db: database.db, logger: false });
+    const app = await buildApp({ config, db: database.db, logger: process.env.TEST_SERVER_LOG ? { level: process.env.TEST_SERVER_LOG } : false });
     await app.ready();
     Object.assign(server, { app, database });
   });

@@ -9,6 +9,7 @@ import { batches, categories, fields, products } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { requireName } from '../account/service';
 import { lockCatalogue } from '../categories/service';
+import { coerceEntityValues } from '../fields/values';
 import { countProducts, requireFreePositions } from './positions';
 
 type ProductRow = typeof products.$inferSelect;
@@ -47,79 +48,6 @@ function toProduct(row: ProductRow, rows: BatchRow[]): Product {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const FLAG_TEXTS = new Set(['', '0', '1', 'true', 'false']);
-const isFlag = (value: unknown) =>
-  value === null || value === undefined || typeof value === 'boolean' || value === 0 || value === 1 || (typeof value === 'string' && FLAG_TEXTS.has(value.trim().toLowerCase()));
-/** A number the coercion reads as it is meant; empty means "not given" (the default, 0). */
-const numberIn = (value: unknown, min: number, max: number) => {
-  if (value === null || value === undefined || value === '') return true;
-  const number = parseNumber(value);
-  return number !== null && number >= min && number <= max;
-};
-const isImage = (entry: unknown) => (typeof entry === 'string' && entry.trim() !== '') || (isRecord(entry) && typeof entry.url === 'string' && entry.url.trim() !== '');
-
-/** The most a price (cost) may be: the money limit of set-price. */
-const MAX_MONEY = 1e12;
-
-/**
- * Why a raw value cannot be read as its field's type, or null when it can. Coercion alone would
- * turn 'heavy' into 0, 'maybe' into false or a lone url into no images: data silently lost, so
- * such values are refused instead (the issue: values are validated and coerced on every write).
- */
-function valueProblem(type: number, value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  switch (type) {
-    case FieldType.integer:
-    case FieldType.float:
-      return numberIn(value, -Infinity, Infinity) ? null : 'a number is expected';
-    case FieldType.string:
-    case FieldType.text:
-    case FieldType.select:
-    case FieldType.date:
-    case FieldType.datetime:
-      return isRecord(value) ? 'a text is expected' : null;
-    case FieldType.multiselect:
-      return (Array.isArray(value) ? value : [value]).some((item) => isRecord(item) || Array.isArray(item)) ? 'a list of texts is expected' : null;
-    case FieldType.flag:
-      return isFlag(value) ? null : 'a flag (true or false, 1 or 0) is expected';
-    case FieldType.price: {
-      if (!isRecord(value)) return numberIn(value, 0, MAX_MONEY) && value !== '' ? null : 'a price of 0 or more is expected';
-      if (!numberIn(value.cost, 0, MAX_MONEY)) return 'the cost must be a number of 0 or more';
-      if (!numberIn(value.nds, 0, 100)) return 'the VAT rate must be a number from 0 to 100';
-      if (value.currency !== undefined && value.currency !== null && value.currency !== '' && !(typeof value.currency === 'string' && /^[A-Za-z]{3}$/.test(value.currency.trim())))
-        return 'the currency must be a three-letter code';
-      const flag = (['is_nds', 'is_price_include_nds', 'is_manager_can_change_nds'] as const).find((key) => !isFlag(value[key]));
-      return flag ? `${flag} must be a flag (true or false, 1 or 0)` : null;
-    }
-    case FieldType.images:
-      return Array.isArray(value) && value.every(isImage) ? null : 'a list of image urls is expected';
-    default:
-      return null;
-  }
-}
-
-/**
- * Field values are checked against the account's product fields and coerced by type (spec 2 §3):
- * an unknown code is refused, so a typo never silently stores data no screen shows, and so is a
- * value its type cannot hold.
- */
-async function coerceValues(db: Db, caller: Caller, values: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const codes = Object.keys(values);
-  if (!codes.length) return {};
-  const defs = await db
-    .select({ code: fields.code, type: fields.type })
-    .from(fields)
-    .where(and(eq(fields.accountId, caller.account.id), eq(fields.entity, 'product'), inArray(fields.code, codes)));
-  const byCode = new Map(defs.map((def) => [def.code, def.type]));
-  const unknown = codes.filter((code) => !byCode.has(code));
-  if (unknown.length) throw badRequest(`Unknown fields: ${unknown.join(', ')}`);
-  for (const code of codes) {
-    const problem = valueProblem(byCode.get(code)!, values[code]);
-    if (problem) throw badRequest(`Field ${code}: ${problem}`);
-  }
-  const ctx = { currency: defaultCurrency({ is_kommo: caller.account.isKommo }) };
-  return Object.fromEntries(codes.map((code) => [code, coerceFieldValue(byCode.get(code)!, values[code], ctx)]));
-}
 
 /** A unit as stored: trimmed and never blank. */
 function requireUnit(text: string): string {
@@ -149,7 +77,7 @@ export async function getProduct(db: Db, accountId: number, id: number): Promise
 export async function addProduct(db: Db, caller: Caller, body: ProductAddRequest): Promise<Product> {
   const name = requireName(body.name);
   const unit = body.unit === undefined ? 'pcs' : requireUnit(body.unit);
-  const values = await coerceValues(db, caller, body.values ?? {});
+  const values = await coerceEntityValues(db, caller.account, 'product', body.values ?? {});
   const row = await db.transaction(async (tx) => {
     // The catalogue lock orders this add after a concurrent delete of its category and after other
     // adds, so the category check and the positions limit hold when the row is written.
@@ -186,7 +114,7 @@ export async function updateProduct(db: Db, caller: Caller, body: ProductUpdateR
   const name = body.name === undefined ? undefined : requireName(body.name);
   const unit = body.unit === undefined ? undefined : requireUnit(body.unit);
   await productOf(db, caller.account.id, body.id);
-  const changed = body.values ? await coerceValues(db, caller, body.values) : undefined;
+  const changed = body.values ? await coerceEntityValues(db, caller.account, 'product', body.values) : undefined;
   await db.transaction(async (tx) => {
     if (body.category_id !== undefined && body.category_id !== null) {
       await lockCatalogue(tx, caller.account.id);

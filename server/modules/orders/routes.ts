@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { TableConfig } from '../../../src/contract/account';
+import { SuccessFlag } from '../../../src/contract/common';
+import {
+  OrderAddRequest,
+  OrderClientUpdateRequest,
+  OrderDeleteRequest,
+  OrderIdQuery,
+  OrderList,
+  OrderListRequest,
+  OrderPosition,
+  OrderTableConfigRequest,
+  OrderUpdateRequest,
+  OrderWithPositions,
+  PositionAddRequest,
+  PositionDeleteRequest,
+  RefundQuery,
+} from '../../../src/contract/orders';
+import { isTestAccount } from '../../../src/domain/landing';
+import type { Caller } from '../../auth/sessions';
+import { callerOf } from '../../http/context';
+import { noRight, unprocessable } from '../../http/errors';
+import { getTableConfig, saveTableConfig } from '../account/service';
+import { staffActor } from './actor';
+import { addPosition, deletePosition, listPositions } from './positions';
+import { addOrder, deleteOrder, getOrder, listOrders, orderRowOf, refundOrder, updateOrder, updateOrderClient } from './service';
+
+/** The table settings of the orders page live with the account's other table settings, under this code. */
+export const ORDERS_TABLE_CODE = 'orders';
+
+/**
+ * Orders are every active member's work (spec 2 §6 names no order right): owners, admins and members
+ * with 'activity' create, change and delete them; every member reads them.
+ */
+export function requireOrderEditor(caller: Caller): void {
+  const { membership } = caller;
+  if (!(membership.isOwner || membership.admin || membership.activity)) throw noRight('You do not have the right to change orders');
+}
+
+/** orders/* (spec 2 §7 "Orders" and the positions calls of "Deal widget and order products"). */
+export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+  const tags = ['orders'];
+  const answer = { 200: OrderWithPositions };
+
+  app.post('/orders/list', { config: { reads: true }, schema: { tags, body: Type.Optional(OrderListRequest), response: { 200: OrderList } } }, async (request) =>
+    listOrders(db, staffActor(callerOf(request)), request.body ?? {}),
+  );
+  app.post('/orders/list-v2', { config: { reads: true }, schema: { tags, body: Type.Optional(OrderListRequest), response: { 200: OrderList } } }, async (request) => {
+    const caller = callerOf(request);
+    if (!isTestAccount({ id: caller.account.id, flags: caller.account.flags })) throw unprocessable('orders/list-v2 is open to test accounts only; use orders/list');
+    return listOrders(db, staffActor(caller), request.body ?? {});
+  });
+  app.get('/orders/order', { config: { reads: true }, schema: { tags, querystring: OrderIdQuery, response: answer } }, async (request) =>
+    getOrder(db, staffActor(callerOf(request)), request.query.order_id),
+  );
+
+  app.post('/orders/add', { schema: { tags, body: Type.Optional(OrderAddRequest), response: answer } }, async (request) => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    return addOrder(db, staffActor(caller), request.body ?? {});
+  });
+  app.post('/orders/update', { schema: { tags, body: OrderUpdateRequest, response: answer } }, async (request) => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    return updateOrder(db, staffActor(caller), request.body);
+  });
+  app.post('/orders/client-update', { schema: { tags, body: OrderClientUpdateRequest, response: answer } }, async (request) => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    return updateOrderClient(db, staffActor(caller), request.body);
+  });
+  app.post('/orders/delete', { schema: { tags, body: OrderDeleteRequest, response: { 200: SuccessFlag } } }, async (request) => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    return deleteOrder(db, staffActor(caller), request.body.id);
+  });
+  app.get('/orders/refund', { schema: { tags, querystring: RefundQuery, response: answer } }, async (request) => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    return refundOrder(db, staffActor(caller), request.query.id);
+  });
+
+  app.get('/orders/table-config', { config: { reads: true }, schema: { tags, response: { 200: TableConfig } } }, async (request) =>
+    getTableConfig(db, callerOf(request).account.id, ORDERS_TABLE_CODE),
+  );
+  app.post('/orders/table-config', { schema: { tags, body: OrderTableConfigRequest, response: { 200: TableConfig } } }, async (request) =>
+    saveTableConfig(db, callerOf(request).account.id, ORDERS_TABLE_CODE, request.body.value ?? null),
+  );
+
+  app.post('/orders/product/add', { schema: { tags, body: PositionAddRequest, response: answer } }, async (request) => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    return addPosition(db, staffActor(caller), request.body);
+  });
+  app.post('/orders/product/delete', { schema: { tags, body: PositionDeleteRequest, response: answer } }, async (request) => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    return deletePosition(db, staffActor(caller), request.body);
+  });
+  app.get('/orders/products', { config: { reads: true }, schema: { tags, querystring: OrderIdQuery, response: { 200: Type.Array(OrderPosition) } } }, async (request) => {
+    const actor = staffActor(callerOf(request));
+    await orderRowOf(db, actor.accountId, request.query.order_id);
+    return listPositions(db, actor, request.query.order_id);
+  });
+  /** v2: the positions with the order's totals, so the deal screen refreshes both in one call. */
+  app.get('/orders/products-v2', { config: { reads: true }, schema: { tags, querystring: OrderIdQuery, response: answer } }, async (request) =>
+    getOrder(db, staffActor(callerOf(request)), request.query.order_id),
+  );
+};

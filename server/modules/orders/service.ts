@@ -1,0 +1,405 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  Order,
+  OrderAddRequest,
+  OrderClientUpdateRequest,
+  OrderList,
+  OrderListRequest,
+  OrderUpdateRequest,
+  OrderWithPositions,
+  StockState,
+} from '../../../src/contract/orders';
+import { defaultCurrency } from '../../../src/domain/fieldTypes';
+import type { Db } from '../../db/client';
+import { accounts, companies, contacts, memberships, orderPositions, orderShares, orders, pipelines, pipelineStatuses, tariffs, users } from '../../db/schema';
+import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
+import { coerceEntityValues } from '../fields/values';
+import type { Actor } from './actor';
+import { listPositions, productPrice } from './positions';
+import { reconcileStock, stageRulesOf, stagesOf, targetStockState, type Tx } from './stockEngine';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export const STALE_ORDER = 'The order has been changed since you opened it. Reload it and try again.';
+export const PRODUCTS_LOCKED = 'The products of this order cannot be changed at this stage';
+export const NO_SUCH_ORDER = 'No such order';
+
+const TERMINAL_STATES: ReadonlySet<string> = new Set(['written_off', 'stocked', 'refunded']);
+
+/** The order row of the actor's account, locked for the rest of the transaction when asked. */
+export async function orderRowOf(db: Db | Tx, accountId: number, id: number, lock = false): Promise<OrderRow> {
+  const query = db.select().from(orders).where(and(eq(orders.accountId, accountId), eq(orders.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(NO_SUCH_ORDER);
+  return row;
+}
+
+async function stageOf(tx: Db | Tx, accountId: number, statusId: number | null) {
+  if (statusId === null) return null;
+  const [stage] = await tx.select().from(pipelineStatuses).where(and(eq(pipelineStatuses.accountId, accountId), eq(pipelineStatuses.id, statusId)));
+  return stage ?? null;
+}
+
+/** Whether the order's positions may change: not in a stage that blocks products, and the goods not yet gone or come. */
+export async function productsLocked(tx: Db | Tx, order: OrderRow): Promise<boolean> {
+  if (TERMINAL_STATES.has(order.stockState)) return true;
+  const stage = await stageOf(tx, order.accountId, order.statusId);
+  return stage?.blocksProducts ?? false;
+}
+
+export async function requireProductsEditable(tx: Db | Tx, order: OrderRow): Promise<void> {
+  if (await productsLocked(tx, order)) throw unprocessable(PRODUCTS_LOCKED);
+}
+
+/** Recomputes sum, cost price and profit from the positions (in SQL, on the stored decimals) and counts a new version. */
+export async function settleOrder(tx: Tx, orderId: number, extra: Partial<typeof orders.$inferInsert> = {}): Promise<void> {
+  const totals = sql`(select coalesce(sum(round(p.price * p.quantity, 2)), 0) as sum, coalesce(sum(round(p.cost_price * p.quantity, 2)), 0) as cost
+    from ${orderPositions} p where p.order_id = ${orderId})`;
+  await tx
+    .update(orders)
+    .set({
+      ...extra,
+      sum: sql`(select sum from ${totals} t)`,
+      costPrice: sql`(select cost from ${totals} t)`,
+      profit: sql`(select sum - cost from ${totals} t)`,
+      version: sql`${orders.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/** Moves the order's stock to where its stage (or CRM status) says, and records the state. */
+export async function applyStockState(tx: Tx, actor: Actor, order: OrderRow, only?: number[]): Promise<StockState> {
+  const stages = await stagesOf(tx, actor.accountId, order.pipelineId);
+  const stage = stages.find((item) => item.id === order.statusId) ?? null;
+  const target = targetStockState(order.stockState, order, stage, stageRulesOf(stages));
+  await reconcileStock(tx, { accountId: actor.accountId, userId: actor.userId, order }, target, only);
+  return target;
+}
+
+/* ------------------------------------------------------------------ reading */
+
+const orderShape = {
+  order: orders,
+  statusName: pipelineStatuses.name,
+  statusType: pipelineStatuses.type,
+  blocks: pipelineStatuses.blocksProducts,
+  userName: users.name,
+  contactName: contacts.name,
+  companyName: companies.name,
+  shared: sql<boolean>`exists (select 1 from ${orderShares} s where s.order_id = ${orders.id})`,
+};
+
+type OrderJoined = { order: OrderRow; statusName: string | null; statusType: number | null; blocks: boolean | null; userName: string | null; contactName: string | null; companyName: string | null; shared: boolean };
+
+function joined(db: Db | Tx, accountId: number) {
+  return db
+    .select(orderShape)
+    .from(orders)
+    .leftJoin(pipelineStatuses, and(eq(pipelineStatuses.id, orders.statusId), eq(pipelineStatuses.accountId, accountId)))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(contacts, and(eq(contacts.id, orders.contactId), eq(contacts.accountId, accountId)))
+    .leftJoin(companies, and(eq(companies.id, orders.companyId), eq(companies.accountId, accountId)));
+}
+
+export function toOrder(row: OrderJoined, currency: string): Order {
+  const { order } = row;
+  return {
+    id: order.id,
+    name: order.name,
+    fields: { ...order.values, name: order.name },
+    pipeline_id: order.pipelineId,
+    status_id: order.statusId,
+    status_name: row.statusName,
+    status_type: row.statusType === null ? null : row.statusType + 1,
+    lead_id: order.leadId,
+    status: order.crmStatus,
+    user_id: order.userId,
+    user_name: row.userName,
+    company: order.companyId !== null && row.companyName !== null ? { id: order.companyId, name: row.companyName } : null,
+    contacts: order.contactId !== null && row.contactName !== null ? [{ id: order.contactId, name: row.contactName }] : [],
+    sum: Number(order.sum),
+    budget: Number(order.sum),
+    cost_price: Number(order.costPrice),
+    profit: Number(order.profit),
+    currency,
+    tags: order.tags,
+    stock_state: order.stockState as StockState,
+    products_locked: TERMINAL_STATES.has(order.stockState) || row.blocks === true,
+    public: Boolean(row.shared),
+    archived: order.archived,
+    version: order.version,
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
+  };
+}
+
+/** orders/order: one order with its positions (public callers see only public-visible product fields). */
+export async function getOrder(db: Db, actor: Actor, id: number): Promise<OrderWithPositions> {
+  const [row] = await joined(db, actor.accountId).where(and(eq(orders.accountId, actor.accountId), eq(orders.id, id)));
+  if (!row) throw notFound(NO_SUCH_ORDER);
+  const positions = await listPositions(db, actor, id);
+  return { ...toOrder(row, positions[0]?.currency ?? defaultCurrency({ is_kommo: actor.isKommo })), positions };
+}
+
+const pageLink = (page: number | null) => (page === null ? null : `?page=${page}`);
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+export const DEFAULT_PER_PAGE = 20;
+
+/** The list's conditions: always the account; then the filter (staff lists; public lists pass their own ids). */
+function listConditions(accountId: number, filter: NonNullable<OrderListRequest['filter']>, onlyIds?: number[]): SQL[] {
+  const conditions: SQL[] = [eq(orders.accountId, accountId), eq(orders.archived, filter.archived ?? false)];
+  if (onlyIds) conditions.push(onlyIds.length ? inArray(orders.id, onlyIds) : sql`false`);
+  const search = filter.search?.trim();
+  if (search) {
+    const byName = ilike(orders.name, `%${escapeLike(search)}%`);
+    conditions.push(/^\d{1,9}$/.test(search) ? or(byName, eq(orders.id, Number(search)), eq(orders.leadId, Number(search)))! : byName);
+  }
+  if (filter.pipeline_id !== undefined && filter.pipeline_id !== -1) conditions.push(eq(orders.pipelineId, filter.pipeline_id));
+  if (filter.status_ids?.length) conditions.push(inArray(orders.statusId, filter.status_ids));
+  if (filter.contact_id) conditions.push(eq(orders.contactId, filter.contact_id));
+  if (filter.company_id) conditions.push(eq(orders.companyId, filter.company_id));
+  if (filter.user_id) conditions.push(eq(orders.userId, filter.user_id));
+  if (filter.kind === 'local') conditions.push(sql`${orders.leadId} is null`);
+  if (filter.kind === 'crm') conditions.push(sql`${orders.leadId} is not null`);
+  if (filter.created_from) conditions.push(gte(orders.createdAt, new Date(filter.created_from)));
+  if (filter.created_to) conditions.push(lte(orders.createdAt, new Date(filter.created_to)));
+  if (filter.hide_final) {
+    // Final: a success or unsuccessful stage of a local order; success, unsuccessful or deleted for a CRM-linked one.
+    conditions.push(sql`(${orders.crmStatus} is null or ${orders.crmStatus} < 2)`);
+    conditions.push(
+      sql`not exists (select 1 from ${pipelineStatuses} f where f.id = ${orders.statusId} and f.account_id = ${accountId} and f.type in (1, 2))`,
+    );
+  }
+  return conditions;
+}
+
+/** orders/list: page, filter, sort → data, links, meta. */
+export async function listOrders(db: Db, actor: Actor, request: OrderListRequest, onlyIds?: number[]): Promise<OrderList> {
+  const perPage = request.per_page ?? DEFAULT_PER_PAGE;
+  const page = request.page ?? 1;
+  const where = and(...listConditions(actor.accountId, request.filter ?? {}, onlyIds));
+  const column = { id: orders.id, name: orders.name, created_at: orders.createdAt, updated_at: orders.updatedAt, sum: orders.sum, profit: orders.profit, status_id: orders.statusId }[
+    request.sort?.field ?? 'id'
+  ];
+  const direction = request.sort?.order ?? (request.sort ? 'asc' : 'desc');
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(orders).where(where),
+    joined(db, actor.accountId)
+      .where(where)
+      .orderBy(direction === 'desc' ? desc(column) : asc(column), direction === 'desc' ? desc(orders.id) : asc(orders.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+  ]);
+  const currency = defaultCurrency({ is_kommo: actor.isKommo });
+  const lastPage = Math.max(1, Math.ceil(Number(total) / perPage));
+  return {
+    data: rows.map((row) => toOrder(row, currency)),
+    links: { first: pageLink(1), prev: pageLink(page > 1 ? page - 1 : null), next: pageLink(page < lastPage ? page + 1 : null), last: pageLink(lastPage) },
+    meta: { current_page: page, last_page: lastPage, per_page: perPage, total: Number(total) },
+  };
+}
+
+/* ------------------------------------------------------------------ writing */
+
+/** The advisory-lock namespace of an account's order adds (ASCII 'ordr'): the monthly limit is counted under it. */
+const ORDERS_LOCK = 0x6f726472;
+
+/** The tariff's orders per month (spec 2 §9); none (the trial) has no limit. 422, not 402 (the client reads 402 as 'users exceeded'). */
+async function requireMonthlyRoom(tx: Tx, accountId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ORDERS_LOCK}::int4, ${accountId}::int4)`);
+  const [plan] = await tx.select({ limit: tariffs.ordersPerMonth }).from(accounts).innerJoin(tariffs, eq(tariffs.id, accounts.tariffId)).where(eq(accounts.id, accountId));
+  if (!plan) return;
+  const monthStart = new Date();
+  monthStart.setUTCDate(1);
+  monthStart.setUTCHours(0, 0, 0, 0);
+  const [{ used }] = await tx
+    .select({ used: count() })
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), gte(orders.createdAt, monthStart), lt(orders.createdAt, new Date(Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() + 1, 1)))));
+  if (Number(used) >= plan.limit) throw unprocessable(`Your tariff allows ${plan.limit} orders a month. Choose a larger tariff to add more.`, { limit: plan.limit, used: Number(used) });
+}
+
+/** A pipeline and stage of the account: the stage must belong to the pipeline; a pipeline alone means its first stage; neither, the system pipeline's first. */
+async function placeOf(tx: Db | Tx, accountId: number, pipelineId: number | undefined, statusId: number | undefined): Promise<{ pipelineId: number; statusId: number }> {
+  if (statusId !== undefined) {
+    const stage = await stageOf(tx, accountId, statusId);
+    if (!stage) throw notFound('No such stage');
+    if (pipelineId !== undefined && stage.pipelineId !== pipelineId) throw badRequest('This stage belongs to another pipeline');
+    return { pipelineId: stage.pipelineId, statusId: stage.id };
+  }
+  const [pipeline] = await tx
+    .select({ id: pipelines.id })
+    .from(pipelines)
+    .where(and(eq(pipelines.accountId, accountId), pipelineId === undefined ? eq(pipelines.isSystem, true) : eq(pipelines.id, pipelineId)));
+  if (!pipeline) throw notFound('No such pipeline');
+  const [first] = await stagesOf(tx as Tx, accountId, pipeline.id);
+  if (!first) throw unprocessable('This pipeline has no stages');
+  return { pipelineId: pipeline.id, statusId: first.id };
+}
+
+async function requireCustomer(tx: Db | Tx, accountId: number, kind: 'contact' | 'company', id: number | null | undefined): Promise<void> {
+  if (id === null || id === undefined) return;
+  const table = kind === 'contact' ? contacts : companies;
+  const [row] = await tx.select({ id: table.id }).from(table).where(and(eq(table.accountId, accountId), eq(table.id, id)));
+  if (!row) throw notFound(kind === 'contact' ? 'No such contact' : 'No such company');
+}
+
+async function requireMember(tx: Db | Tx, accountId: number, userId: number | null | undefined): Promise<void> {
+  if (userId === null || userId === undefined) return;
+  const [row] = await tx.select({ id: memberships.userId }).from(memberships).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId), eq(memberships.status, 'enabled')));
+  if (!row) throw notFound('No such user');
+}
+
+const nameOf = (text: string | undefined) => (text ?? '').trim();
+
+/** orders/add: a local order in a stage (default: the system pipeline's first), or one linked to a CRM deal (one order per deal). */
+export async function addOrder(db: Db, actor: Actor & { userId: number }, body: OrderAddRequest): Promise<OrderWithPositions> {
+  const values = body.fields ? await coerceEntityValues(db, actor.account, 'order', withoutName(body.fields)) : {};
+  const id = await db.transaction(async (tx) => {
+    await requireMonthlyRoom(tx, actor.accountId);
+    await requireCustomer(tx, actor.accountId, 'contact', body.contact_id);
+    await requireCustomer(tx, actor.accountId, 'company', body.company_id);
+    const crm = body.lead_id !== undefined && body.pipeline_id === undefined && body.status_id === undefined;
+    if (body.lead_id !== undefined) {
+      const [taken] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.accountId, actor.accountId), eq(orders.leadId, body.lead_id)));
+      if (taken) throw conflict('This deal already has an order', { order_id: taken.id });
+    }
+    const place = crm ? null : await placeOf(tx, actor.accountId, body.pipeline_id, body.status_id);
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        accountId: actor.accountId,
+        name: nameOf(body.name ?? (typeof body.fields?.name === 'string' ? body.fields.name : undefined)),
+        pipelineId: place?.pipelineId ?? null,
+        statusId: place?.statusId ?? null,
+        leadId: body.lead_id ?? null,
+        crmStatus: body.lead_id !== undefined ? (body.status ?? 0) : null,
+        userId: actor.userId,
+        contactId: body.contact_id ?? null,
+        companyId: body.company_id ?? null,
+        values,
+        tags: body.tags ?? [],
+      })
+      .returning();
+    return row.id;
+  });
+  return getOrder(db, actor, id);
+}
+
+/** Order field values never hold the name: it has its own column. */
+function withoutName(fields: Record<string, unknown>): Record<string, unknown> {
+  const { name: _name, ...rest } = fields;
+  return rest;
+}
+
+/**
+ * orders/update: the caller's version must be the stored one (else 409, nothing written). Name, field
+ * values, tags, responsible user, stage (status_id, with pipeline_id to move to another pipeline) or
+ * CRM status, and position changes; then stock follows the new stage and the totals are recomputed.
+ */
+export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest): Promise<OrderWithPositions> {
+  const current = await orderRowOf(db, actor.accountId, body.id);
+  const values = body.fields ? await coerceEntityValues(db, actor.account, 'order', withoutName(body.fields)) : undefined;
+  const name = body.name ?? (typeof body.fields?.name === 'string' ? body.fields.name : undefined);
+  await db.transaction(async (tx) => {
+    const order = await orderRowOf(tx, actor.accountId, current.id, true);
+    if (order.version !== body.version) throw conflict(STALE_ORDER, { version: order.version });
+    await requireMember(tx, actor.accountId, body.user_id);
+    const moves = body.pipeline_id !== undefined || body.status_id !== undefined;
+    if (moves && order.leadId !== null && order.pipelineId === null) throw badRequest('An order linked to a CRM deal changes its status with status (0–4)');
+    if (body.status !== undefined && order.leadId === null) throw badRequest('A local order changes its stage with status_id');
+    const place = moves ? await placeOf(tx, actor.accountId, body.pipeline_id, body.status_id) : null;
+    if (body.positions?.length) {
+      await requireProductsEditable(tx, order);
+      await changePositions(tx, actor, order, body.positions);
+    }
+    const next: OrderRow = {
+      ...order,
+      ...(name !== undefined && { name: nameOf(name) }),
+      ...(values && { values: { ...order.values, ...values } }),
+      ...(body.tags && { tags: body.tags }),
+      ...(body.user_id !== undefined && { userId: body.user_id }),
+      ...(place && { pipelineId: place.pipelineId, statusId: place.statusId }),
+      ...(body.status !== undefined && { crmStatus: body.status }),
+    };
+    const stockState = await applyStockState(tx, actor, next);
+    await settleOrder(tx, order.id, {
+      name: next.name,
+      values: next.values,
+      tags: next.tags,
+      userId: next.userId,
+      pipelineId: next.pipelineId,
+      statusId: next.statusId,
+      crmStatus: next.crmStatus,
+      stockState,
+    });
+  });
+  return getOrder(db, actor, current.id);
+}
+
+/** Position edits inside an update: quantity, price, price type and VAT of the order's own positions. */
+async function changePositions(tx: Tx, actor: Actor, order: OrderRow, changes: NonNullable<OrderUpdateRequest['positions']>): Promise<void> {
+  const ids = changes.map((change) => change.id);
+  const rows = await tx.select().from(orderPositions).where(and(eq(orderPositions.orderId, order.id), inArray(orderPositions.id, ids)));
+  const missing = ids.filter((id) => !rows.some((row) => row.id === id));
+  if (missing.length) throw notFound(`No such position in this order: ${missing.join(', ')}`);
+  for (const change of changes) {
+    const row = rows.find((item) => item.id === change.id)!;
+    const price = change.price_field !== undefined && change.price === undefined ? await productPrice(tx, actor, row.productId, change.price_field) : null;
+    await tx
+      .update(orderPositions)
+      .set({
+        ...(change.count !== undefined && { quantity: change.count.toFixed(3) }),
+        ...(change.price !== undefined && { price: change.price.toFixed(2) }),
+        ...(change.price_field !== undefined && { priceField: change.price_field }),
+        ...(price && { price: price.cost.toFixed(2), currency: price.currency, nds: price.nds.toFixed(2) }),
+        ...(change.nds !== undefined && { nds: change.nds.toFixed(2) }),
+      })
+      .where(eq(orderPositions.id, row.id));
+  }
+}
+
+/** orders/client-update: the order's contact and company (null removes one). */
+export async function updateOrderClient(db: Db, actor: Actor, body: OrderClientUpdateRequest): Promise<OrderWithPositions> {
+  await db.transaction(async (tx) => {
+    const order = await orderRowOf(tx, actor.accountId, body.id, true);
+    await requireCustomer(tx, actor.accountId, 'contact', body.contact_id);
+    await requireCustomer(tx, actor.accountId, 'company', body.company_id);
+    await tx
+      .update(orders)
+      .set({
+        ...(body.contact_id !== undefined && { contactId: body.contact_id }),
+        ...(body.company_id !== undefined && { companyId: body.company_id }),
+        version: sql`${orders.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, order.id));
+  });
+  return getOrder(db, actor, body.id);
+}
+
+/** orders/delete: reserved stock goes back first (written-off goods stay written off: the ledger keeps the sale). */
+export async function deleteOrder(db: Db, actor: Actor, id: number): Promise<{ success: true }> {
+  await db.transaction(async (tx) => {
+    const order = await orderRowOf(tx, actor.accountId, id, true);
+    await reconcileStock(tx, { accountId: actor.accountId, userId: actor.userId, order }, TERMINAL_STATES.has(order.stockState) ? (order.stockState as StockState) : 'none');
+    await tx.delete(orders).where(eq(orders.id, order.id));
+  });
+  return { success: true };
+}
+
+/**
+ * orders/refund: the goods of a written-off order come back into the batches they left, with 'return'
+ * rows in the ledger; the order is then 'refunded'. Refunding twice, or an order whose goods were not
+ * written off, is refused and changes nothing.
+ */
+export async function refundOrder(db: Db, actor: Actor, id: number): Promise<OrderWithPositions> {
+  await db.transaction(async (tx) => {
+    const order = await orderRowOf(tx, actor.accountId, id, true);
+    if (order.stockState !== 'written_off') throw unprocessable('Only an order whose goods were written off can be refunded');
+    await reconcileStock(tx, { accountId: actor.accountId, userId: actor.userId, order }, 'refunded');
+    await settleOrder(tx, order.id, { stockState: 'refunded' });
+  });
+  return getOrder(db, actor, id);
+}
