@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ADMIN, ensureTariffs, seedDemo } from './db/seed';
+import { DEMO_CUSTOMER } from './db/seedOrders';
 
 /** npm start: open the database, migrate, seed the demo on a fresh embedded database, serve. */
 async function main(): Promise<void> {
@@ -31,7 +32,10 @@ async function main(): Promise<void> {
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL';
   console.log(`\nStockroom is running at ${address}/  (${where}; ready in ${Date.now() - started} ms)`);
   console.log(`API docs: ${address}/api/docs`);
-  if (seeded || database.kind === 'pglite') console.log(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n`);
+  if (seeded || database.kind === 'pglite') {
+    console.log(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+    console.log(`Demo public-order customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password} (${address}/#/publicOrderAuth)\n`);
+  }
 }
 
 main().catch((error) => {

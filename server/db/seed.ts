@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/secrets';
 import type { Db } from './client';
 import { accounts, memberships, tariffs, users } from './schema';
 import { seedCatalogue } from './seedCatalogue';
+import { DEMO_CUSTOMER, seedOrders } from './seedOrders';
 
 export const DEMO_ADMIN = { name: 'Demo admin', email: 'demo@stockroom.local', password: 'demo-password' } as const;
 export const DEMO_STOREKEEPER = { name: 'Storekeeper', email: 'storekeeper@stockroom.local', password: 'storekeeper-password' } as const;
@@ -21,13 +22,13 @@ export async function ensureTariffs(db: Db): Promise<void> {
 
 /**
  * The demo account of a fresh embedded database: an admin and a storekeeper with fewer rights
- * ('Separate rights' on), and the demo catalogue with stock. Runs only when there is no account
+ * ('Separate rights' on), the demo catalogue with stock, and orders with customers (seedOrders). Runs only when there is no account
  * at all, so it is idempotent.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [{ value }] = await db.select({ value: count() }).from(accounts);
   if (value > 0) return false;
-  const [adminHash, keeperHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_STOREKEEPER.password)]);
+  const [adminHash, keeperHash, customerHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_STOREKEEPER.password), hashPassword(DEMO_CUSTOMER.password)]);
   await db.transaction(async (tx) => {
     const [business] = await tx.select({ id: tariffs.id }).from(tariffs).where(eq(tariffs.code, 'business'));
     const [account] = await tx
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { accountId: account.id, userId: keeper.id, editingRemains: false, changeRemains: true },
     ]);
     await seedCatalogue(tx, account.id, admin.id);
+    await seedOrders(tx, account.id, admin.id, customerHash);
   });
   return true;
 }
