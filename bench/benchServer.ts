@@ -34,11 +34,47 @@ async function main(): Promise<void> {
     insert into batches (account_id, product_id, warehouse_id, number, count, cost_price)
     select 1, id, (select id from warehouses where account_id = 1 and is_main), 'BN', 10 + id % 50, 50
     from products where article like 'BN-%'`);
+  const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
+  const orderSeeded = Date.now();
+  // 50,000 orders: four in five local, in the system pipeline's New or Cancelled stage (stages that hold no
+  // stock, so the balances stay true) with two positions each; one in five linked to a CRM deal (opened)
+  // with no positions yet — those are the deals the add-to-deal calls fill, reserving as they go.
+  await database.db.execute(sql`
+    with stages as (
+      select s.id, s.pipeline_id, row_number() over (order by s.sort) as n from pipeline_statuses s
+      join pipelines p on p.id = s.pipeline_id where p.account_id = 1 and p.is_system and s.type <> 1 and not s.is_reserve)
+    insert into orders (account_id, name, pipeline_id, status_id, lead_id, crm_status, user_id, created_at)
+    select 1, 'Bench order ' || i,
+           case when i % 5 = 0 then null else (select pipeline_id from stages limit 1) end,
+           case when i % 5 = 0 then null else (select id from stages where n = 1 + (i % 2)) end,
+           case when i % 5 = 0 then 9000000 + i else null end,
+           case when i % 5 = 0 then 0 else null end,
+           (select user_id from memberships where account_id = 1 and is_owner limit 1),
+           now() - make_interval(mins => ${ORDERS} - i)
+    from generate_series(1, ${ORDERS}) as i`);
+  await database.db.execute(sql`
+    insert into order_positions (account_id, order_id, product_id, warehouse_id, price_field, price, quantity, cost_price, sort)
+    with first as (select min(id) as id from products where article like 'BN-%')
+    select 1, o.id, first.id + (o.id * 7 + k * 13) % ${PRODUCTS}, (select id from warehouses where account_id = 1 and is_main), 'retail', 100 + (o.id + k) % 900, 1 + k, 50, k
+    from orders o cross join generate_series(0, 1) as k cross join first
+    where o.account_id = 1 and o.lead_id is null and o.name like 'Bench order %'`);
+  await database.db.execute(sql`
+    update orders o set sum = t.sum, cost_price = t.cost, profit = t.sum - t.cost
+    from (select order_id, sum(round(price * quantity, 2)) as sum, sum(round(cost_price * quantity, 2)) as cost from order_positions group by order_id) t
+    where t.order_id = o.id and o.name like 'Bench order %'`);
+  console.log(`ORDERS ${ORDERS} in ${Date.now() - orderSeeded} ms`);
   await database.db.execute(sql`analyze`);
   const app = await buildApp({ config, db: database.db, logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
   console.log(`SEEDED ${PRODUCTS} in ${Date.now() - seeded} ms`);
+  const [ranges] = (
+    (await database.db.execute(sql`select
+      (select min(id) from orders where name like 'Bench order %') as first_order, (select max(id) from orders where name like 'Bench order %') as last_order,
+      (select min(id) from orders where lead_id >= 9000000) as first_deal, (select max(id) from orders where lead_id >= 9000000) as last_deal,
+      (select min(id) from products where article like 'BN-%') as first_product, (select max(id) from products where article like 'BN-%') as last_product`)) as unknown as { rows: Record<string, number>[] }
+  ).rows;
+  console.log(`RANGES ${JSON.stringify(Object.fromEntries(Object.entries(ranges).map(([key, value]) => [key, Number(value)])))}`);
   console.log(`READY ${new URL(address).port} ${JSON.parse(login.body).access_token}`);
   process.on('SIGTERM', async () => {
     await app.close();

@@ -5,6 +5,9 @@ import { Nullable, PageLinks, PageMeta } from './common';
 /** CRM-linked order statuses (spec 2 §4): 0 opened, 1 reserved, 2 success, 3 unsuccessful, 4 deleted. */
 export const CrmStatus = Type.Integer({ minimum: 0, maximum: 4 });
 
+/** A CRM deal id: amoCRM/Kommo and Bitrix24 deal ids are positive 32-bit integers. */
+export const LeadId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
 /** What an order's positions currently do to stock. */
 export const StockState = Type.Union([Type.Literal('none'), Type.Literal('reserved'), Type.Literal('written_off'), Type.Literal('stocked'), Type.Literal('refunded')]);
 export type StockState = Type.Static<typeof StockState>;
@@ -133,7 +136,7 @@ export const OrderAddRequest = Type.Object(
     name: Type.Optional(Name),
     pipeline_id: Type.Optional(Id),
     status_id: Type.Optional(Id),
-    lead_id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+    lead_id: Type.Optional(LeadId),
     status: Type.Optional(CrmStatus),
     contact_id: Type.Optional(Nullable(Id)),
     company_id: Type.Optional(Nullable(Id)),
@@ -206,7 +209,7 @@ export type PositionAddRequest = Type.Static<typeof PositionAddRequest>;
 export const PositionDeleteRequest = Type.Object({ id: Id, order_id: Type.Optional(Id) }, { additionalProperties: false });
 export type PositionDeleteRequest = Type.Static<typeof PositionDeleteRequest>;
 
-export const ProductsAutocompleteQuery = Type.Object({ q: Type.String({ maxLength: 200 }), leadId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })) });
+export const ProductsAutocompleteQuery = Type.Object({ q: Type.String({ maxLength: 200 }), leadId: Type.Optional(LeadId) });
 
 /** A product offered for a deal, with its stock per warehouse (the identifier of each choice ready to send). */
 export const DealProduct = Type.Object({
@@ -221,6 +224,10 @@ export const DealProduct = Type.Object({
   available: Nullable(Type.Number()),
   warehouses: Type.Array(Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), available: Type.Number(), identifier: Type.String() })),
   fields: Values,
+  /** The price field (type 11) price and currency come from: the account's first; null when it has none. */
+  price_field: Type.Optional(Nullable(Type.String())),
+  /** Autocomplete with a leadId: how much of the product that deal's order already holds (0 when none). */
+  in_order: Type.Optional(Type.Number()),
 });
 export type DealProduct = Type.Static<typeof DealProduct>;
 
@@ -250,3 +257,17 @@ export type FilteredConfig = Type.Static<typeof FilteredConfig>;
 export const OrderTableConfigRequest = Type.Object({ value: Type.Unknown() }, { additionalProperties: false });
 
 export const RefundQuery = Type.Object({ id: Id });
+
+/* ------------------------------------------------------------------ deal screen catalogue (orders/categories, orders/fields, …) */
+
+/** orders/category/list: one category of the flat list (parents before their subcategories, siblings in sort order). */
+export const CategoryListItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  parent_id: Nullable(Type.Integer()),
+  image_url: Nullable(Type.String()),
+  sort: Type.Integer(),
+  /** Ids from the root down to this category. */
+  levels: Type.Array(Type.Integer()),
+});
+export type CategoryListItem = Type.Static<typeof CategoryListItem>;

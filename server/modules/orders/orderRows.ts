@@ -1,0 +1,69 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { StockState } from '../../../src/contract/orders';
+import type { Db } from '../../db/client';
+import { orderPositions, orders, pipelineStatuses } from '../../db/schema';
+import { notFound, unprocessable } from '../../http/errors';
+import type { Actor } from './actor';
+import { reconcileStock, stageRulesOf, stagesOf, targetStockState, type Tx } from './stockEngine';
+
+/** The order row and the rules every order write shares: its lock, whether its products may change, its totals and its stock. */
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export const STALE_ORDER = 'The order has been changed since you opened it. Reload it and try again.';
+export const PRODUCTS_LOCKED = 'The products of this order cannot be changed at this stage';
+export const NO_SUCH_ORDER = 'No such order';
+
+export const TERMINAL_STATES: ReadonlySet<string> = new Set(['written_off', 'stocked', 'refunded']);
+
+/** The order row of the actor's account, locked for the rest of the transaction when asked. */
+export async function orderRowOf(db: Db | Tx, accountId: number, id: number, lock = false): Promise<OrderRow> {
+  const query = db.select().from(orders).where(and(eq(orders.accountId, accountId), eq(orders.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(NO_SUCH_ORDER);
+  return row;
+}
+
+export async function stageOf(tx: Db | Tx, accountId: number, statusId: number | null) {
+  if (statusId === null) return null;
+  const [stage] = await tx.select().from(pipelineStatuses).where(and(eq(pipelineStatuses.accountId, accountId), eq(pipelineStatuses.id, statusId)));
+  return stage ?? null;
+}
+
+/** Whether the order's positions may change: not in a stage that blocks products, and the goods not yet gone or come. */
+export async function productsLocked(tx: Db | Tx, order: OrderRow): Promise<boolean> {
+  if (TERMINAL_STATES.has(order.stockState)) return true;
+  const stage = await stageOf(tx, order.accountId, order.statusId);
+  return stage?.blocksProducts ?? false;
+}
+
+export async function requireProductsEditable(tx: Db | Tx, order: OrderRow): Promise<void> {
+  if (await productsLocked(tx, order)) throw unprocessable(PRODUCTS_LOCKED);
+}
+
+/** Recomputes sum, cost price and profit from the positions (in SQL, on the stored decimals) and counts a new version. */
+export async function settleOrder(tx: Tx, orderId: number, extra: Partial<typeof orders.$inferInsert> = {}): Promise<void> {
+  const totals = sql`(select coalesce(sum(round(p.price * p.quantity, 2)), 0) as sum, coalesce(sum(round(p.cost_price * p.quantity, 2)), 0) as cost
+    from ${orderPositions} p where p.order_id = ${orderId})`;
+  await tx
+    .update(orders)
+    .set({
+      ...extra,
+      sum: sql`(select sum from ${totals} t)`,
+      costPrice: sql`(select cost from ${totals} t)`,
+      profit: sql`(select sum - cost from ${totals} t)`,
+      version: sql`${orders.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/** Moves the order's stock to where its stage (or CRM status) says, and records the state. */
+export async function applyStockState(tx: Tx, actor: Actor, order: OrderRow, only?: number[]): Promise<StockState> {
+  const stages = await stagesOf(tx, actor.accountId, order.pipelineId);
+  const stage = stages.find((item) => item.id === order.statusId) ?? null;
+  const target = targetStockState(order.stockState, order, stage, stageRulesOf(stages));
+  await reconcileStock(tx, { accountId: actor.accountId, userId: actor.userId, order }, target, only);
+  return target;
+}
+

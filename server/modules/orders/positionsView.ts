@@ -1,0 +1,96 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { OrderPosition } from '../../../src/contract/orders';
+import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
+import { productIdentifier } from '../../../src/domain/productId';
+import type { Db } from '../../db/client';
+import { batches, fields, orderPositions, products, warehouses } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import type { Actor } from './actor';
+import type { Tx } from './stockEngine';
+
+/** How positions are shown and priced: the read side of positions, shared by the order answers and position writes. */
+
+type ProductRow = typeof products.$inferSelect;
+
+/** Product field codes a public customer may not see (public_order_visible 0); staff see every field. */
+export async function hiddenFieldCodes(db: Db | Tx, actor: Actor): Promise<Set<string>> {
+  if (!actor.public) return new Set();
+  const rows = await db
+    .select({ code: fields.code, config: fields.leadConfig })
+    .from(fields)
+    .where(and(eq(fields.accountId, actor.accountId), eq(fields.entity, 'product')));
+  return new Set(rows.filter((row) => !(Number(row.config.public_order_visible ?? 0) > 0)).map((row) => row.code));
+}
+
+export const visibleValues = (values: Record<string, unknown>, hidden: Set<string>) => Object.fromEntries(Object.entries(values).filter(([code]) => !hidden.has(code)));
+
+/** orders/products: the order's positions in order, each with what could still be taken from its warehouse. */
+export async function listPositions(db: Db | Tx, actor: Actor, orderId: number): Promise<OrderPosition[]> {
+  const available = sql<string | null>`(select sum(b.count - b.reserve) from ${batches} b
+    where b.account_id = ${actor.accountId} and b.product_id = ${orderPositions.productId} and b.warehouse_id = ${orderPositions.warehouseId})`;
+  const [rows, hidden] = await Promise.all([
+    db
+      .select({ position: orderPositions, product: products, warehouse: warehouses, available })
+      .from(orderPositions)
+      .innerJoin(products, eq(products.id, orderPositions.productId))
+      .leftJoin(warehouses, eq(warehouses.id, orderPositions.warehouseId))
+      .where(and(eq(orderPositions.accountId, actor.accountId), eq(orderPositions.orderId, orderId)))
+      .orderBy(asc(orderPositions.sort), asc(orderPositions.id)),
+    hiddenFieldCodes(db, actor),
+  ]);
+  return rows.map(({ position, product, warehouse, available: free }) => {
+    const count = Number(position.quantity);
+    const price = Number(position.price);
+    const service = product.type === 'service';
+    return {
+      id: position.id,
+      order_id: position.orderId,
+      product_id: product.id,
+      identifier: productIdentifier({ id: product.id, type: product.type }, warehouse?.code),
+      name: product.name,
+      article: product.article,
+      type: service ? 'service' : 'product',
+      unit: product.unit,
+      category_id: product.categoryId,
+      warehouse_id: warehouse?.id ?? null,
+      warehouse_code: warehouse?.code ?? null,
+      warehouse_name: warehouse?.name ?? null,
+      price_field: position.priceField,
+      price,
+      currency: position.currency,
+      count,
+      nds: Number(position.nds),
+      cost_price: Number(position.costPrice),
+      sum: Math.round(price * count * 100) / 100,
+      reserved: Number(position.reserved),
+      written_off: Number(position.writtenOff),
+      available: service ? null : Math.round((Number(free ?? 0) + Number(position.reserved)) * 1000) / 1000,
+      fields: visibleValues(product.values, hidden),
+    };
+  });
+}
+
+/** The price fields (type 11) of the account's products, first by position: the default price type is the first. */
+export async function priceFields(db: Db | Tx, accountId: number): Promise<string[]> {
+  const rows = await db
+    .select({ code: fields.code })
+    .from(fields)
+    .where(and(eq(fields.accountId, accountId), eq(fields.entity, 'product'), eq(fields.type, FieldType.price)))
+    .orderBy(asc(fields.sort), asc(fields.id));
+  return rows.map((row) => row.code);
+}
+
+/** A product's price in a price field: cost, currency and VAT rate (0 and the account's currency when unset). */
+export async function productPrice(db: Db | Tx, actor: Actor, productId: number, field: string): Promise<{ cost: number; currency: string; nds: number }> {
+  if (!(await priceFields(db, actor.accountId)).includes(field)) throw badRequest(`${field} is not a price field`);
+  const [product] = await db.select({ values: products.values }).from(products).where(and(eq(products.accountId, actor.accountId), eq(products.id, productId)));
+  return priceIn(product?.values ?? {}, field, actor);
+}
+
+export function priceIn(values: Record<string, unknown>, field: string | undefined, actor: Actor) {
+  const currency = defaultCurrency({ is_kommo: actor.isKommo });
+  if (!field) return { cost: 0, currency, nds: 0 };
+  const price = coerceFieldValue(FieldType.price, values[field], { currency }) as { cost: number; currency: string; nds: number };
+  return { cost: Number(price.cost) || 0, currency: price.currency || currency, nds: Number(price.nds) || 0 };
+}
+
