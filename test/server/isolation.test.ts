@@ -15,6 +15,9 @@ import { unique, useTestServer, type TestAccount } from './harness';
  */
 const server = useTestServer();
 
+/** The walks make thousands of calls (routes × B's ids × variants), more with every route added: minutes, not seconds. */
+const WALK_TIMEOUT = 900_000;
+
 /** Every text B stores through the seeding walk starts with this, so it is recognisable in any answer. */
 const MARK = `bsec${randomBytes(4).toString('hex')}`;
 let marks = 0;
@@ -211,7 +214,7 @@ beforeAll(async () => {
     secrets: [...new Set([...explicit, ...markedTexts(snapshot)])],
     explicit,
   };
-});
+}, WALK_TIMEOUT);
 
 describe('tenant isolation over every registered staff route', () => {
   it('walks a non-empty list that includes the known staff routes, against a B that has data', () => {
@@ -242,7 +245,7 @@ describe('tenant isolation over every registered staff route', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, WALK_TIMEOUT);
 
   it("a token of account A neither reads nor changes account B's rows, on any staff route", async () => {
     let before = await snapshotOfB();
@@ -278,7 +281,7 @@ describe('tenant isolation over every registered staff route', () => {
     expect(failures).toEqual([]);
     // A is still signed in (nothing in the walk ended the session), so every call above was judged as A.
     expect((await server.call('GET', 'account/config', { token: a.token })).body.account.id).toBe(a.id);
-  });
+  }, WALK_TIMEOUT);
 
   it("control: the same walk with B's own token does reach B's data, so the checks above can see a leak", async () => {
     const seen = new Set<string>();
@@ -291,5 +294,5 @@ describe('tenant isolation over every registered staff route', () => {
       }
     }
     expect([...seen].sort()).toEqual([...b.explicit].sort());
-  });
+  }, WALK_TIMEOUT);
 });

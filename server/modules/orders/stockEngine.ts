@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { StockState } from '../../../src/contract/orders';
 import type { Db } from '../../db/client';
-import { batches, movements, orderPositions, orders, pipelineStatuses, positionBatches, products } from '../../db/schema';
+import { batches, movements, orderPositions, orders, pipelines, pipelineStatuses, positionBatches, products } from '../../db/schema';
 import { unprocessable } from '../../http/errors';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -58,6 +58,8 @@ export function targetStockState(current: string, order: Pick<OrderRow, 'leadId'
 /** Stage rows of an order's pipeline (empty for CRM-linked orders without one). */
 export async function stagesOf(tx: Tx, accountId: number, pipelineId: number | null): Promise<StageRow[]> {
   if (pipelineId === null) return [];
+  // Holding the pipeline row (shared) makes a concurrent change of its stages' operations wait until this order's move is done.
+  await tx.select({ id: pipelines.id }).from(pipelines).where(and(eq(pipelines.accountId, accountId), eq(pipelines.id, pipelineId))).for('share');
   return tx
     .select()
     .from(pipelineStatuses)
