@@ -489,6 +489,25 @@ export const orders = pgTable(
 );
 
 /**
+ * How many orders each account has per archived flag, pipeline, stage and CRM status (0 for none, -1 for
+ * a local order's CRM status): kept by statement triggers on orders (migration 0007) in the same
+ * transaction, so orders/list pages filtered by pipeline, stages or "hide final stages" read their total
+ * from a few rows instead of counting 50,000. No foreign keys, as for product_counts.
+ */
+export const orderCounts = pgTable(
+  'order_counts',
+  {
+    accountId: integer('account_id').notNull(),
+    archived: boolean('archived').notNull(),
+    pipelineId: integer('pipeline_id').notNull(),
+    statusId: integer('status_id').notNull(),
+    crmStatus: integer('crm_status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.archived, table.pipelineId, table.statusId, table.crmStatus] })],
+);
+
+/**
  * Positions of an order: a product (with its warehouse) or a service, a price type, price,
  * quantity and VAT. reserved and written_off say how much of the quantity currently holds stock.
  */

@@ -94,6 +94,30 @@ describe('orders/add, orders/order and orders/list', () => {
     expect((await list({ sort: { field: 'name', order: 'asc' } })).body.data[0].name).toBe('Alpha');
   });
 
+  it('the totals of pipeline, stage and final-stage views come from the kept counts and agree with counting the rows, after adds, moves and deletes', async () => {
+    const { account, stages } = await stocked();
+    const add = (body: object) => server.call('POST', 'orders/add', { token: account.token, body });
+    const made = [];
+    for (const stage of [stages.New, stages.New, stages.Reserved, stages.Completed, stages.Cancelled]) made.push((await add({ status_id: stage })).body);
+    await add({ lead_id: 4242 });
+    const lost = (await add({ lead_id: 4343 })).body;
+    await server.call('POST', 'orders/update', { token: account.token, body: { id: lost.id, version: lost.version, status: 3 } });
+    await server.call('POST', 'orders/update', { token: account.token, body: { id: made[0].id, version: made[0].version, status_id: stages.Cancelled } });
+    await server.call('POST', 'orders/delete', { token: account.token, body: { id: made[1].id } });
+    const rows = await server.database.db.select().from(orders).where(eq(orders.accountId, account.id));
+    const final = new Set([stages.Completed, stages.Cancelled]);
+    const cases: [object, number][] = [
+      [{}, rows.length],
+      [{ hide_final: true }, rows.filter((row) => !final.has(row.statusId ?? 0) && (row.crmStatus ?? 0) < 2).length],
+      [{ status_ids: [stages.Cancelled] }, rows.filter((row) => row.statusId === stages.Cancelled).length],
+      [{ pipeline_id: rows.find((row) => row.pipelineId)!.pipelineId, hide_final: true }, rows.filter((row) => row.pipelineId && !final.has(row.statusId ?? 0)).length],
+    ];
+    for (const [filter, expected] of cases) {
+      expect((await server.call('POST', 'orders/list', { token: account.token, body: { filter } })).body.meta.total, JSON.stringify(filter)).toBe(expected);
+    }
+    expect(cases.map(([, expected]) => expected)).toEqual([6, 2, 2, 1]);
+  });
+
   it("another account's order is not found on read, update, delete and positions (404), and stays unchanged", async () => {
     const { account } = await stocked();
     const other = await stocked();

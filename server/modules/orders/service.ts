@@ -11,7 +11,7 @@ import type {
 } from '../../../src/contract/orders';
 import { defaultCurrency } from '../../../src/domain/fieldTypes';
 import type { Db } from '../../db/client';
-import { accounts, companies, contacts, memberships, orderPositions, orderShares, orders, pipelines, pipelineStatuses, tariffs, users } from '../../db/schema';
+import { accounts, companies, contacts, memberships, orderCounts, orderPositions, orderShares, orders, pipelines, pipelineStatuses, tariffs, users } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
 import { coerceEntityValues } from '../fields/values';
 import type { Actor } from './actor';
@@ -119,6 +119,27 @@ function listConditions(accountId: number, filter: NonNullable<OrderListRequest[
   return conditions;
 }
 
+/** Filters the trigger-kept order_counts can answer: by archived flag, pipeline, stages and final stages. */
+const COUNTED_FILTERS: ReadonlySet<string> = new Set(['archived', 'pipeline_id', 'status_ids', 'hide_final']);
+
+/**
+ * The list's total: from order_counts when the filter only names what it is kept by (the orders page's
+ * usual views), else by counting the matching rows.
+ */
+async function countOrders(db: Db, accountId: number, filter: NonNullable<OrderListRequest['filter']>, where: SQL | undefined, onlyIds?: number[]): Promise<number> {
+  const keyed = !onlyIds && Object.entries(filter).every(([key, value]) => value === undefined || COUNTED_FILTERS.has(key) || (key === 'search' && !String(value).trim()));
+  if (!keyed) return Number((await db.select({ total: count() }).from(orders).where(where))[0].total);
+  const conditions: SQL[] = [eq(orderCounts.accountId, accountId), eq(orderCounts.archived, filter.archived ?? false)];
+  if (filter.pipeline_id !== undefined && filter.pipeline_id !== -1) conditions.push(eq(orderCounts.pipelineId, filter.pipeline_id));
+  if (filter.status_ids?.length) conditions.push(inArray(orderCounts.statusId, filter.status_ids));
+  if (filter.hide_final) {
+    conditions.push(lt(orderCounts.crmStatus, 2));
+    conditions.push(sql`not exists (select 1 from ${pipelineStatuses} f where f.id = ${orderCounts.statusId} and f.account_id = ${accountId} and f.type in (1, 2))`);
+  }
+  const [row] = await db.select({ n: sql<string | null>`sum(${orderCounts.n})` }).from(orderCounts).where(and(...conditions));
+  return Number(row?.n ?? 0);
+}
+
 /** orders/list: page, filter, sort → data, links, meta. */
 export async function listOrders(db: Db, actor: Actor, request: OrderListRequest, onlyIds?: number[]): Promise<OrderList> {
   const perPage = request.per_page ?? DEFAULT_PER_PAGE;
@@ -128,8 +149,8 @@ export async function listOrders(db: Db, actor: Actor, request: OrderListRequest
     request.sort?.field ?? 'id'
   ];
   const direction = request.sort?.order ?? (request.sort ? 'asc' : 'desc');
-  const [[{ total }], rows] = await Promise.all([
-    db.select({ total: count() }).from(orders).where(where),
+  const [total, rows] = await Promise.all([
+    countOrders(db, actor.accountId, request.filter ?? {}, where, onlyIds),
     joined(db, actor.accountId)
       .where(where)
       .orderBy(direction === 'desc' ? desc(column) : asc(column), direction === 'desc' ? desc(orders.id) : asc(orders.id))
