@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { Category } from '../../../src/contract/catalogue';
+import { DealProduct, DealProductList } from '../../../src/contract/orders';
+import {
+  WidgetAddProductAnswer,
+  WidgetAddProductQuery,
+  WidgetAutocompleteQuery,
+  WidgetConfig,
+  WidgetConfigQuery,
+  WidgetLeadIdQuery,
+  WidgetLeadProducts,
+  WidgetLeadQuery,
+  WidgetProductListV2,
+  WidgetProductsHtml,
+  WidgetProductsQuery,
+} from '../../../src/contract/widget';
+import { resolveSession } from '../../auth/sessions';
+import { callerOf } from '../../http/context';
+import { forbidden } from '../../http/errors';
+import { dealAutocomplete } from '../dealCatalogue/products';
+import { staffActor } from '../orders/actor';
+import { addProductToLead, leadProducts, leadProductsHtml, widgetCategories, widgetConfig, widgetProducts, widgetProductsV2 } from './service';
+
+/** Where the widget host's calls live under /integration: amoCRM/Kommo's widget and Bitrix24's, with the same handlers. */
+export const WIDGET_BASES = ['/widget', '/bitrix/widget'] as const;
+
+/** Calls to the token-free deal list per address and minute: deal ids are easy to guess, so walking them is slowed down. */
+export const LEAD_PRODUCTS_PER_MINUTE = 120;
+
+/** The account of an optional bearer token on a token-free route: none without a header; a header that is not a valid token is refused (403). */
+async function optionalAccount(request: FastifyRequest, resolve: (token: string) => ReturnType<typeof resolveSession>): Promise<number | null> {
+  const header = request.headers.authorization;
+  if (header === undefined) return null;
+  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  const caller = token ? await resolve(token) : null;
+  if (!caller) throw forbidden();
+  return caller.account.id;
+}
+
+/**
+ * The CRM-side widget host (spec 2 §7 "Deal widget and order products"), under /integration:
+ *
+ *   GET {base}/products            category_id, page, per_page → data, links, meta (a category with its subcategories)
+ *   GET {base}/products-v2         category_id, page, per_page → data, links, meta, categories (one level: own products and subcategories)
+ *   GET {base}/products/filtered   leadId, page, per_page → the deal's positions; no token needed (see leadProducts)
+ *   GET {base}/autocomplete        q → products (empty or blank q: [])
+ *   GET {base}/add-product         productId, leadId, quantity → success, order (the deal's order is made when missing)
+ *   GET {base}/get-products        leadId → success, data.html (every value HTML-escaped)
+ *   GET {base}/config              category_id, leadId → the widget's settings for the deal
+ *   GET {base}/categories          → the category tree
+ *
+ * with {base} = /widget and /bitrix/widget. All but products/filtered take the staff bearer token.
+ * add-product is a GET because the widget client sends one; it is not marked read-only.
+ */
+export const widgetRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+  const tags = ['widget'];
+  const reads = { reads: true } as const;
+  const resolve = (token: string) => resolveSession(db, token);
+
+  for (const base of WIDGET_BASES) {
+    app.get(`${base}/products`, { config: reads, schema: { tags, querystring: WidgetProductsQuery, response: { 200: DealProductList } } }, async (request) =>
+      widgetProducts(db, staffActor(callerOf(request)), request.query),
+    );
+    app.get(`${base}/products-v2`, { config: reads, schema: { tags, querystring: WidgetProductsQuery, response: { 200: WidgetProductListV2 } } }, async (request) =>
+      widgetProductsV2(db, staffActor(callerOf(request)), request.query),
+    );
+    app.get(
+      `${base}/products/filtered`,
+      {
+        config: { auth: 'none', reads: true, rateLimit: { max: LEAD_PRODUCTS_PER_MINUTE, timeWindow: '1 minute' } },
+        schema: { tags, querystring: WidgetLeadQuery, response: { 200: WidgetLeadProducts } },
+      },
+      async (request) => leadProducts(db, request.query.leadId, await optionalAccount(request, resolve), request.query),
+    );
+    app.get(`${base}/autocomplete`, { config: reads, schema: { tags, querystring: WidgetAutocompleteQuery, response: { 200: Type.Array(DealProduct) } } }, async (request) =>
+      dealAutocomplete(db, staffActor(callerOf(request)), request.query.q),
+    );
+    app.get(`${base}/add-product`, { schema: { tags, querystring: WidgetAddProductQuery, response: { 200: WidgetAddProductAnswer } } }, async (request) =>
+      addProductToLead(db, callerOf(request), request.query),
+    );
+    app.get(`${base}/get-products`, { config: reads, schema: { tags, querystring: WidgetLeadIdQuery, response: { 200: WidgetProductsHtml } } }, async (request) =>
+      leadProductsHtml(db, callerOf(request), request.query.leadId),
+    );
+    app.get(`${base}/config`, { config: reads, schema: { tags, querystring: WidgetConfigQuery, response: { 200: WidgetConfig } } }, async (request) =>
+      widgetConfig(db, callerOf(request), request.query),
+    );
+    app.get(`${base}/categories`, { config: reads, schema: { tags, response: { 200: Type.Array(Category) } } }, async (request) => widgetCategories(db, callerOf(request).account.id));
+  }
+};
