@@ -485,6 +485,8 @@ export const orders = pgTable(
     index('orders_account_pipeline').on(table.accountId, table.pipelineId, table.id),
     index('orders_name_trgm').using('gin', sql`${table.name} gin_trgm_ops`),
     uniqueIndex('orders_account_lead').on(table.accountId, table.leadId).where(sql`${table.leadId} is not null`),
+    // The widget's token-free lead lookup finds a deal's order without knowing the account.
+    index('orders_lead').on(table.leadId).where(sql`${table.leadId} is not null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_lead" ON "orders" USING btree ("lead_id") WHERE "orders"."lead_id" is not null;
