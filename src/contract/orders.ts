@@ -16,7 +16,7 @@ const Quantity = Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000 });
 const Money = Type.Number({ minimum: 0, maximum: 1_000_000_000_000 });
 const Name = Type.String({ maxLength: 500 });
 const Tags = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100 });
-const Values = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown());
+const Values = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), { maxProperties: 1000 });
 
 export const CustomerLink = Type.Object({ id: Type.Integer(), name: Type.String() });
 

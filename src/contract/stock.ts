@@ -30,7 +30,8 @@ const ProductEditable = {
   description: Type.String({ maxLength: 20_000 }),
   unit: Type.String({ minLength: 1, maxLength: 20 }),
   category_id: Nullable(Id),
-  values: Type.Record(Type.String({ maxLength: 60 }), Type.Unknown()),
+  /** Field values by code (a bound keeps the code lookup within the database's parameter limit, as for customers). */
+  values: Type.Record(Type.String({ maxLength: 60 }), Type.Unknown(), { maxProperties: 1000 }),
   tags: Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 50 }),
 };
 

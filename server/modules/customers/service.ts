@@ -22,7 +22,8 @@ import { hasRight, type Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { accounts, companies, contactCompanies, contacts, orders, pipelineStatuses, tariffs } from '../../db/schema';
 import { noRight, notFound, unprocessable } from '../../http/errors';
-import { checkCustomerTexts, coerceCustomerValues, type CustomerKind } from './validation';
+import { coerceEntityValues } from '../fields/values';
+import { checkCustomerTexts, type CustomerKind } from './validation';
 
 /**
  * Contacts and companies share their columns but for the company's accounting fields, so the common
@@ -153,7 +154,7 @@ type CustomerInput = Omit<CompanyAddRequest, 'archived'> & { archived?: boolean 
 /** The columns an add or update writes, checked and trimmed (texts by the customer edit rules, values by field type). */
 async function columnsOf(db: Db, caller: Caller, kind: CustomerKind, body: CustomerInput, adding: boolean): Promise<Partial<CompanyRow>> {
   const texts = checkCustomerTexts(body, adding);
-  const values = body.values === undefined ? undefined : await coerceCustomerValues(db, caller, kind, body.values);
+  const values = body.values === undefined ? undefined : await coerceEntityValues(db, caller.account, kind, body.values);
   const columns: Partial<CompanyRow> = {
     ...texts,
     ...(body.rating !== undefined && { rating: body.rating }),

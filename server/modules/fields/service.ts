@@ -25,8 +25,10 @@ const TYPES: readonly Omit<FieldType, 'default'>[] = [
   { id: Code.stock, code: 'stock', name: 'Stock' },
   { id: Code.images, code: 'images', name: 'Image carousel' },
 ];
-const KNOWN_TYPES = new Set(TYPES.map((type) => type.id));
-const SELECT_TYPES = new Set<number>([Code.select, Code.multiselect]);
+/** Every field type code (spec 2 §3); product and order fields take them all, contacts and companies all but 15. */
+export const FIELD_TYPE_CODES: ReadonlySet<number> = new Set(TYPES.map((type) => type.id));
+/** The types with options (data); options sent for another type are ignored. */
+export const SELECT_TYPES: ReadonlySet<number> = new Set<number>([Code.select, Code.multiselect]);
 
 /** A new field is shown and editable on the staff card, hidden in public orders, unless told otherwise. */
 export const DEFAULT_LEAD_CONFIG = { visible: 1, public_order_visible: 0, editable: 1 } as const;
@@ -67,7 +69,7 @@ export function codeFromName(name: string): string {
 }
 
 /** A unique-index violation (PostgreSQL 23505), as thrown by pg or PGlite, possibly wrapped by drizzle. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
@@ -81,7 +83,7 @@ function nameOf(text: string): string {
 }
 
 /** Flags are stored as 0 or 1, whatever form they were written in. */
-function flagsOf(input: LeadConfig): LeadConfig {
+export function leadFlagsOf(input: LeadConfig): LeadConfig {
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined).map(([key, value]) => [key, coerceFlag(value) ? 1 : 0]));
 }
 
@@ -90,7 +92,7 @@ function flagsOf(input: LeadConfig): LeadConfig {
  * color?, optgroup?}. Names are trimmed and must not be blank; two options may not share a value,
  * or a chosen value could not tell them apart.
  */
-function optionsOf(data: unknown[]): unknown[] {
+export function fieldOptionsOf(data: unknown[]): unknown[] {
   const options = data.map((option) => {
     if (typeof option === 'string') {
       if (!option.trim()) throw badRequest('An option name must not be empty');
@@ -111,7 +113,7 @@ function optionsOf(data: unknown[]): unknown[] {
 }
 
 /** The card position is kept in the sort column (field/update-sort), not in config. */
-function configOf(config: Record<string, unknown>): Record<string, unknown> {
+export function fieldConfigOf(config: Record<string, unknown>): Record<string, unknown> {
   const { sort: _position, ...rest } = config;
   return rest;
 }
@@ -141,10 +143,14 @@ export async function listFields(db: Db, accountId: number, query: FieldListQuer
   return (await db.select().from(fields).where(where).orderBy(...order)).map(toField);
 }
 
-/** The card component a type is edited with (the shell maps these to its controls). */
-function defaultComponent(type: number): string {
-  const components: Record<number, string> = { 1: 'number', 2: 'decimal', 3: 'text', 4: 'textarea', 5: 'select', 6: 'multiselect', 7: 'date', 8: 'datetime', 9: 'checkbox', 11: 'price', 13: 'stock', 15: 'carousel' };
-  return components[type] ?? 'text';
+const COMPONENTS: Record<number, string> = { 1: 'number', 2: 'decimal', 3: 'text', 4: 'textarea', 5: 'select', 6: 'multiselect', 7: 'date', 8: 'datetime', 9: 'checkbox', 11: 'price', 13: 'stock', 15: 'carousel' };
+
+/**
+ * The card component a type is edited with (the shell maps these to its controls). Every field list
+ * (products, orders, contacts, companies) uses it: a card shows only fields with a component.
+ */
+export function defaultComponent(type: number): string {
+  return COMPONENTS[type] ?? 'text';
 }
 
 /**
@@ -152,10 +158,10 @@ function defaultComponent(type: number): string {
  * The new field goes last; its card flags are the defaults overridden by those given.
  */
 export async function addField(db: Db, accountId: number, body: FieldAddRequest): Promise<FieldDefinition> {
-  if (!KNOWN_TYPES.has(body.type)) throw badRequest(`Unknown field type ${body.type}`);
+  if (!FIELD_TYPE_CODES.has(body.type)) throw badRequest(`Unknown field type ${body.type}`);
   const name = nameOf(body.name);
-  const data = SELECT_TYPES.has(body.type) ? optionsOf(body.data ?? []) : [];
-  const leadConfig = flagsOf({ ...DEFAULT_LEAD_CONFIG, ...body.lead_config });
+  const data = SELECT_TYPES.has(body.type) ? fieldOptionsOf(body.data ?? []) : [];
+  const leadConfig = leadFlagsOf({ ...DEFAULT_LEAD_CONFIG, ...body.lead_config });
   try {
     const row = await db.transaction(async (tx) => {
       await lockCatalogue(tx, accountId);
@@ -177,7 +183,7 @@ export async function addField(db: Db, accountId: number, body: FieldAddRequest)
           categoryId: body.category_id ?? null,
           sort: Number(next),
           component: body.component ?? defaultComponent(body.type),
-          config: configOf(body.config ?? {}),
+          config: fieldConfigOf(body.config ?? {}),
           data,
           leadConfig,
         })
@@ -214,10 +220,10 @@ export async function updateField(db: Db, accountId: number, body: FieldUpdateRe
   const changes = {
     ...(body.name !== undefined && { name: nameOf(body.name) }),
     ...(body.component !== undefined && { component: body.component }),
-    ...(body.config !== undefined && { config: configOf(body.config) }),
+    ...(body.config !== undefined && { config: fieldConfigOf(body.config) }),
     // Only selectors have options; options sent for another type are ignored, as on add.
-    ...(body.data !== undefined && SELECT_TYPES.has(current.type) && { data: optionsOf(body.data) }),
-    ...(body.lead_config !== undefined && { leadConfig: flagsOf({ ...current.leadConfig, ...body.lead_config }) }),
+    ...(body.data !== undefined && SELECT_TYPES.has(current.type) && { data: fieldOptionsOf(body.data) }),
+    ...(body.lead_config !== undefined && { leadConfig: leadFlagsOf({ ...current.leadConfig, ...body.lead_config }) }),
   };
   if (!Object.keys(changes).length && body.category_id === undefined) return toField(current);
   const row = await db.transaction(async (tx) => {
