@@ -1,3 +1,4 @@
+import type { PublicCaller } from '../auth/publicSessions';
 import type { Caller } from '../auth/sessions';
 import type { Mailer } from '../auth/mailer';
 import type { ServerConfig } from '../config';
@@ -11,8 +12,11 @@ export interface ServerContext {
   mailer: Mailer;
 }
 
-/** 'none': open (sign-in, registration); 'staff': a valid bearer token of a member (the default). */
-export type RouteAuth = 'none' | 'staff';
+/**
+ * 'none': open (sign-in, registration); 'staff': a valid bearer token of a member (the default);
+ * 'public': a valid public-order session token (public-order/ routes). Each kind refuses the other's tokens.
+ */
+export type RouteAuth = 'none' | 'staff' | 'public';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +24,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     caller: Caller | null;
+    publicCaller: PublicCaller | null;
   }
   interface FastifyContextConfig {
     auth?: RouteAuth;
@@ -32,4 +37,10 @@ declare module 'fastify' {
 export function callerOf(request: { caller: Caller | null }): Caller {
   if (!request.caller) throw forbidden();
   return request.caller;
+}
+
+/** The resolved caller of a public route (the auth hook has already refused requests without one). */
+export function publicCallerOf(request: { publicCaller: PublicCaller | null }): PublicCaller {
+  if (!request.publicCaller) throw forbidden();
+  return request.publicCaller;
 }

@@ -3,3 +3,4 @@ export type * from './auth';
 export type * from './account';
 export type * from './publicOrder';
 export type * from './pipelines';
+export type * from './customers';

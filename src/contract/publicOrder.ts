@@ -1,14 +1,307 @@
-/** GET public-order/token/get?public_token=… — exchanges a link's public token for a session token. */
-export interface PublicTokenExchangeRequest {
-  public_token: string;
-}
-export interface PublicTokenExchangeResponse {
-  token: string;
-}
+import Type from 'typebox';
+import { Category, CategoryProps, Id } from './catalogue';
+import { Nullable, PageLinks, PageMeta } from './common';
+import { Order, OrderPosition } from './orders';
 
-/** Entry of the public order list. */
-export interface PublicOrderListEntry {
-  id: number;
-  name: string;
-  active: boolean;
-}
+/**
+ * The public-order area (spec 2 §7 "Public order"): outside customers of an account open orders shared
+ * with them, by a link (a link token exchanged for a session) or with their own login. Their calls go to
+ * public-order/… with the public token; staff share orders and manage public customers under orders/public/….
+ */
+
+const Tags = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100, uniqueItems: true });
+const Email = Type.String({ minLength: 3, maxLength: 254 });
+const Phone = Type.String({ maxLength: 40 });
+const PersonName = Type.String({ maxLength: 200 });
+const Password = Type.String({ minLength: 6, maxLength: 200 });
+const LinkToken = Type.String({ minLength: 1, maxLength: 200 });
+
+/* ------------------------------------------------------------------ sessions */
+
+/** GET public-order/token/get?public_token=… — exchanges a link's public token for a session token. */
+export const PublicTokenExchangeRequest = Type.Object({ public_token: LinkToken });
+export type PublicTokenExchangeRequest = Type.Static<typeof PublicTokenExchangeRequest>;
+export const PublicTokenExchangeResponse = Type.Object({ token: Type.String(), order_id: Type.Integer() });
+export type PublicTokenExchangeResponse = Type.Static<typeof PublicTokenExchangeResponse>;
+
+/**
+ * GET public-order/token/get-public?public_token=… — what a link opens, without opening a session: the
+ * order, the seller, and whether the link was made for a customer who can also sign in with a password.
+ */
+export const PublicLinkInfo = Type.Object({
+  order_id: Type.Integer(),
+  order_name: Type.String(),
+  account_name: Type.String(),
+  /** The link was made for a particular customer. */
+  for_customer: Type.Boolean(),
+  /** That customer has a password: signing in shows all of their orders, not only this one. */
+  customer_can_sign_in: Type.Boolean(),
+});
+export type PublicLinkInfo = Type.Static<typeof PublicLinkInfo>;
+
+/**
+ * POST public-order/auth/login — a public customer signs in with their e-mail and password. A customer
+ * e-mail belongs to one seller's account; when the same e-mail and password fit several, account_id chooses.
+ */
+export const PublicLoginRequest = Type.Object(
+  { login: Email, password: Type.String({ minLength: 1, maxLength: 200 }), account_id: Type.Optional(Id) },
+  { additionalProperties: false },
+);
+export type PublicLoginRequest = Type.Static<typeof PublicLoginRequest>;
+export const PublicLoginResponse = Type.Object({
+  success: Type.Boolean(),
+  access_token: Type.Optional(Type.String()),
+  error: Type.Optional(Type.String()),
+  /** When the login fits several sellers: choose one and sign in again with its account_id. */
+  accounts: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }))),
+});
+export type PublicLoginResponse = Type.Static<typeof PublicLoginResponse>;
+
+/* ------------------------------------------------------------------ profile and config */
+
+export const PublicProfile = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  /** Whether a password is set (a customer without one can only open links). */
+  has_password: Type.Boolean(),
+});
+export type PublicProfile = Type.Static<typeof PublicProfile>;
+
+/**
+ * POST public-order/profile: name and phone; a password with its confirmation. Changing an existing password
+ * needs the current one; a customer who has none yet sets the first one (from a link made for them).
+ */
+export const PublicProfileUpdateRequest = Type.Object(
+  {
+    name: Type.Optional(PersonName),
+    phone: Type.Optional(Nullable(Phone)),
+    password: Type.Optional(Password),
+    password_confirm: Type.Optional(Type.String({ maxLength: 200 })),
+    current_password: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type PublicProfileUpdateRequest = Type.Static<typeof PublicProfileUpdateRequest>;
+
+/** GET public-order/config (public account/config): the seller and the signed-in customer, if any. */
+export const PublicConfig = Type.Object({
+  account: Type.Object({ id: Type.Integer(), name: Type.String(), is_kommo: Type.Boolean(), currency: Type.String() }),
+  user: Nullable(PublicProfile),
+  session: Type.Object({
+    /** 'customer': signed in with a password (every order shared with the customer); 'link': one order from a link. */
+    kind: Type.Union([Type.Literal('customer'), Type.Literal('link')]),
+    order_id: Nullable(Type.Integer()),
+  }),
+});
+export type PublicConfig = Type.Static<typeof PublicConfig>;
+
+/* ------------------------------------------------------------------ orders */
+
+const { cost_price: _positionCost, ...positionProperties } = OrderPosition.properties;
+/** A position as a public customer sees it: no cost price; product fields hidden from public orders left out. */
+export const PublicOrderPosition = Type.Object(positionProperties);
+export type PublicOrderPosition = Type.Static<typeof PublicOrderPosition>;
+
+const {
+  cost_price: _orderCost,
+  profit: _profit,
+  user_id: _userId,
+  user_name: _userName,
+  company: _company,
+  contacts: _contacts,
+  tags: _tags,
+  lead_id: _leadId,
+  archived: _archived,
+  public: _public,
+  ...orderProperties
+} = Order.properties;
+
+/** An order as a public customer sees it: no costs, profit, staff, CRM or client data; hidden order fields left out. */
+export const PublicOrder = Type.Object({
+  ...orderProperties,
+  /** The customer may still change the positions (not in a stage that blocks products, goods not gone). */
+  active: Type.Boolean(),
+});
+export type PublicOrder = Type.Static<typeof PublicOrder>;
+
+export const PublicOrderWithPositions = Type.Object({ ...PublicOrder.properties, positions: Type.Array(PublicOrderPosition) });
+export type PublicOrderWithPositions = Type.Static<typeof PublicOrderWithPositions>;
+
+/** Entry of the public order list (spec 1 §3): id, name, active — with the rest of the public order. */
+export type PublicOrderListEntry = PublicOrder;
+
+export const PublicOrderListRequest = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type PublicOrderListRequest = Type.Static<typeof PublicOrderListRequest>;
+export const PublicOrderList = Type.Object({ data: Type.Array(PublicOrder), links: PageLinks, meta: PageMeta });
+export type PublicOrderList = Type.Static<typeof PublicOrderList>;
+
+export const PublicOrderIdQuery = Type.Object({ order_id: Id });
+export type PublicOrderIdQuery = Type.Static<typeof PublicOrderIdQuery>;
+
+/**
+ * A position change in public-order/order/update: the quantity. Price, price type and VAT are read-only in
+ * public mode (spec 1 §5): sending them unchanged is allowed (a client may send whole positions), a change is refused.
+ */
+export const PublicPositionChange = Type.Object(
+  {
+    id: Id,
+    count: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000 })),
+    price: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000_000_000 })),
+    price_field: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    nds: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * POST public-order/order/update (spec 2 §5: positions and a numeric order_id). Order field values may be
+ * sent for fields that are public-visible and editable. version is optional: when sent, an order changed
+ * since is refused with 409 as for staff.
+ */
+export const PublicOrderUpdateRequest = Type.Object(
+  {
+    order_id: Id,
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+    positions: Type.Optional(Type.Array(PublicPositionChange, { maxItems: 1000 })),
+    fields: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+export type PublicOrderUpdateRequest = Type.Static<typeof PublicOrderUpdateRequest>;
+
+/** POST public-order/order/position/add: a product identifier (`id%%%warehouseCode` or the plain id), quantity default 1. */
+export const PublicPositionAddRequest = Type.Object(
+  {
+    order_id: Id,
+    product: Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Id]),
+    quantity: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000 })),
+  },
+  { additionalProperties: false },
+);
+export type PublicPositionAddRequest = Type.Static<typeof PublicPositionAddRequest>;
+
+export const PublicPositionDeleteRequest = Type.Object({ id: Id, order_id: Type.Optional(Id) }, { additionalProperties: false });
+export type PublicPositionDeleteRequest = Type.Static<typeof PublicPositionDeleteRequest>;
+
+/* ------------------------------------------------------------------ catalogue */
+
+/** A product offered to a public customer: price of the default price type, stock per warehouse, public-visible fields. */
+export const PublicProduct = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  article: Type.String(),
+  type: Type.Union([Type.Literal('product'), Type.Literal('service')]),
+  unit: Type.String(),
+  category_id: Nullable(Type.Integer()),
+  price: Type.Number(),
+  currency: Type.String(),
+  /** Units that can still be ordered over all warehouses (null for services). */
+  available: Nullable(Type.Number()),
+  /** Each warehouse holding the product, with the identifier to send to position/add. */
+  warehouses: Type.Array(Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), available: Type.Number(), identifier: Type.String() })),
+  fields: Type.Record(Type.String(), Type.Unknown()),
+});
+export type PublicProduct = Type.Static<typeof PublicProduct>;
+
+export const PublicCatalogueQuery = Type.Object({
+  category_id: Type.Optional(Id),
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+});
+export type PublicCatalogueQuery = Type.Static<typeof PublicCatalogueQuery>;
+
+/**
+ * GET public-order/categories/list (public category/list, "separate category data" of spec 1 §6): the category
+ * tree, the card properties per category (fields_id_2 only public-visible fields), and a page of the products
+ * this customer may see (of a category and its subcategories when category_id is given).
+ */
+export const PublicCatalogue = Type.Object({
+  categories: Type.Array(Category),
+  properties: Type.Array(CategoryProps),
+  products: Type.Object({ data: Type.Array(PublicProduct), links: PageLinks, meta: PageMeta }),
+});
+export type PublicCatalogue = Type.Static<typeof PublicCatalogue>;
+
+/** GET public-order/fields/list: the public-visible fields of products (default) or of orders. */
+export const PublicFieldListQuery = Type.Object({
+  entity: Type.Optional(Type.Union([Type.Literal('product'), Type.Literal('order')])),
+  category_id: Type.Optional(Id),
+  with_parents: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+});
+export type PublicFieldListQuery = Type.Static<typeof PublicFieldListQuery>;
+
+/* ------------------------------------------------------------------ staff: sharing and public customers */
+
+export const PublicCustomer = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  tags: Type.Array(Type.String()),
+  has_password: Type.Boolean(),
+  created_at: Type.String(),
+});
+export type PublicCustomer = Type.Static<typeof PublicCustomer>;
+
+/**
+ * POST orders/public/link: makes an order public. With customer_id, or an e-mail (the customer is found by it,
+ * or added with the name), the link is made for that customer; without, it is an anonymous link. Linking again
+ * for the same customer answers the existing link.
+ */
+export const PublicLinkRequest = Type.Object(
+  { order_id: Id, customer_id: Type.Optional(Id), email: Type.Optional(Email), name: Type.Optional(PersonName) },
+  { additionalProperties: false },
+);
+export type PublicLinkRequest = Type.Static<typeof PublicLinkRequest>;
+
+export const OrderShare = Type.Object({
+  id: Type.Integer(),
+  order_id: Type.Integer(),
+  customer: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), email: Nullable(Type.String()) })),
+  /** The link token (public_token of the link). */
+  link_token: Type.String(),
+  /** The shell's address of the public order: `/#/publicOrder?order_id=…&public_token=…`. */
+  path: Type.String(),
+  created_at: Type.String(),
+});
+export type OrderShare = Type.Static<typeof OrderShare>;
+
+/** POST orders/public/unlink: one share (share_id), the customer's share (customer_id), or every share of the order. */
+export const PublicUnlinkRequest = Type.Object(
+  { order_id: Id, share_id: Type.Optional(Id), customer_id: Type.Optional(Id) },
+  { additionalProperties: false },
+);
+export type PublicUnlinkRequest = Type.Static<typeof PublicUnlinkRequest>;
+
+export const PublicCustomerListQuery = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+});
+export type PublicCustomerListQuery = Type.Static<typeof PublicCustomerListQuery>;
+export const PublicCustomerList = Type.Object({ data: Type.Array(PublicCustomer), links: PageLinks, meta: PageMeta });
+export type PublicCustomerList = Type.Static<typeof PublicCustomerList>;
+
+const customerInput = { name: Type.Optional(PersonName), email: Type.Optional(Nullable(Email)), phone: Type.Optional(Nullable(Phone)), tags: Type.Optional(Tags), password: Type.Optional(Password) };
+export const PublicCustomerAddRequest = Type.Object(customerInput, { additionalProperties: false });
+export type PublicCustomerAddRequest = Type.Static<typeof PublicCustomerAddRequest>;
+export const PublicCustomerUpdateRequest = Type.Object({ id: Id, ...customerInput }, { additionalProperties: false });
+export type PublicCustomerUpdateRequest = Type.Static<typeof PublicCustomerUpdateRequest>;
+export const PublicCustomerDeleteRequest = Type.Object({ id: Id }, { additionalProperties: false });
+
+/** orders/public/settings: which products public customers see (spec 2 §9 business-process scenarios). */
+export const ProductVisibility = Type.Union([Type.Literal('all'), Type.Literal('tagged'), Type.Literal('tagged_or_untagged')]);
+export type ProductVisibility = Type.Static<typeof ProductVisibility>;
+export const PublicSettings = Type.Object({ product_visibility: ProductVisibility });
+export type PublicSettings = Type.Static<typeof PublicSettings>;
+export const PublicSettingsRequest = Type.Object({ product_visibility: ProductVisibility }, { additionalProperties: false });

@@ -79,6 +79,17 @@ describe('cached sessions on the server', () => {
     expect((await search(member.token)).status).toBe(403);
   });
 
+  it('rule: /api and /integration share one cache: a member removed through /api is refused at once on cached /integration reads', async () => {
+    const account = await server.newAccount();
+    const member = await server.newMember(account);
+    const widgetSearch = async () =>
+      (await server.app.inject({ method: 'GET', url: '/integration/widget/autocomplete?q=drill', headers: { authorization: `Bearer ${member.token}` } })).statusCode;
+    expect(await widgetSearch()).toBe(200);
+    expect(await widgetSearch()).toBe(200);
+    expect((await server.call('GET', 'account/user/unlink', { token: account.token, query: { id: member.id } })).status).toBe(200);
+    expect(await widgetSearch()).toBe(403);
+  });
+
   it('rule: a write never uses a cached caller (the token and rights are checked afresh)', async () => {
     const account = await server.newAccount();
     const member = await server.newMember(account);

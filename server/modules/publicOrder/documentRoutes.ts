@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SuccessFlag } from '../../../src/contract/common';
+import { OrderFile, OrderFileDeleteQuery, OrderFileList } from '../../../src/contract/orderDocuments';
+import { PublicOrderIdQuery } from '../../../src/contract/publicOrder';
+import type { PublicCaller } from '../../auth/publicSessions';
+import { publicCallerOf } from '../../http/context';
+import { badRequest } from '../../http/errors';
+import { deleteOrderFile, listOrderFiles, openOrderFile, sendOrderFile, uploadOrderFile, type DocumentActor } from '../orderDocuments/service';
+import { requireOrderAccess } from './access';
+
+export const UPLOAD_ORDER_MISMATCH = 'The order_id of the form differs from the order_id of the address';
+
+/** The documents service's actor for a public caller: public-visible files only; uploads recorded under the customer. */
+const documentActor = (caller: PublicCaller): DocumentActor => ({ accountId: caller.accountId, userId: null, public: true, customerId: caller.customerId });
+
+/**
+ * public-order/custom-doc/* and public-order/doc/* (spec 2 §7 "Public order", each with order_id): the files of a
+ * shared order, through the order documents service. The share is checked here first; the service then shows
+ * only public-visible files and lets the customer delete only what they uploaded.
+ */
+export const publicDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.ctx;
+  const tags = ['public-order'];
+  const publicRead = { auth: 'public', reads: true } as const;
+  const publicWrite = { auth: 'public' } as const;
+
+  app.get('/public-order/custom-doc/list', { config: publicRead, schema: { tags, querystring: PublicOrderIdQuery, response: { 200: OrderFileList } } }, async (request) => {
+    const caller = publicCallerOf(request);
+    await requireOrderAccess(db, caller, request.query.order_id);
+    return listOrderFiles(db, config, documentActor(caller), request.query.order_id, 'custom');
+  });
+
+  app.post(
+    '/public-order/custom-doc/upload',
+    {
+      config: publicWrite,
+      schema: {
+        tags,
+        description: 'multipart/form-data: order_id and one file (at most 10 MB); order_id also in the query, where the share is checked before anything is stored.',
+        consumes: ['multipart/form-data'],
+        querystring: PublicOrderIdQuery,
+        response: { 200: OrderFile },
+      },
+    },
+    async (request) => {
+      const caller = publicCallerOf(request);
+      const orderId = request.query.order_id;
+      await requireOrderAccess(db, caller, orderId);
+      const actor = documentActor(caller);
+      const file = await uploadOrderFile(db, config, actor, request);
+      if (file.order_id !== orderId) {
+        // The service checked only that the form's order is the account's: a file for an order this caller may not open goes again.
+        await deleteOrderFile(db, config, { ...actor, public: false }, { id: file.id, order_id: file.order_id }, 'custom');
+        throw badRequest(UPLOAD_ORDER_MISMATCH);
+      }
+      return file;
+    },
+  );
+
+  app.get('/public-order/custom-doc/delete', { config: publicWrite, schema: { tags, querystring: OrderFileDeleteQuery, response: { 200: SuccessFlag } } }, async (request) => {
+    const caller = publicCallerOf(request);
+    await requireOrderAccess(db, caller, request.query.order_id);
+    return deleteOrderFile(db, config, documentActor(caller), request.query, 'custom');
+  });
+
+  app.get('/public-order/custom-doc/download', { config: publicRead, schema: { tags, querystring: OrderFileDeleteQuery } }, async (request, reply) => {
+    const caller = publicCallerOf(request);
+    await requireOrderAccess(db, caller, request.query.order_id);
+    return sendOrderFile(reply, await openOrderFile(db, config, documentActor(caller), request.query.id, 'custom', request.query.order_id));
+  });
+
+  app.get('/public-order/doc/list', { config: publicRead, schema: { tags, querystring: PublicOrderIdQuery, response: { 200: OrderFileList } } }, async (request) => {
+    const caller = publicCallerOf(request);
+    await requireOrderAccess(db, caller, request.query.order_id);
+    return listOrderFiles(db, config, documentActor(caller), request.query.order_id, 'generated');
+  });
+
+  app.get('/public-order/doc/delete', { config: publicWrite, schema: { tags, querystring: OrderFileDeleteQuery, response: { 200: SuccessFlag } } }, async (request) => {
+    const caller = publicCallerOf(request);
+    await requireOrderAccess(db, caller, request.query.order_id);
+    return deleteOrderFile(db, config, documentActor(caller), request.query, 'generated');
+  });
+
+  app.get('/public-order/doc/download', { config: publicRead, schema: { tags, querystring: OrderFileDeleteQuery } }, async (request, reply) => {
+    const caller = publicCallerOf(request);
+    await requireOrderAccess(db, caller, request.query.order_id);
+    return sendOrderFile(reply, await openOrderFile(db, config, documentActor(caller), request.query.id, 'generated', request.query.order_id));
+  });
+};

@@ -1,0 +1,119 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { FieldDefinition, FieldType } from '../../../src/contract/catalogue';
+import { Pipeline } from '../../../src/contract/pipelines';
+import {
+  PublicCatalogue,
+  PublicCatalogueQuery,
+  PublicConfig,
+  PublicFieldListQuery,
+  PublicLinkInfo,
+  PublicLoginRequest,
+  PublicLoginResponse,
+  PublicOrderIdQuery,
+  PublicOrderList,
+  PublicOrderListRequest,
+  PublicOrderUpdateRequest,
+  PublicOrderWithPositions,
+  PublicPositionAddRequest,
+  PublicPositionDeleteRequest,
+  PublicProfile,
+  PublicProfileUpdateRequest,
+  PublicTokenExchangeRequest,
+  PublicTokenExchangeResponse,
+} from '../../../src/contract/publicOrder';
+import { publicCallerOf } from '../../http/context';
+import { fieldTypes } from '../fields/service';
+import { listPipelines } from '../pipelines/service';
+import { publicCatalogue, publicFields } from './catalogue';
+import { getPublicProfile, publicConfig, publicLogin, updatePublicProfile } from './customers';
+import { addPublicPosition, deletePublicPosition, getPublicOrder, listPublicOrders, updatePublicOrder } from './service';
+import { describeLink, exchangeLinkToken } from './sharing';
+import { publicDocumentRoutes } from './documentRoutes';
+import { publicSharingRoutes } from './staffRoutes';
+
+const open = { auth: 'none' } as const;
+const publicRead = { auth: 'public', reads: true } as const;
+const publicWrite = { auth: 'public' } as const;
+
+/**
+ * public-order/* (spec 2 §7 "Public order"): what an outside customer reaches with a public token. Every
+ * route but the sign-in and the link exchange needs a public session (auth 'public'): staff tokens are
+ * refused there, and public tokens everywhere else. Orders are reachable only when shared with the caller.
+ */
+const publicAreaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const { db } = ctx;
+  const tags = ['public-order'];
+  const orderAnswer = { 200: PublicOrderWithPositions };
+
+  app.get('/public-order/token/get', { config: open, schema: { tags, querystring: PublicTokenExchangeRequest, response: { 200: PublicTokenExchangeResponse } } }, async (request) =>
+    exchangeLinkToken(ctx, request.query.public_token),
+  );
+  app.get('/public-order/token/get-public', { config: { ...open, reads: true }, schema: { tags, querystring: PublicTokenExchangeRequest, response: { 200: PublicLinkInfo } } }, async (request) =>
+    describeLink(db, request.query.public_token),
+  );
+  app.post(
+    '/public-order/auth/login',
+    {
+      schema: { tags, body: PublicLoginRequest, response: { 200: PublicLoginResponse } },
+      config: {
+        ...open,
+        // As staff sign-in: per address and login, so password guessing is slowed without locking an office out.
+        rateLimit: {
+          max: ctx.config.loginRateLimit,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => `public|${request.ip}|${String((request.body as { login?: unknown } | undefined)?.login ?? '').toLowerCase()}`,
+        },
+      },
+    },
+    async (request) => ({ success: true, access_token: await publicLogin(ctx, request.body) }),
+  );
+
+  app.get('/public-order/profile', { config: publicRead, schema: { tags, response: { 200: PublicProfile } } }, async (request) => getPublicProfile(db, publicCallerOf(request)));
+  app.post('/public-order/profile', { config: publicWrite, schema: { tags, body: PublicProfileUpdateRequest, response: { 200: PublicProfile } } }, async (request) =>
+    updatePublicProfile(db, publicCallerOf(request), request.body),
+  );
+  app.get('/public-order/config', { config: publicRead, schema: { tags, response: { 200: PublicConfig } } }, async (request) => publicConfig(db, publicCallerOf(request)));
+
+  // GET and POST: the client's list call is a POST (orders/list), a plain GET with the query works too.
+  app.post('/public-order/order/list', { config: publicRead, schema: { tags, body: Type.Optional(PublicOrderListRequest), response: { 200: PublicOrderList } } }, async (request) =>
+    listPublicOrders(db, publicCallerOf(request), request.body ?? {}),
+  );
+  app.get('/public-order/order/list', { config: publicRead, schema: { tags, querystring: PublicOrderListRequest, response: { 200: PublicOrderList } } }, async (request) =>
+    listPublicOrders(db, publicCallerOf(request), request.query),
+  );
+  app.get('/public-order/order', { config: publicRead, schema: { tags, querystring: PublicOrderIdQuery, response: orderAnswer } }, async (request) =>
+    getPublicOrder(db, publicCallerOf(request), request.query.order_id),
+  );
+  app.post('/public-order/order/update', { config: publicWrite, schema: { tags, body: PublicOrderUpdateRequest, response: orderAnswer } }, async (request) =>
+    updatePublicOrder(db, publicCallerOf(request), request.body),
+  );
+  app.post('/public-order/order/position/add', { config: publicWrite, schema: { tags, body: PublicPositionAddRequest, response: orderAnswer } }, async (request) =>
+    addPublicPosition(db, publicCallerOf(request), request.body),
+  );
+  app.post('/public-order/order/position/delete', { config: publicWrite, schema: { tags, body: PublicPositionDeleteRequest, response: orderAnswer } }, async (request) =>
+    deletePublicPosition(db, publicCallerOf(request), request.body),
+  );
+
+  app.get('/public-order/categories/list', { config: publicRead, schema: { tags, querystring: PublicCatalogueQuery, response: { 200: PublicCatalogue } } }, async (request) =>
+    publicCatalogue(db, publicCallerOf(request), request.query),
+  );
+  app.get('/public-order/fields/types', { config: publicRead, schema: { tags, response: { 200: Type.Array(FieldType) } } }, async (request) =>
+    fieldTypes({ isKommo: publicCallerOf(request).isKommo }),
+  );
+  app.get('/public-order/fields/list', { config: publicRead, schema: { tags, querystring: PublicFieldListQuery, response: { 200: Type.Array(FieldDefinition) } } }, async (request) =>
+    publicFields(db, publicCallerOf(request), request.query),
+  );
+  app.get('/public-order/pipelines', { config: publicRead, schema: { tags, response: { 200: Type.Array(Pipeline) } } }, async (request) =>
+    listPipelines(db, publicCallerOf(request).accountId),
+  );
+};
+
+/** The public-order area (with its documents) and the staff's sharing routes: one plugin in the app's list. */
+export const publicOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(publicAreaRoutes);
+  await app.register(publicDocumentRoutes);
+  await app.register(publicSharingRoutes);
+};

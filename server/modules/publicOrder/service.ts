@@ -1,0 +1,173 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Order, OrderPosition, OrderWithPositions } from '../../../src/contract/orders';
+import type {
+  PublicOrder,
+  PublicOrderList,
+  PublicOrderListRequest,
+  PublicOrderPosition,
+  PublicOrderUpdateRequest,
+  PublicOrderWithPositions,
+  PublicPositionAddRequest,
+  PublicPositionDeleteRequest,
+} from '../../../src/contract/publicOrder';
+import { parseProductIdentifier } from '../../../src/domain/productId';
+import type { PublicCaller } from '../../auth/publicSessions';
+import type { Db } from '../../db/client';
+import { fields, orderPositions, products } from '../../db/schema';
+import { HttpError, notFound, unprocessable } from '../../http/errors';
+import { addPosition, deletePosition } from '../orders/positions';
+import { getOrder, listOrders, orderRowOf, STALE_ORDER, updateOrder } from '../orders/service';
+import { publicActor, requireOrderAccess, sharedOrderIds } from './access';
+import { visibleProductCondition } from './catalogue';
+
+export const NOT_PUBLIC_EDITABLE = 'These fields cannot be changed in a public order';
+export const PRICE_READ_ONLY = 'The price, price type and VAT of a position cannot be changed in a public order';
+export const NO_SUCH_PRODUCT = 'No such product';
+
+type LeadConfig = (typeof fields.$inferSelect)['leadConfig'];
+const publicVisible = (config: LeadConfig) => Number(config.public_order_visible ?? 0) > 0;
+const editable = (config: LeadConfig) => Number(config.editable ?? 0) >= 1;
+
+/** The account's order fields as public callers may use them: which codes they see and which they may change. */
+async function orderFieldAccess(db: Db, accountId: number): Promise<{ visible: Set<string>; editable: Set<string> }> {
+  const rows = await db
+    .select({ code: fields.code, config: fields.leadConfig })
+    .from(fields)
+    .where(and(eq(fields.accountId, accountId), eq(fields.entity, 'order')));
+  const visible = rows.filter((row) => publicVisible(row.config));
+  return { visible: new Set(visible.map((row) => row.code)), editable: new Set(visible.filter((row) => editable(row.config)).map((row) => row.code)) };
+}
+
+/** An order as a public customer sees it (see PublicOrder): internal figures, staff and CRM data left out. */
+export function toPublicOrder(order: Order, visibleFields: Set<string>): PublicOrder {
+  return {
+    id: order.id,
+    name: order.name,
+    fields: { ...Object.fromEntries(Object.entries(order.fields).filter(([code]) => visibleFields.has(code))), name: order.name },
+    pipeline_id: order.pipeline_id,
+    status_id: order.status_id,
+    status_name: order.status_name,
+    status_type: order.status_type,
+    status: order.status,
+    sum: order.sum,
+    budget: order.budget,
+    currency: order.currency,
+    stock_state: order.stock_state,
+    products_locked: order.products_locked,
+    active: !order.products_locked,
+    version: order.version,
+    created_at: order.created_at,
+    updated_at: order.updated_at,
+  };
+}
+
+export function toPublicPosition(position: OrderPosition): PublicOrderPosition {
+  const { cost_price: _cost, ...rest } = position;
+  return rest;
+}
+
+const withPositions = (order: OrderWithPositions, visibleFields: Set<string>): PublicOrderWithPositions => ({
+  ...toPublicOrder(order, visibleFields),
+  positions: order.positions.map(toPublicPosition),
+});
+
+/** public-order/order/list: the orders shared with the caller (a link session: its one order). */
+export async function listPublicOrders(db: Db, caller: PublicCaller, request: PublicOrderListRequest): Promise<PublicOrderList> {
+  const ids = await sharedOrderIds(db, caller);
+  const [list, access] = await Promise.all([
+    listOrders(db, publicActor(caller), { page: request.page, per_page: request.per_page, filter: { search: request.search } }, ids),
+    orderFieldAccess(db, caller.accountId),
+  ]);
+  return { ...list, data: list.data.map((order) => toPublicOrder(order, access.visible)) };
+}
+
+/** public-order/order: one shared order with its positions. */
+export async function getPublicOrder(db: Db, caller: PublicCaller, orderId: number): Promise<PublicOrderWithPositions> {
+  await requireOrderAccess(db, caller, orderId);
+  const [order, access] = await Promise.all([getOrder(db, publicActor(caller), orderId), orderFieldAccess(db, caller.accountId)]);
+  return withPositions(order, access.visible);
+}
+
+const same = (a: number, b: number) => Math.abs(a - b) < 0.005;
+
+/**
+ * public-order/order/update: position quantities and the order fields a public customer may edit
+ * (public-visible and editable). Price, price type and VAT are read-only. Without a version from the
+ * client the stored one is used (a change racing it is retried); stock follows the same rules as staff changes.
+ */
+export async function updatePublicOrder(db: Db, caller: PublicCaller, body: PublicOrderUpdateRequest): Promise<PublicOrderWithPositions> {
+  await requireOrderAccess(db, caller, body.order_id);
+  const actor = publicActor(caller);
+  const access = await orderFieldAccess(db, caller.accountId);
+  const refused = Object.keys(body.fields ?? {}).filter((code) => code === 'name' || !access.editable.has(code));
+  if (refused.length) throw unprocessable(`${NOT_PUBLIC_EDITABLE}: ${refused.join(', ')}`, { fields: Object.fromEntries(refused.map((code) => [code, 'not editable'])) });
+
+  const changes = body.positions ?? [];
+  if (changes.some((change) => change.price !== undefined || change.price_field !== undefined || change.nds !== undefined)) {
+    const ids = changes.map((change) => change.id);
+    const rows = await db
+      .select({ id: orderPositions.id, price: orderPositions.price, priceField: orderPositions.priceField, nds: orderPositions.nds })
+      .from(orderPositions)
+      .where(and(eq(orderPositions.orderId, body.order_id), inArray(orderPositions.id, ids)));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const change of changes) {
+      const row = byId.get(change.id);
+      if (!row) continue; // the engine answers 404 for a position not in this order
+      const changed =
+        (change.price !== undefined && !same(change.price, Number(row.price))) ||
+        (change.price_field !== undefined && change.price_field !== row.priceField) ||
+        (change.nds !== undefined && !same(change.nds, Number(row.nds)));
+      if (changed) throw unprocessable(PRICE_READ_ONLY);
+    }
+  }
+  const positions = changes.map((change) => ({ id: change.id, ...(change.count !== undefined && { count: change.count }) }));
+  const request = { id: body.order_id, ...(positions.length && { positions }), ...(body.fields && { fields: body.fields }) };
+
+  for (let attempt = 1; ; attempt += 1) {
+    const version = body.version ?? (await orderRowOf(db, caller.accountId, body.order_id)).version;
+    try {
+      const order = await updateOrder(db, actor, { ...request, version });
+      return withPositions(order, access.visible);
+    } catch (error) {
+      // The client sent no version, so a change that slipped in between our read and the lock is no conflict of theirs.
+      const raced = error instanceof HttpError && error.status === 409 && error.message === STALE_ORDER;
+      if (!raced || body.version !== undefined || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** public-order/order/position/add: only a product this customer is offered (else 404, as if it did not exist). */
+export async function addPublicPosition(db: Db, caller: PublicCaller, body: PublicPositionAddRequest): Promise<PublicOrderWithPositions> {
+  await requireOrderAccess(db, caller, body.order_id);
+  const id = parseProductIdentifier(body.product).id.trim();
+  // A malformed identifier is left to the engine, which refuses it with its own text.
+  if (/^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647) {
+    const [offered] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.accountId, caller.accountId), eq(products.id, Number(id)), visibleProductCondition(caller)));
+    if (!offered) throw notFound(NO_SUCH_PRODUCT);
+  }
+  const [order, access] = await Promise.all([
+    addPosition(db, publicActor(caller), { order_id: body.order_id, product: body.product, ...(body.quantity !== undefined && { quantity: body.quantity }) }),
+    orderFieldAccess(db, caller.accountId),
+  ]);
+  return withPositions(order, access.visible);
+}
+
+/** public-order/order/position/delete: a position of an order the caller may see. */
+export async function deletePublicPosition(db: Db, caller: PublicCaller, body: PublicPositionDeleteRequest): Promise<PublicOrderWithPositions> {
+  const [position] = await db
+    .select({ orderId: orderPositions.orderId })
+    .from(orderPositions)
+    .where(and(eq(orderPositions.accountId, caller.accountId), eq(orderPositions.id, body.id)));
+  if (!position || (body.order_id !== undefined && body.order_id !== position.orderId)) throw notFound('No such position');
+  try {
+    await requireOrderAccess(db, caller, position.orderId);
+  } catch {
+    // A position of an order the caller cannot see does not exist for them.
+    throw notFound('No such position');
+  }
+  const [order, access] = await Promise.all([deletePosition(db, publicActor(caller), { id: body.id, order_id: position.orderId }), orderFieldAccess(db, caller.accountId)]);
+  return withPositions(order, access.visible);
+}

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { SuccessFlag } from '../../../src/contract/common';
+import {
+  OrderShare,
+  PublicCustomer,
+  PublicCustomerAddRequest,
+  PublicCustomerDeleteRequest,
+  PublicCustomerList,
+  PublicCustomerListQuery,
+  PublicCustomerUpdateRequest,
+  PublicLinkRequest,
+  PublicOrderIdQuery,
+  PublicSettings,
+  PublicSettingsRequest,
+  PublicUnlinkRequest,
+} from '../../../src/contract/publicOrder';
+import { callerOf } from '../../http/context';
+import { requireAdmin } from '../account/service';
+import { requireOrderEditor } from '../orders/routes';
+import { addPublicCustomer, deletePublicCustomer, listPublicCustomers, updatePublicCustomer } from './customers';
+import { linkOrder, listShares, publicSettings, savePublicSettings, unlinkOrder } from './sharing';
+
+/**
+ * orders/public/* (staff): make an order public with a link (for a customer or anonymous) and unlink it,
+ * the account's public customers (their tags decide which tagged products they are offered), and the
+ * product-visibility scenario. Order editors share and manage customers; the scenario is an admin setting.
+ */
+export const publicSharingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+  const tags = ['public-order'];
+
+  app.post('/orders/public/link', { schema: { tags, body: PublicLinkRequest, response: { 200: OrderShare } } }, async (request) => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    return linkOrder(db, caller.account.id, request.body);
+  });
+  app.post('/orders/public/unlink', { schema: { tags, body: PublicUnlinkRequest, response: { 200: Type.Array(OrderShare) } } }, async (request) => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    return unlinkOrder(db, caller.account.id, request.body);
+  });
+  app.get('/orders/public/list', { config: { reads: true }, schema: { tags, querystring: PublicOrderIdQuery, response: { 200: Type.Array(OrderShare) } } }, async (request) =>
+    listShares(db, callerOf(request).account.id, request.query.order_id),
+  );
+
+  app.get('/orders/public/customers/list', { config: { reads: true }, schema: { tags, querystring: PublicCustomerListQuery, response: { 200: PublicCustomerList } } }, async (request) =>
+    listPublicCustomers(db, callerOf(request).account.id, request.query),
+  );
+  app.post('/orders/public/customers/add', { schema: { tags, body: PublicCustomerAddRequest, response: { 200: PublicCustomer } } }, async (request) => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    return addPublicCustomer(db, caller.account.id, request.body);
+  });
+  app.post('/orders/public/customers/update', { schema: { tags, body: PublicCustomerUpdateRequest, response: { 200: PublicCustomer } } }, async (request) => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    return updatePublicCustomer(db, caller.account.id, request.body);
+  });
+  app.post('/orders/public/customers/delete', { schema: { tags, body: PublicCustomerDeleteRequest, response: { 200: SuccessFlag } } }, async (request) => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    return deletePublicCustomer(db, caller.account.id, request.body.id);
+  });
+
+  app.get('/orders/public/settings', { config: { reads: true }, schema: { tags, response: { 200: PublicSettings } } }, async (request) => publicSettings(db, callerOf(request).account.id));
+  app.post('/orders/public/settings', { schema: { tags, body: PublicSettingsRequest, response: { 200: PublicSettings } } }, async (request) => {
+    const caller = callerOf(request);
+    requireAdmin(caller);
+    return savePublicSettings(db, caller.account.id, request.body.product_visibility);
+  });
+};
