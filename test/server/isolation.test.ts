@@ -171,6 +171,39 @@ function leaks(answer: RouteAnswer, sent: Set<string>): string[] {
   return b.secrets.filter((secret) => answer.text.includes(secret) && ![...sent].some((text) => text.includes(secret)));
 }
 
+/** B's order in its reservation stage with a reserved position, an attached file, and a public link exchanged for a session. */
+async function seedOrderTables(account: TestAccount): Promise<void> {
+  const post = async (path: string, body: unknown) => {
+    const answer = await server.call('POST', path, { token: account.token, body });
+    expect(answer.status, `${path}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(200);
+    return answer.body;
+  };
+  const warehouse = await post('warehouse/add', { name: `${mark()} store` });
+  const product = await post('product/add', { name: `${mark()} drill` });
+  await post('product/arrival', { product_id: product.id, warehouse_id: warehouse.id, count: 5 });
+  const pipelines = (await server.call('GET', 'orders/pipelines/list', { token: account.token })).body as { is_system: boolean; statuses: { id: number; is_reserve: boolean }[] }[];
+  const reserve = pipelines.find((pipeline) => pipeline.is_system)!.statuses.find((stage) => stage.is_reserve)!;
+  const order = await post('orders/add', { name: `${mark()} order`, status_id: reserve.id });
+  await post('orders/product/add', { order_id: order.id, product: `${product.id}%%%${warehouse.code}`, quantity: 2 });
+
+  const boundary = `----isolation${randomBytes(6).toString('hex')}`;
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="order_id"\r\n\r\n${order.id}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${mark()}.txt"\r\nContent-Type: text/plain\r\n\r\n${mark()}\r\n--${boundary}--\r\n`,
+  );
+  const uploaded = await server.app.inject({
+    method: 'POST',
+    url: '/api/orders/custom-doc/upload',
+    headers: { authorization: `Bearer ${account.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+  const link = await post('orders/public/link', { order_id: order.id, email: `${mark()}@example.com`, name: `${mark()} customer` });
+  const session = await server.call('GET', 'public-order/token/get', { query: { public_token: link.link_token } });
+  expect(session.status).toBe(200);
+}
+
 beforeAll(async () => {
   staffRoutes = server.app.apiRoutes.filter((route) => route.auth === 'staff');
   a = await server.newAccount();
@@ -187,6 +220,11 @@ beforeAll(async () => {
       await callRoute(server.app, route, { token: account.token, ...partsFor(route, seedHint(route, rows), optional) });
     }
   }
+
+  // Rows the generic walk cannot make, made through the API as a user would: an order holding reserved stock
+  // (positions and their batches), a file attached to it (multipart), and a public link opened once (a public
+  // customer, a share and a public session).
+  await seedOrderTables(account);
 
   // And, through the API, the markers the control test looks for.
   const accountName = `${MARK}-account-${unique('n')}`;
