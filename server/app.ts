@@ -13,15 +13,25 @@ import type { Db } from './db/client';
 import { registerAuthHook } from './http/authHook';
 import type { RouteAuth } from './http/context';
 import { registerErrorHandling } from './http/errors';
+import { SessionCache } from './http/sessionCache';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
+import { customerRoutes } from './modules/customers/routes';
+import { dealCatalogueRoutes } from './modules/dealCatalogue/routes';
 import { demoRoutes } from './modules/demo/routes';
 import { fieldRoutes } from './modules/fields/routes';
+import { orderDocumentRoutes } from './modules/orderDocuments/routes';
+import { orderExportRoutes } from './modules/orderExport/routes';
+import { orderFieldRoutes } from './modules/orderFields/routes';
+import { orderRoutes } from './modules/orders/routes';
 import { productRoutes } from './modules/products/routes';
+import { pipelineRoutes } from './modules/pipelines/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { publicOrderRoutes } from './modules/publicOrder/routes';
 import { warehouseRoutes } from './modules/warehouses/routes';
 import { userRoutes } from './modules/users/routes';
+import { widgetRoutes } from './modules/widget/routes';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -48,7 +58,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, accountRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, profileRoutes];
+const API_AREAS = [authRoutes, accountRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, profileRoutes, customerRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -64,7 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    // The integration host's calls (/integration/…, server/modules/widget) are walked like the API's.
+    if (!(route.url.startsWith('/api/') || route.url.startsWith('/integration/')) || route.url.startsWith('/api/docs')) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       apiRoutes.push({ method, url: route.url, schema: route.schema ?? {}, auth: route.config?.auth ?? 'staff', reads: route.config?.reads === true });
@@ -108,12 +119,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // One cache of checked staff tokens for every plugin that checks them.
+  const sessions = new SessionCache(options.config.sessionCacheMs);
   await app.register(
     async (api) => {
-      registerAuthHook(api);
+      registerAuthHook(api, sessions);
       for (const area of API_AREAS) await api.register(area);
     },
     { prefix: '/api' },
+  );
+  // The CRM-side widget host: the staff token like the API (its own hook; one token-free route).
+  await app.register(
+    async (integration) => {
+      registerAuthHook(integration, sessions);
+      await integration.register(widgetRoutes);
+    },
+    { prefix: '/integration' },
   );
 
   await app.register(demoRoutes);

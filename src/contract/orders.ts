@@ -91,7 +91,15 @@ export type Order = Type.Static<typeof Order>;
 export const OrderWithPositions = Type.Intersect([Order, Type.Object({ positions: Type.Array(OrderPosition) })]);
 export type OrderWithPositions = Type.Static<typeof OrderWithPositions>;
 
-export const OrderSortField = Type.Union(['id', 'name', 'created_at', 'updated_at', 'sum', 'profit', 'status_id'].map((name) => Type.Literal(name)));
+export const OrderSortField = Type.Union([
+  Type.Literal('id'),
+  Type.Literal('name'),
+  Type.Literal('created_at'),
+  Type.Literal('updated_at'),
+  Type.Literal('sum'),
+  Type.Literal('profit'),
+  Type.Literal('status_id'),
+]);
 
 export const OrderListRequest = Type.Object(
   {

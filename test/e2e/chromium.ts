@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { ensureDebianPackage } from '../support/debianPackage';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -17,16 +17,9 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** Debian's Chromium must be there: install it when we can (root), else stop with one line saying how. */
+/** Debian's Chromium must be there: installed when we can (root), else one line says how. */
 export function ensureChromium(): void {
-  if (existsSync(CHROMIUM_PATH)) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: run 'sudo apt-get update && sudo apt-get install -y chromium', then npm test again.`);
-  }
-  console.log('Installing Debian chromium for the browser tests…');
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`apt-get finished but ${CHROMIUM_PATH} is still missing.`);
+  ensureDebianPackage(CHROMIUM_PATH, 'chromium', 'Chromium');
 }
 
 /** A headless Chromium with a fresh user-data dir, so no test sees another's storage. */

@@ -13,6 +13,9 @@ import { useTestServer, type TestAccount } from './harness';
  */
 const server = useTestServer();
 
+/** Each property-based pass calls every route many times; with every API area added that takes minutes, not seconds. */
+const WALK_TIMEOUT = 900_000;
+
 /**
  * Runs per property and route: 15, fewer (not under 8) once there are so many routes that the file would pass
  * a minute on two cores; BAD_INPUT_RUNS sets it for a deeper local run.
@@ -230,7 +233,7 @@ describe('bad input on every registered route', () => {
     });
     expect(checked).toBeGreaterThan(0);
     expect(failures).toEqual([]);
-  });
+  }, WALK_TIMEOUT);
 
   it('arbitrary query strings: never a 5xx; a refusal changes nothing', async () => {
     const { failures } = await overRoutes(
@@ -243,7 +246,7 @@ describe('bad input on every registered route', () => {
       },
     );
     expect(failures).toEqual([]);
-  });
+  }, WALK_TIMEOUT);
 
   it('malformed query strings and escapes, sent raw: never a 5xx', async () => {
     const unit = fc.constantFrom(...'abz019%&=[]._~+-!$\'()*,;:@/?'.split(''));
@@ -253,7 +256,7 @@ describe('bad input on every registered route', () => {
       FEW,
     );
     expect(failures).toEqual([]);
-  });
+  }, WALK_TIMEOUT);
 
   it('wrong types for each property of params, query and body: never a 5xx; a refusal changes nothing', async () => {
     const { failures } = await overRoutes(
@@ -266,7 +269,7 @@ describe('bad input on every registered route', () => {
       RUNS * 2,
     );
     expect(failures).toEqual([]);
-  });
+  }, WALK_TIMEOUT);
 
   it("ids that are no row's id (abc, -1, 1e309, %00, huge…) in paths, queries and bodies: always a 4xx refusal", async () => {
     const idFields = (route: ApiRoute) =>
@@ -288,7 +291,7 @@ describe('bad input on every registered route', () => {
     );
     expect(checked).toBeGreaterThan(0);
     expect(failures).toEqual([]);
-  });
+  }, WALK_TIMEOUT);
 
   it('path ids with malformed escapes, traversal and overlong segments: always a 4xx refusal', async () => {
     const raw = fc.constantFrom('%', '%zz', '%00', '%ff', '%c0%ae', '..', '..%2F..', '%2e%2e', '1%2F2', 'x'.repeat(500), '1'.repeat(200), '%E2%80%AE', '-', '%20');
@@ -304,7 +307,7 @@ describe('bad input on every registered route', () => {
     );
     expect(checked).toBeGreaterThan(0);
     expect(failures).toEqual([]);
-  });
+  }, WALK_TIMEOUT);
 
   it('a missing required field (or a missing body or query): always a 4xx refusal', async () => {
     const failures: string[] = [];
@@ -325,7 +328,7 @@ describe('bad input on every registered route', () => {
     }
     expect(checked).toBeGreaterThan(0);
     expect(failures).toEqual([]);
-  });
+  }, WALK_TIMEOUT);
 
   it('invalid JSON text with content-type application/json: always a 4xx refusal', async () => {
     const { failures, checked } = await overRoutes(hasBody, (route) =>
@@ -333,7 +336,7 @@ describe('bad input on every registered route', () => {
     );
     expect(checked).toBeGreaterThan(0);
     expect(failures).toEqual([]);
-  });
+  }, WALK_TIMEOUT);
 
   it('huge strings, NUL and lone surrogates in every string field: never a 5xx; a refusal changes nothing', async () => {
     const strange = fc.oneof(
@@ -349,7 +352,7 @@ describe('bad input on every registered route', () => {
       },
     );
     expect(failures).toEqual([]);
-  });
+  }, WALK_TIMEOUT);
 
   it('a body over the size limit and bodies of other content types: a 4xx refusal', async () => {
     const failures: string[] = [];
@@ -370,7 +373,7 @@ describe('bad input on every registered route', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, WALK_TIMEOUT);
 
   it('a registered path with a method it does not have, and unknown API paths: 404 with { error }', async () => {
     const failures: string[] = [];
@@ -385,11 +388,11 @@ describe('bad input on every registered route', () => {
       if (failure) failures.push(`${route.url}/nope: ${failure}`);
     }
     expect(failures).toEqual([]);
-  });
+  }, WALK_TIMEOUT);
 
   it('after all of it, the token used throughout still works (so every staff call above was judged past the auth hook)', async () => {
     const config = await server.call('GET', 'account/config', { token: owner.token });
     expect(config.status).toBe(200);
     expect(config.body.account.id).toBe(owner.id);
-  });
+  }, WALK_TIMEOUT);
 });

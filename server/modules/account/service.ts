@@ -5,7 +5,7 @@ import { hashPassword } from '../../auth/secrets';
 import { hasRight, type Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { accounts, memberships, tableConfigs, tariffs, tokens, users } from '../../db/schema';
-import { badRequest, noRight } from '../../http/errors';
+import { badRequest, noRight, unprocessable } from '../../http/errors';
 import { toAccount, toUser } from './mappers';
 
 export function requireAdmin(caller: Caller): void {
@@ -17,6 +17,13 @@ export function requireName(text: string): string {
   const name = text.trim();
   if (!name) throw badRequest('Enter a name');
   return name;
+}
+
+/** Import and export depend on the tariff (spec 2 §9); the trial (no tariff yet) has them. 422, not 402 (the client reads 402 as 'users exceeded'). */
+export async function requireImportExport(db: Db, tariffId: number | null): Promise<void> {
+  if (tariffId === null) return;
+  const [tariff] = await db.select({ allowed: tariffs.importExport }).from(tariffs).where(eq(tariffs.id, tariffId));
+  if (tariff && !tariff.allowed) throw unprocessable('Import and export are not included in your tariff. Choose a larger tariff to use them.');
 }
 
 export function accountConfig(caller: Caller) {

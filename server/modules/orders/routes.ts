@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { TableConfig } from '../../../src/contract/account';
-import { SuccessFlag } from '../../../src/contract/common';
+import { Nullable, SuccessFlag } from '../../../src/contract/common';
 import {
   OrderAddRequest,
   OrderClientUpdateRequest,
@@ -22,6 +22,7 @@ import type { Caller } from '../../auth/sessions';
 import { callerOf } from '../../http/context';
 import { noRight, unprocessable } from '../../http/errors';
 import { getTableConfig, saveTableConfig } from '../account/service';
+import { discardStoredPaths, storedPathsOfOrder } from '../orderDocuments/service';
 import { staffActor } from './actor';
 import { addPosition, deletePosition, listPositions } from './positions';
 import { addOrder, deleteOrder, getOrder, listOrders, orderRowOf, refundOrder, updateOrder, updateOrderClient } from './service';
@@ -44,10 +45,10 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['orders'];
   const answer = { 200: OrderWithPositions };
 
-  app.post('/orders/list', { config: { reads: true }, schema: { tags, body: Type.Optional(OrderListRequest), response: { 200: OrderList } } }, async (request) =>
+  app.post('/orders/list', { config: { reads: true }, schema: { tags, body: Nullable(OrderListRequest), response: { 200: OrderList } } }, async (request) =>
     listOrders(db, staffActor(callerOf(request)), request.body ?? {}),
   );
-  app.post('/orders/list-v2', { config: { reads: true }, schema: { tags, body: Type.Optional(OrderListRequest), response: { 200: OrderList } } }, async (request) => {
+  app.post('/orders/list-v2', { config: { reads: true }, schema: { tags, body: Nullable(OrderListRequest), response: { 200: OrderList } } }, async (request) => {
     const caller = callerOf(request);
     if (!isTestAccount({ id: caller.account.id, flags: caller.account.flags })) throw unprocessable('orders/list-v2 is open to test accounts only; use orders/list');
     return listOrders(db, staffActor(caller), request.body ?? {});
@@ -56,7 +57,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     getOrder(db, staffActor(callerOf(request)), request.query.order_id),
   );
 
-  app.post('/orders/add', { schema: { tags, body: Type.Optional(OrderAddRequest), response: answer } }, async (request) => {
+  app.post('/orders/add', { schema: { tags, body: Nullable(OrderAddRequest), response: answer } }, async (request) => {
     const caller = callerOf(request);
     requireOrderEditor(caller);
     return addOrder(db, staffActor(caller), request.body ?? {});
@@ -74,7 +75,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/orders/delete', { schema: { tags, body: OrderDeleteRequest, response: { 200: SuccessFlag } } }, async (request) => {
     const caller = callerOf(request);
     requireOrderEditor(caller);
-    return deleteOrder(db, staffActor(caller), request.body.id);
+    // The rows of the order's files go with the order (cascade); their bytes on disk go once it is gone.
+    const stored = await storedPathsOfOrder(db, caller.account.id, request.body.id);
+    const answer = await deleteOrder(db, staffActor(caller), request.body.id);
+    await discardStoredPaths(app.ctx.config, stored);
+    return answer;
   });
   app.get('/orders/refund', { schema: { tags, querystring: RefundQuery, response: answer } }, async (request) => {
     const caller = callerOf(request);

@@ -8,8 +8,6 @@ import { badRequest } from '../../http/errors';
 import { deleteOrderFile, listOrderFiles, openOrderFile, sendOrderFile, uploadOrderFile, type DocumentActor } from '../orderDocuments/service';
 import { requireOrderAccess } from './access';
 
-export const UPLOAD_ORDER_MISMATCH = 'The order_id of the form differs from the order_id of the address';
-
 /** The documents service's actor for a public caller: public-visible files only; uploads recorded under the customer. */
 const documentActor = (caller: PublicCaller): DocumentActor => ({ accountId: caller.accountId, userId: null, public: true, customerId: caller.customerId });
 
@@ -46,14 +44,8 @@ export const publicDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = publicCallerOf(request);
       const orderId = request.query.order_id;
       await requireOrderAccess(db, caller, orderId);
-      const actor = documentActor(caller);
-      const file = await uploadOrderFile(db, config, actor, request);
-      if (file.order_id !== orderId) {
-        // The service checked only that the form's order is the account's: a file for an order this caller may not open goes again.
-        await deleteOrderFile(db, config, { ...actor, public: false }, { id: file.id, order_id: file.order_id }, 'custom');
-        throw badRequest(UPLOAD_ORDER_MISMATCH);
-      }
-      return file;
+      // The file is taken only for the order checked above: a form naming another order is refused before anything is stored.
+      return uploadOrderFile(db, config, documentActor(caller), request, { orderId });
     },
   );
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import { Nullable } from '../../../src/contract/common';
 import { FieldDefinition, FieldType } from '../../../src/contract/catalogue';
 import { Pipeline } from '../../../src/contract/pipelines';
 import {
@@ -78,7 +79,7 @@ const publicAreaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/public-order/config', { config: publicRead, schema: { tags, response: { 200: PublicConfig } } }, async (request) => publicConfig(db, publicCallerOf(request)));
 
   // GET and POST: the client's list call is a POST (orders/list), a plain GET with the query works too.
-  app.post('/public-order/order/list', { config: publicRead, schema: { tags, body: Type.Optional(PublicOrderListRequest), response: { 200: PublicOrderList } } }, async (request) =>
+  app.post('/public-order/order/list', { config: publicRead, schema: { tags, body: Nullable(PublicOrderListRequest), response: { 200: PublicOrderList } } }, async (request) =>
     listPublicOrders(db, publicCallerOf(request), request.body ?? {}),
   );
   app.get('/public-order/order/list', { config: publicRead, schema: { tags, querystring: PublicOrderListRequest, response: { 200: PublicOrderList } } }, async (request) =>

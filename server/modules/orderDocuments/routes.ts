@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SuccessFlag } from '../../../src/contract/common';
+import { OrderFile, OrderFileDeleteQuery, OrderFileDownloadQuery, OrderFileList } from '../../../src/contract/orderDocuments';
+import { OrderIdQuery } from '../../../src/contract/orders';
+import { callerOf } from '../../http/context';
+import { staffActor } from '../orders/actor';
+import { requireOrderEditor } from '../orders/routes';
+import { deleteOrderFile, listOrderFiles, openOrderFile, sendOrderFile, uploadOrderFile } from './service';
+
+/**
+ * Files of an order (spec 2 §7 "Orders"): generated documents (orders/doc/list, orders/doc/delete;
+ * generation comes with the documents issue) and uploaded ones (orders/custom-doc/*). Every member
+ * reads them; changing them takes the right to change orders.
+ */
+export const orderDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.ctx;
+  const tags = ['order documents'];
+
+  app.get('/orders/doc/list', { config: { reads: true }, schema: { tags, querystring: OrderIdQuery, response: { 200: OrderFileList } } }, async (request) =>
+    listOrderFiles(db, config, staffActor(callerOf(request)), request.query.order_id, 'generated'),
+  );
+  app.get('/orders/doc/delete', { schema: { tags, querystring: OrderFileDeleteQuery, response: { 200: SuccessFlag } } }, async (request) => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    return deleteOrderFile(db, config, staffActor(caller), request.query, 'generated');
+  });
+
+  app.get('/orders/custom-doc/list', { config: { reads: true }, schema: { tags, querystring: OrderIdQuery, response: { 200: OrderFileList } } }, async (request) =>
+    listOrderFiles(db, config, staffActor(callerOf(request)), request.query.order_id, 'custom'),
+  );
+  app.post(
+    '/orders/custom-doc/upload',
+    {
+      schema: {
+        tags,
+        description: 'multipart/form-data: order_id, one file (at most 10 MB), optionally public_visible (1 or 0, default 1). Answers the stored file.',
+        consumes: ['multipart/form-data'],
+        response: { 200: OrderFile },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      requireOrderEditor(caller);
+      return uploadOrderFile(db, config, staffActor(caller), request);
+    },
+  );
+  app.get('/orders/custom-doc/delete', { schema: { tags, querystring: OrderFileDeleteQuery, response: { 200: SuccessFlag } } }, async (request) => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    return deleteOrderFile(db, config, staffActor(caller), request.query, 'custom');
+  });
+  app.get('/orders/custom-doc/download', { config: { reads: true }, schema: { tags, querystring: OrderFileDownloadQuery } }, async (request, reply) => {
+    const { id, order_id } = request.query;
+    return sendOrderFile(reply, await openOrderFile(db, config, staffActor(callerOf(request)), id, 'custom', order_id));
+  });
+};
