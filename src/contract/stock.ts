@@ -72,7 +72,7 @@ export const SetPriceRequest = Type.Object(
     price_field: Type.String({ minLength: 1, maxLength: 60 }),
     cost: Money,
     currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, pattern: '^[A-Za-z]{3}$' })),
-    /** Also change the price in open deals (applies once orders exist). */
+    /** Also change the price in open deals: positions of this product at this price type in orders not final, not written off, not blocked. */
     update_open_deals: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

@@ -324,6 +324,33 @@ describe('reservation follows the pipeline stages', () => {
   });
 });
 
+describe('product/set-price with update_open_deals', () => {
+  it('changes the price of the product in open orders only (not final, not written off, not in a blocking stage), with new totals and versions; without the option no order changes', async () => {
+    const { account, product, stages, post } = await stocked();
+    const orderIn = async (status_id: number) => {
+      const order = (await server.call('POST', 'orders/add', { token: account.token, body: { status_id } })).body;
+      return (await server.call('POST', 'orders/product/add', { token: account.token, body: { order_id: order.id, product: String(product.id), quantity: 2 } })).body;
+    };
+    const open = await orderIn(stages.New);
+    const reserved = await orderIn(stages.Reserved);
+    const done = await orderIn(stages.New);
+    await server.call('POST', 'orders/update', { token: account.token, body: { id: done.id, version: done.version, status_id: stages.Completed } });
+    const cancelled = await orderIn(stages.New);
+    await server.call('POST', 'orders/update', { token: account.token, body: { id: cancelled.id, version: cancelled.version, status_id: stages.Cancelled } });
+    const read = async (id: number) => (await server.call('GET', 'orders/order', { token: account.token, query: { order_id: id } })).body;
+    const before = await Promise.all([open, reserved, done, cancelled].map((order) => read(order.id)));
+
+    await post('product/set-price', { id: product.id, price_field: 'retail', cost: 150 });
+    expect((await read(open.id)).sum).toBe(200);
+
+    await post('product/set-price', { id: product.id, price_field: 'retail', cost: 120, update_open_deals: true });
+    const after = await Promise.all([open, reserved, done, cancelled].map((order) => read(order.id)));
+    expect(after.map((order) => order.positions[0].price)).toEqual([120, 120, 100, 100]);
+    expect(after.map((order) => order.sum)).toEqual([240, 240, 200, 200]);
+    expect(after.map((order, index) => order.version - before[index].version)).toEqual([1, 1, 0, 0]);
+  });
+});
+
 describe('concurrency', () => {
   it('no oversell: 50 concurrent adds of 1 unit into one reserving order with 10 available leave exactly 10 reserved and 40 refused', async () => {
     const { account, product, stages } = await stocked(10);

@@ -275,7 +275,9 @@ export async function reconcileStock(
     .from(products)
     .where(and(eq(products.accountId, scope.accountId), inArray(products.id, productIds)))
     .orderBy(asc(products.id))
-    .for('update');
+    // NO KEY UPDATE, not UPDATE: a position just inserted holds the product's KEY SHARE lock (its foreign key), and so
+    // may a concurrent order's; FOR UPDATE would wait on each other's (a deadlock), while this still queues every stock writer.
+    .for('no key update');
   const productById = new Map(locked.map((row) => [row.id, row]));
   const previous = scope.order.stockState;
   for (const position of positions) {

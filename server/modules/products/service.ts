@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { requireName } from '../account/service';
 import { lockCatalogue } from '../categories/service';
 import { coerceEntityValues } from '../fields/values';
+import { repriceOpenOrders } from '../orders/reprice';
 import { countProducts, requireFreePositions } from './positions';
 
 type ProductRow = typeof products.$inferSelect;
@@ -140,9 +141,8 @@ export async function updateProduct(db: Db, caller: Caller, body: ProductUpdateR
 }
 
 /**
- * product/set-price: one price field (type 11) gets a new cost, keeping its other settings.
- * update_open_deals (change the price in open deals too) is accepted; there are no deals to change
- * until orders exist (the second server issue).
+ * product/set-price: one price field (type 11) gets a new cost, keeping its other settings; with
+ * update_open_deals the open orders' positions of the product at that price type take it too.
  */
 export async function setPrice(db: Db, caller: Caller, body: SetPriceRequest): Promise<Product> {
   await productOf(db, caller.account.id, body.id);
@@ -161,6 +161,7 @@ export async function setPrice(db: Db, caller: Caller, body: SetPriceRequest): P
       .set({ values: { ...current.values, [body.price_field]: price }, updatedAt: new Date() })
       .where(eq(products.id, current.id));
   });
+  if (body.update_open_deals) await repriceOpenOrders(db, caller.account.id, body.id, body.price_field, body.cost);
   return getProduct(db, caller.account.id, body.id);
 }
 

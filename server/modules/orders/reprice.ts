@@ -1,0 +1,41 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderPositions, orders, pipelineStatuses } from '../../db/schema';
+import { settleOrder } from './orderRows';
+
+/**
+ * product/set-price with "change the price in open deals" (spec 2 §5): the positions of that product at
+ * that price type take the new price in every open order — not archived, its goods not written off,
+ * stocked or refunded, in a stage that is neither final nor blocks products (a CRM deal: opened or
+ * reserved). The orders are locked in id order before their positions change, and each gets new
+ * totals and a new version. Runs after the product's own price change, in its own transaction, so it
+ * never holds the product's lock while waiting for an order's (order writers take them the other way). Answers how many orders changed.
+ */
+export async function repriceOpenOrders(db: Db, accountId: number, productId: number, priceField: string, cost: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    // Locked as they are chosen (FOR UPDATE re-checks the conditions on a row that changed meanwhile), in id order.
+    const locked = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .leftJoin(pipelineStatuses, eq(pipelineStatuses.id, orders.statusId))
+      .where(
+        and(
+          eq(orders.accountId, accountId),
+          eq(orders.archived, false),
+          inArray(orders.stockState, ['none', 'reserved']),
+          sql`(${orders.statusId} is null and coalesce(${orders.crmStatus}, 0) < 2 or ${pipelineStatuses.type} = 0 and not ${pipelineStatuses.blocksProducts})`,
+          sql`exists (select 1 from ${orderPositions} p where p.order_id = ${orders.id} and p.product_id = ${productId} and p.price_field = ${priceField})`,
+        ),
+      )
+      .orderBy(asc(orders.id))
+      .for('update', { of: orders });
+    const ids = locked.map((row) => row.id);
+    if (!ids.length) return 0;
+    await tx
+      .update(orderPositions)
+      .set({ price: cost.toFixed(2) })
+      .where(and(inArray(orderPositions.orderId, ids), eq(orderPositions.productId, productId), eq(orderPositions.priceField, priceField)));
+    for (const id of ids) await settleOrder(tx, id);
+    return ids.length;
+  });
+}
