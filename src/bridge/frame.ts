@@ -7,11 +7,16 @@ import { createBridge, type Bridge } from './bridge';
 export function allowedParentOrigin(win: Window, allowedOrigins: readonly string[]): string | null {
   const candidates: string[] = [];
   const ancestors = (win.location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
-  if (ancestors && ancestors.length > 0) candidates.push(ancestors[0]);
-  try {
-    if (win.document.referrer) candidates.push(new URL(win.document.referrer).origin);
-  } catch {
-    // An unparseable referrer gives no candidate.
+  if (ancestors && ancestors.length > 0) {
+    candidates.push(ancestors[0]);
+  } else {
+    // The referrer only stands in where the browser has no ancestorOrigins: it names the page
+    // that loaded the frame, which need not be the page that embeds it.
+    try {
+      if (win.document.referrer) candidates.push(new URL(win.document.referrer).origin);
+    } catch {
+      // An unparseable referrer gives no candidate.
+    }
   }
   return candidates.find((origin) => allowedOrigins.includes(origin)) ?? null;
 }

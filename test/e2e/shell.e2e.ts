@@ -107,6 +107,50 @@ describe('themes and the gallery', () => {
   it('/qwe renders every control', async () => {
     const { page } = await open(`/?token=${DEMO_LOGIN.token}#/qwe`);
     for (const control of controls) await page.getByTestId(`gallery-${control}`).waitFor();
+    const section = (control: string) => page.getByTestId(`gallery-${control}`);
+    const count = (control: string, selector: string) => section(control).locator(selector).count();
+
+    // Each section holds its real controls, so an empty section fails.
+    expect(await count('checkbox', 'input[type="checkbox"]')).toBe(2);
+    expect(await section('checkbox').locator('input[type="checkbox"]').first().isChecked()).toBe(true);
+    expect(await section('checkbox').locator('input[type="checkbox"]').nth(1).isDisabled()).toBe(true);
+    expect(await count('decimal', 'input[type="number"][step="any"]')).toBe(2);
+    expect(await section('decimal').locator('input[type="number"]').first().inputValue()).toBe('12.5');
+    expect(await count('whole', 'input[type="number"][step="1"]')).toBe(1);
+    expect(await section('whole').locator('input[type="number"]').inputValue()).toBe('3');
+    expect(await count('text', 'input[type="text"]')).toBe(2);
+    const area = section('textarea').locator('textarea');
+    expect([await area.getAttribute('cols'), await area.getAttribute('rows'), await area.isVisible()]).toEqual(['30', '10', true]);
+    for (const [control, toggles] of [['select', 2], ['multiselect', 1], ['dropdown', 2], ['notifications', 1]] as const) {
+      expect(await count(control, '[role="combobox"][aria-haspopup="listbox"]'), control).toBe(toggles);
+      expect(await section(control).locator('[role="combobox"]').first().isVisible(), control).toBe(true);
+    }
+    expect(await section('date').locator('input.ui-input--date').inputValue()).toBe('15.03.2024');
+    expect(await section('datetime').locator('input.ui-input--datetime').inputValue()).toBe('15.03.2024 09:30');
+
+    // The dropdown's button opens its list.
+    const dropdown = section('dropdown').locator('[role="combobox"]').first();
+    await dropdown.click();
+    expect(await dropdown.getAttribute('aria-expanded')).toBe('true');
+    expect(await section('dropdown').locator('[role="option"]').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+
+    // The carousel counts its pictures and moves on.
+    const counter = section('carousel').locator('.ui-carousel__counter [aria-hidden="true"]');
+    expect(await counter.textContent()).toBe('1 / 3');
+    await section('carousel').locator('button.ui-carousel__next').click();
+    expect(await counter.textContent()).toBe('2 / 3');
+
+    // The navigation bar with its links.
+    const nav = section('navbar').locator('nav');
+    expect(await nav.isVisible()).toBe(true);
+    expect(await nav.locator('a').count()).toBe(3);
+
+    // The notification area of the shell shows what the gallery's button sends.
+    expect(await page.locator('.ui-notifications').count()).toBe(1);
+    await section('notifications').locator('button.gallery-button').click();
+    await page.locator('.ui-notifications .ui-notification').first().waitFor();
+
     await page.screenshot({ path: join(shots, 'gallery-light-en.png'), fullPage: true });
   });
 
@@ -123,11 +167,35 @@ describe('themes and the gallery', () => {
     await page.screenshot({ path: join(shots, 'gallery-dark-en.png'), fullPage: true });
   });
 
-  it('/qwe in Russian and dark', async () => {
-    const { page } = await open(`/?token=${DEMO_LOGIN.token}&test=dark#/qwe`, { locale: 'ru-RU' });
+  /** The gallery in Russian: the language, visible Russian texts, and the theme in force. */
+  async function russianGallery(page: Page, theme: 'light' | 'dark') {
     await page.getByTestId('gallery-select').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('ru');
+    expect(await page.getByRole('heading', { level: 1, name: 'Галерея элементов' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('gallery-textarea').getByRole('heading', { name: 'Многострочный текст' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('gallery-navbar').getByRole('link', { name: 'Заказы' }).isVisible()).toBe(true);
+    const themeState = await page.evaluate(() => ({
+      darkClass: document.documentElement.classList.contains('theme-dark'),
+      bgVariable: getComputedStyle(document.documentElement).getPropertyValue('--color-bg').trim(),
+      body: getComputedStyle(document.body).backgroundColor,
+    }));
+    expect(themeState).toEqual(
+      theme === 'dark'
+        ? { darkClass: true, bgVariable: '#161a22', body: 'rgb(22, 26, 34)' }
+        : { darkClass: false, bgVariable: '#ffffff', body: 'rgb(255, 255, 255)' },
+    );
+  }
+
+  it('/qwe in Russian and dark', async () => {
+    const { page } = await open(`/?token=${DEMO_LOGIN.token}&test=dark#/qwe`, { locale: 'ru-RU' });
+    await russianGallery(page, 'dark');
     await page.screenshot({ path: join(shots, 'gallery-dark-ru.png'), fullPage: true });
+  });
+
+  it('/qwe in Russian and light', async () => {
+    const { page } = await open(`/?token=${DEMO_LOGIN.token}#/qwe`, { locale: 'ru-RU' });
+    await russianGallery(page, 'light');
+    await page.screenshot({ path: join(shots, 'gallery-light-ru.png'), fullPage: true });
   });
 
   it('?test=notifications plays four sample notifications 400 ms apart', async () => {

@@ -36,6 +36,72 @@ describe('GalleryScreen (/qwe)', () => {
     }
   });
 
+  it('each section holds its real, labelled controls (an empty section fails)', () => {
+    const { container } = render(<GalleryScreen />);
+    const section = (control: string) => get(container, `[data-testid="gallery-${control}"]`);
+    /** The visible name of a control: its <label for>, or the element its aria-labelledby names. */
+    const nameOf = (control: Element) => {
+      const byFor = control.id ? container.querySelector(`label[for="${control.id}"]`) : null;
+      const labelledBy = control.getAttribute('aria-labelledby');
+      const byAria = labelledBy ? document.getElementById(labelledBy) : null;
+      return (byFor ?? byAria)?.textContent?.trim() ?? '';
+    };
+    const labelled = <T extends Element>(controls: T[]) => {
+      for (const control of controls) expect(nameOf(control)).not.toBe('');
+      return controls;
+    };
+
+    const checkboxes = labelled(all<HTMLInputElement>(section('checkbox'), 'input[type="checkbox"]'));
+    expect(checkboxes.map((box) => [box.checked, box.disabled])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+
+    const decimals = labelled(all<HTMLInputElement>(section('decimal'), 'input[type="number"]'));
+    expect(decimals.map((input) => [input.value, input.getAttribute('step'), input.disabled])).toEqual([
+      ['12.5', 'any', false],
+      ['12.5', 'any', true],
+    ]);
+
+    const wholes = labelled(all<HTMLInputElement>(section('whole'), 'input[type="number"]'));
+    expect(wholes.map((input) => [input.value, input.getAttribute('step'), input.getAttribute('max')])).toEqual([['3', '1', '10']]);
+
+    const texts = labelled(all<HTMLInputElement>(section('text'), 'input[type="text"]'));
+    expect(texts.map((input) => input.disabled)).toEqual([false, true]);
+
+    const areas = labelled(all<HTMLTextAreaElement>(section('textarea'), 'textarea'));
+    expect(areas.map((area) => [area.getAttribute('cols'), area.getAttribute('rows')])).toEqual([['30', '10']]);
+
+    for (const [control, count] of [
+      ['select', 2],
+      ['multiselect', 1],
+      ['dropdown', 2],
+      ['notifications', 1],
+    ] as const) {
+      const toggles = labelled(all(section(control), '[role="combobox"][aria-haspopup="listbox"]'));
+      expect(toggles, control).toHaveLength(count);
+      for (const toggle of toggles) expect(get(toggle, '.ui-dropdown__text').textContent, control).not.toBe('');
+    }
+    expect(get(section('dropdown'), '.ui-dropdown__text').textContent).toBe('Green');
+
+    const date = labelled(all<HTMLInputElement>(section('date'), 'input.ui-input--date'));
+    expect(date.map((input) => input.value)).toEqual(['15.03.2024']);
+    const dateTime = labelled(all<HTMLInputElement>(section('datetime'), 'input.ui-input--datetime'));
+    expect(dateTime.map((input) => input.value)).toEqual(['15.03.2024 09:30']);
+
+    const carousel = section('carousel');
+    expect(get(carousel, '.ui-carousel__counter [aria-hidden="true"]').textContent).toBe('1 / 3');
+    expect(get<HTMLButtonElement>(carousel, 'button.ui-carousel__prev').getAttribute('aria-label')).not.toBe('');
+    expect(get<HTMLButtonElement>(carousel, 'button.ui-carousel__next').getAttribute('aria-label')).not.toBe('');
+
+    expect(get(section('notifications'), 'button.gallery-button').textContent).not.toBe('');
+
+    const nav = get(section('navbar'), 'nav');
+    expect(nav.getAttribute('aria-label')).not.toBe('');
+    expect(all<HTMLAnchorElement>(nav, 'a').map((link) => link.getAttribute('href'))).toEqual(['#/qwe', '#/orders', '#/documents']);
+    expect(all(section('navbar'), 'button.gallery-button')).toHaveLength(3);
+  });
+
   it('has a select with colours and group headers, and a disabled select without an arrow', () => {
     const { container } = render(<GalleryScreen />);
     const section = get(container, '[data-testid="gallery-select"]');
