@@ -67,6 +67,7 @@ export async function seedCatalogue(tx: Tx, accountId: number, userId: number, s
     { accountId, code: 'fragile', name: 'Fragile', type: 9, component: 'checkbox', leadConfig: visible, sort: 11 },
     { accountId, code: 'voltage', name: 'Voltage, V', type: 1, component: 'number', leadConfig: visible, sort: 12, categoryId: power },
     { accountId, code: 'thread', name: 'Thread', type: 3, component: 'text', leadConfig: visible, sort: 13, categoryId: leaves.screws },
+    { accountId, code: 'min_stock', name: 'Minimum stock', type: 13, component: 'stock', leadConfig: { visible: 1, public_order_visible: 0, editable: 1 }, sort: 14 },
   ]);
 
   const kinds = [
@@ -94,6 +95,8 @@ export async function seedCatalogue(tx: Tx, accountId: number, userId: number, s
       fragile: rng.next() < 0.2,
       pack: kind.unit === 'pack' ? rng.pick([50, 100, 200]) : 1,
     };
+    // Every third product keeps a minimum stock (type 13); taken from the index, so the generator's sequence is unchanged.
+    if (index % 3 === 0) values.min_stock = { count: 5 + (index % 4) * 5, reserve: index % 2 };
     return isService
       ? { accountId, type: 'service', categoryId: leaves.services, name: `${services[index % services.length]} #${index + 1}`, article: `SRV-${index + 1}`, unit: 'hour', values: { retail: values.retail } }
       : { accountId, type: 'product', categoryId: kind.category, name: `${rng.pick(ADJECTIVES)} ${kind.noun} ${index + 1}`, article: `${kind.noun.slice(0, 2).toUpperCase()}-${1000 + index}`, unit: kind.unit, values };

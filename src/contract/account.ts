@@ -133,3 +133,29 @@ export const Tariff = Type.Object({
   period: Type.String(),
 });
 export type Tariff = Type.Static<typeof Tariff>;
+
+/** account/tariffs: the current tariff (none during the trial), when the paid or trial period ends, what is used, and every tariff. */
+export const TariffsResponse = Type.Object({
+  current: Nullable(Tariff),
+  /** ISO date-time: the end of the paid period, or of the trial. */
+  plan_end: Type.String(),
+  usage: Type.Object({ users: Type.Integer(), positions: Type.Integer() }),
+  tariffs: Type.Array(Tariff),
+});
+export type TariffsResponse = Type.Static<typeof TariffsResponse>;
+
+/** account/update: the account as written. */
+export const AccountUpdateResponse = Type.Object({ account: Account });
+export type AccountUpdateResponse = Type.Static<typeof AccountUpdateResponse>;
+
+/** user/update, account/user/add, account/user/update, account/user/{id}: one member. */
+export const UserResponse = Type.Object({ user: User });
+export type UserResponse = Type.Static<typeof UserResponse>;
+
+/** account/user/link: the invited user, who shows only id, e-mail and status until they accept. */
+export const UserLinkResponse = Type.Object({ user: Type.Object({ id: Type.Integer(), email: Type.String(), status: Type.Literal('invited') }) });
+export type UserLinkResponse = Type.Static<typeof UserLinkResponse>;
+
+/** account/user/check: whether a user has this e-mail; only their id when so. */
+export const UserCheckResponse = Type.Object({ exists: Type.Boolean(), user: Type.Optional(Type.Object({ id: Type.Integer() })) });
+export type UserCheckResponse = Type.Static<typeof UserCheckResponse>;

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { SuccessFlag } from './common';
+import { Nullable, SuccessFlag } from './common';
 
 const Login = Type.String({ minLength: 3, maxLength: 254 });
 const Lang = Type.Union([Type.Literal('en'), Type.Literal('ru')]);
@@ -51,3 +51,7 @@ export type RestoreEndRequest = Type.Static<typeof RestoreEndRequest>;
 
 export const AuthFlagResponse = SuccessFlag;
 export type AuthFlagResponse = Type.Static<typeof AuthFlagResponse>;
+
+/** profile/check-new-{email|phone}-confirm: the user's e-mail and phone after the change. */
+export const LoginChangedResponse = Type.Object({ success: Type.Boolean(), email: Nullable(Type.String()), phone: Nullable(Type.String()) });
+export type LoginChangedResponse = Type.Static<typeof LoginChangedResponse>;

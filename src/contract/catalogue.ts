@@ -124,6 +124,19 @@ export const Category: Type.TSchema = Type.Cyclic(
   'Category',
 );
 
+/** category/add and category/update: the category as written (without levels and subcategories). */
+export const CategoryRecord = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  parent_id: Nullable(Type.Integer()),
+  image_url: Nullable(Type.String()),
+  sort: Type.Integer(),
+});
+export type CategoryRecord = Type.Static<typeof CategoryRecord>;
+
+/** category/list: the tree, each node with its subcategories. */
+export const CategoryTree = Type.Array(Category);
+
 /**
  * What the product card needs per category (get_fields_properties, GET field/categories): levels, the ids
  * from the root down to the category, and fields_id_2, the fields it carries (its own and the root's).

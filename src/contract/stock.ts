@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { Nullable } from './common';
+import { Nullable, PageLinks, PageMeta } from './common';
 import { Id } from './catalogue';
 
 /** Quantities: positive, at most three decimals (numeric(14,3) in the database). */
@@ -109,6 +109,10 @@ export const Product = Type.Object({
   updated_at: Type.String(),
 });
 export type Product = Type.Static<typeof Product>;
+
+/** product/list: a page of products with links and meta. */
+export const ProductList = Type.Object({ data: Type.Array(Product), links: PageLinks, meta: PageMeta });
+export type ProductList = Type.Static<typeof ProductList>;
 
 export const ProductListRequest = Type.Object(
   {

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import { codes, memberships, tokens, users } from '../../server/db/schema';
 import { codeIn, unique, useTestServer } from './harness';
 
@@ -55,6 +57,44 @@ describe('auth/login', () => {
     expect((await server.call('GET', 'account/user/invitations', { token })).body).toEqual([expect.objectContaining({ account_id: inviting.id })]);
     // An ordinary sign-in carries no scope.
     expect((await server.call('POST', 'auth/login', { body: { login: former.email, password: former.password } })).body).toEqual({ success: true, access_token: expect.any(String) });
+  });
+
+  it('signs in by phone, written as people write it, with the same password; a wrong password is refused', async () => {
+    const account = await server.newAccount();
+    const phone = `79${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+    await server.database.db.update(users).set({ phone }).where(eq(users.id, account.ownerId));
+    for (const written of [phone, `+${phone.slice(0, 1)} (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-${phone.slice(7, 9)}-${phone.slice(9)}`]) {
+      const login = await server.call('POST', 'auth/login', { body: { login: written, password: account.password } });
+      expect(login).toEqual({ status: 200, body: { success: true, access_token: expect.any(String) } });
+      const config = await server.call('GET', 'account/config', { token: login.body.access_token });
+      expect(config.body).toMatchObject({ account: { id: account.id }, user: { id: account.ownerId, phone } });
+    }
+    const wrong = await server.call('POST', 'auth/login', { body: { login: phone, password: 'not the password' } });
+    expect(wrong).toEqual({ status: 422, body: { success: false, error: 'Invalid username or password' } });
+  });
+
+  it('sign-in attempts are rate-limited per address and login (LOGIN_RATE_LIMIT): past the limit 429, even with the right password; another login is not held up', async () => {
+    // The shared harness allows 1000 a minute; a second app on the same database allows 3.
+    const config = loadConfig(process.env, { dataDir: 'memory://', logLevel: 'silent', loginRateLimit: 3 });
+    const limited = await buildApp({ config, db: server.database.db, logger: process.env.TEST_SERVER_LOG ? { level: process.env.TEST_SERVER_LOG } : false });
+    try {
+      await limited.ready();
+      const account = await server.newAccount();
+      const other = await server.newAccount();
+      const login = (body: { login: string; password: string }) => limited.inject({ method: 'POST', url: '/api/auth/login', payload: body });
+      for (let i = 0; i < 3; i += 1) expect((await login({ login: account.email, password: 'guess' })).statusCode).toBe(422);
+      const blocked = await login({ login: account.email, password: account.password });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ error: expect.any(String) });
+      expect(blocked.json().access_token).toBeUndefined();
+      // The key is the login as typed, in any case: the upper-cased e-mail is the same login.
+      expect((await login({ login: account.email.toUpperCase(), password: account.password })).statusCode).toBe(429);
+      const free = await login({ login: other.email, password: other.password });
+      expect(free.statusCode).toBe(200);
+      expect(free.json()).toMatchObject({ success: true, access_token: expect.any(String) });
+    } finally {
+      await limited.close();
+    }
   });
 
   it('a disabled member cannot sign in to that account', async () => {
@@ -139,5 +179,27 @@ describe('password recovery (auth/restore, auth/restore-end)', () => {
     const email = `${unique('ghost')}@example.com`;
     expect((await server.call('GET', 'auth/restore', { query: { login: email } })).body).toEqual({ success: true });
     expect(await server.lastMessage(email)).toBe('');
+  });
+});
+
+describe('the OpenAPI document (/api/docs)', () => {
+  it('serves the UI at /api/docs and the document at /api/docs/json, listing the calls with their schemas, without a token', async () => {
+    const ui = await server.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+    const page = ui.statusCode === 302 ? await server.app.inject({ method: 'GET', url: new URL(String(ui.headers.location), 'http://local/api/docs/').pathname }) : ui;
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toMatch(/swagger/i);
+
+    const json = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const document = json.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.info.title).toBe('Stockroom API');
+    for (const path of ['/api/auth/login', '/api/product/list', '/api/category/list', '/api/account/tariffs']) expect(document.paths[path], path).toBeDefined();
+    // Requests and answers are documented from the shared contract.
+    expect(document.paths['/api/auth/login'].post.requestBody).toBeDefined();
+    expect(document.paths['/api/product/list'].post.responses['200']).toBeDefined();
+    expect(document.paths['/api/account/tariffs'].get.responses['200']).toBeDefined();
   });
 });

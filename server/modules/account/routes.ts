@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { AccountConfigResponse, AccountUpdateRequest, Currency, SelfUpdateRequest, TableConfig, User } from '../../../src/contract/account';
+import { AccountConfigResponse, AccountUpdateRequest, AccountUpdateResponse, Currency, SelfUpdateRequest, TableConfig, TariffsResponse, User, UserResponse } from '../../../src/contract/account';
 import { callerOf } from '../../http/context';
 import { accountConfig, accountTariffs, accountUsers, CURRENCIES, getTableConfig, saveTableConfig, updateAccount, updateSelf } from './service';
 
@@ -14,7 +14,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Not 'reads': it reports the account's paid state, which payments change from outside this process.
   app.get('/account/config', { schema: { tags, response: { 200: AccountConfigResponse } } }, async (request) => accountConfig(callerOf(request)));
 
-  app.post('/account/update', { schema: { tags, body: AccountUpdateRequest } }, async (request) => updateAccount(db, callerOf(request), request.body));
+  app.post('/account/update', { schema: { tags, body: AccountUpdateRequest, response: { 200: AccountUpdateResponse } } }, async (request) => updateAccount(db, callerOf(request), request.body));
 
   app.get('/account/table-config', { config: { reads: true }, schema: { tags, querystring: Type.Object({ code: TableCode }), response: { 200: TableConfig } } }, async (request) =>
     getTableConfig(db, callerOf(request).account.id, request.query.code),
@@ -30,7 +30,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/account/users', { config: { reads: true }, schema: { tags, response: { 200: Type.Array(User) } } }, async (request) => accountUsers(db, callerOf(request).account.id));
 
-  app.get('/account/tariffs', { config: { reads: true }, schema: { tags } }, async (request) => accountTariffs(db, callerOf(request)));
+  app.get('/account/tariffs', { config: { reads: true }, schema: { tags, response: { 200: TariffsResponse } } }, async (request) => accountTariffs(db, callerOf(request)));
 
-  app.post('/user/update', { schema: { tags, body: SelfUpdateRequest } }, async (request) => updateSelf(db, callerOf(request), request.body));
+  app.post('/user/update', { schema: { tags, body: SelfUpdateRequest, response: { 200: UserResponse } } }, async (request) => updateSelf(db, callerOf(request), request.body));
 };

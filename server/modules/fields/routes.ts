@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { CategoryProps, FieldAddRequest, FieldDefinition, FieldListQuery, FieldType, FieldUpdateRequest, IdRequest, SortRequest } from '../../../src/contract/catalogue';
+import { SuccessFlag } from '../../../src/contract/common';
 import { callerOf } from '../../http/context';
 import { categoryProps, requireProductEditor } from '../categories/service';
 import { addField, deleteField, fieldTypes, listFields, sortFields, updateField } from './service';
@@ -28,13 +29,13 @@ export const fieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return updateField(db, caller.account.id, request.body);
   });
 
-  app.post('/field/delete', { schema: { tags, body: IdRequest } }, async (request) => {
+  app.post('/field/delete', { schema: { tags, body: IdRequest, response: { 200: SuccessFlag } } }, async (request) => {
     const caller = callerOf(request);
     requireProductEditor(caller);
     return deleteField(db, caller.account.id, request.body.id);
   });
 
-  app.post('/field/update-sort', { schema: { tags, body: SortRequest } }, async (request) => {
+  app.post('/field/update-sort', { schema: { tags, body: SortRequest, response: { 200: SuccessFlag } } }, async (request) => {
     const caller = callerOf(request);
     requireProductEditor(caller);
     return sortFields(db, caller.account.id, request.body.ids);

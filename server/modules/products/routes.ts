@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { IdRequest } from '../../../src/contract/catalogue';
-import { ArrivalRequest, AutocompleteItem, AutocompleteQuery, Batch, Product, ProductAddRequest, ProductListRequest, ProductUpdateRequest, SetPriceRequest, TransferRequest, WriteOffRequest } from '../../../src/contract/stock';
+import { ArrivalRequest, AutocompleteItem, AutocompleteQuery, Batch, Product, ProductAddRequest, ProductList, ProductListRequest, ProductUpdateRequest, SetPriceRequest, TransferRequest, WriteOffRequest } from '../../../src/contract/stock';
 import { callerOf } from '../../http/context';
 import { requireProductEditor } from '../categories/service';
 import { receive, transfer, writeOff } from '../stock/service';
@@ -14,7 +14,7 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   const tags = ['products'];
 
-  app.post('/product/list', { config: { reads: true }, schema: { tags, body: ProductListRequest } }, async (request) => listProducts(db, callerOf(request).account.id, request.body ?? {}));
+  app.post('/product/list', { config: { reads: true }, schema: { tags, body: ProductListRequest, response: { 200: ProductList } } }, async (request) => listProducts(db, callerOf(request).account.id, request.body ?? {}));
 
   app.get('/product/get', { config: { reads: true }, schema: { tags, querystring: Type.Object({ id: Id }), response: { 200: Product } } }, async (request) =>
     getProduct(db, callerOf(request).account.id, request.query.id),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import type { LoginMode } from '../../../src/contract/auth';
+import { LoginChangedResponse, type LoginMode } from '../../../src/contract/auth';
+import { SuccessFlag } from '../../../src/contract/common';
 import { callerOf } from '../../http/context';
 import { checkNew, checkNewConfirm, checkOld, checkOldConfirm } from './service';
 
@@ -15,19 +16,19 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // The login value travels under the mode key (email=… or phone=…), as the spec says.
     const send = Type.Object({ [mode]: Login }) as unknown as Type.TObject<{ [key: string]: Type.TString }>;
     const confirm = Type.Object({ [mode]: Login, code: Code }) as unknown as Type.TObject<{ [key: string]: Type.TString }>;
-    app.get(`/profile/check-old-${mode}`, { schema: { tags, querystring: send } }, async (request) => {
+    app.get(`/profile/check-old-${mode}`, { schema: { tags, querystring: send, response: { 200: SuccessFlag } } }, async (request) => {
       await checkOld(ctx, callerOf(request), mode, String(request.query[mode]));
       return { success: true };
     });
-    app.get(`/profile/check-old-${mode}-confirm`, { schema: { tags, querystring: confirm } }, async (request) => {
+    app.get(`/profile/check-old-${mode}-confirm`, { schema: { tags, querystring: confirm, response: { 200: SuccessFlag } } }, async (request) => {
       await checkOldConfirm(ctx, callerOf(request), mode, String(request.query[mode]), String(request.query.code));
       return { success: true };
     });
-    app.get(`/profile/check-new-${mode}`, { schema: { tags, querystring: send } }, async (request) => {
+    app.get(`/profile/check-new-${mode}`, { schema: { tags, querystring: send, response: { 200: SuccessFlag } } }, async (request) => {
       await checkNew(ctx, callerOf(request), mode, String(request.query[mode]));
       return { success: true };
     });
-    app.get(`/profile/check-new-${mode}-confirm`, { schema: { tags, querystring: confirm } }, async (request) => ({
+    app.get(`/profile/check-new-${mode}-confirm`, { schema: { tags, querystring: confirm, response: { 200: LoginChangedResponse } } }, async (request) => ({
       success: true,
       ...(await checkNewConfirm(ctx, callerOf(request), mode, String(request.query[mode]), String(request.query.code))),
     }));

@@ -13,6 +13,12 @@ import { USER_EXISTS, findUserByLogin, requireLogin } from '../auth/service';
  */
 const permitPurpose = (mode: LoginMode) => `change-permit-${mode}`;
 const permitLogin = (caller: Caller) => `user:${caller.user.id}`;
+/**
+ * A code to an address is keyed by the address and by the user who asked for it: another signed-in
+ * user asking for the same address gets a code of their own, and can neither cancel this one (a new
+ * code ends only the same user's earlier code) nor use up its attempts.
+ */
+const codePurpose = (step: 'old' | 'new', mode: LoginMode, caller: Caller) => `change-${step}-${mode}:user:${caller.user.id}`;
 const options = (ctx: ServerContext) => ({ ttlMinutes: ctx.config.codeTtlMinutes, maxAttempts: ctx.config.codeAttempts });
 
 function currentLogin(caller: Caller, mode: LoginMode): string | null {
@@ -22,13 +28,13 @@ function currentLogin(caller: Caller, mode: LoginMode): string | null {
 export async function checkOld(ctx: ServerContext, caller: Caller, mode: LoginMode, value: string): Promise<void> {
   const login = requireLogin(value, mode);
   if (login.value !== currentLogin(caller, mode)) throw badRequest(mode === 'email' ? 'This is not your current e-mail' : 'This is not your current phone');
-  const code = await issueCode(ctx.db, `change-old-${mode}`, login.value, {}, options(ctx));
+  const code = await issueCode(ctx.db, codePurpose('old', mode, caller), login.value, {}, options(ctx));
   await ctx.mailer.send({ channel: mode, to: login.value, subject: 'Confirmation code', body: `Your Stockroom confirmation code: ${code}` });
 }
 
 export async function checkOldConfirm(ctx: ServerContext, caller: Caller, mode: LoginMode, value: string, code: string): Promise<void> {
   const login = requireLogin(value, mode);
-  await consumeCode(ctx.db, `change-old-${mode}`, login.value, code, options(ctx));
+  await consumeCode(ctx.db, codePurpose('old', mode, caller), login.value, code, options(ctx));
   await issueCode(ctx.db, permitPurpose(mode), permitLogin(caller), {}, options(ctx));
 }
 
@@ -46,13 +52,13 @@ export async function checkNew(ctx: ServerContext, caller: Caller, mode: LoginMo
   // Adding a first phone or e-mail needs no old confirmation; replacing one does.
   if (currentLogin(caller, mode) && !(await hasPermit(ctx, caller, mode))) throw unprocessable('Confirm your current login first');
   if (await findUserByLogin(ctx.db, login)) throw unprocessable(USER_EXISTS);
-  const code = await issueCode(ctx.db, `change-new-${mode}`, login.value, { userId: caller.user.id }, options(ctx));
+  const code = await issueCode(ctx.db, codePurpose('new', mode, caller), login.value, { userId: caller.user.id }, options(ctx));
   await ctx.mailer.send({ channel: mode, to: login.value, subject: 'Confirmation code', body: `Your Stockroom confirmation code: ${code}` });
 }
 
 export async function checkNewConfirm(ctx: ServerContext, caller: Caller, mode: LoginMode, value: string, code: string): Promise<{ email: string | null; phone: string | null }> {
   const login = requireLogin(value, mode);
-  const payload = await consumeCode(ctx.db, `change-new-${mode}`, login.value, code, options(ctx));
+  const payload = await consumeCode(ctx.db, codePurpose('new', mode, caller), login.value, code, options(ctx));
   if (payload.userId !== caller.user.id) throw unprocessable('The code is wrong');
   if (await findUserByLogin(ctx.db, login)) throw unprocessable(USER_EXISTS);
   const [row] = await ctx.db

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { UserAcceptRequest, UserAddRequest, UserInvitationList, UserUpdateRequest } from '../../../src/contract/account';
+import { UserAcceptRequest, UserAddRequest, UserCheckResponse, UserInvitationList, UserLinkResponse, UserResponse, UserUpdateRequest } from '../../../src/contract/account';
 import { SuccessFlag } from '../../../src/contract/common';
 import { resolveInvitee, type Invitee } from '../../auth/sessions';
 import { callerOf } from '../../http/context';
@@ -15,13 +15,13 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const tags = ['users'];
 
-  app.post('/account/user/add', { schema: { tags, body: UserAddRequest } }, async (request) => addUser(ctx, callerOf(request), request.body));
+  app.post('/account/user/add', { schema: { tags, body: UserAddRequest, response: { 200: UserResponse } } }, async (request) => addUser(ctx, callerOf(request), request.body));
 
-  app.post('/account/user/update', { schema: { tags, body: UserUpdateRequest } }, async (request) => updateUser(ctx.db, callerOf(request), request.body));
+  app.post('/account/user/update', { schema: { tags, body: UserUpdateRequest, response: { 200: UserResponse } } }, async (request) => updateUser(ctx.db, callerOf(request), request.body));
 
   app.get(
     '/account/user/link',
-    { schema: { tags, querystring: Type.Object({ id: Type.Optional(Id), email: Type.Optional(Type.String({ maxLength: 254 })) }) } },
+    { schema: { tags, querystring: Type.Object({ id: Type.Optional(Id), email: Type.Optional(Type.String({ maxLength: 254 })) }), response: { 200: UserLinkResponse } } },
     async (request) => linkUser(ctx, callerOf(request), request.query),
   );
 
@@ -53,11 +53,11 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     acceptInvitation(ctx.db, inviteeOf(request), request.query.account_id),
   );
 
-  app.get('/account/user/unlink', { schema: { tags, querystring: Type.Object({ id: Id }) } }, async (request) => unlinkUser(ctx.db, callerOf(request), request.query.id));
+  app.get('/account/user/unlink', { schema: { tags, querystring: Type.Object({ id: Id }), response: { 200: SuccessFlag } } }, async (request) => unlinkUser(ctx.db, callerOf(request), request.query.id));
 
-  app.get('/account/user/check', { config: { reads: true }, schema: { tags, querystring: Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }) }) } }, async (request) =>
+  app.get('/account/user/check', { config: { reads: true }, schema: { tags, querystring: Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }) }), response: { 200: UserCheckResponse } } }, async (request) =>
     checkUser(ctx.db, callerOf(request), request.query.email),
   );
 
-  app.get('/account/user/:id', { config: { reads: true }, schema: { tags, params: Type.Object({ id: Id }) } }, async (request) => getMember(ctx.db, callerOf(request), request.params.id));
+  app.get('/account/user/:id', { config: { reads: true }, schema: { tags, params: Type.Object({ id: Id }), response: { 200: UserResponse } } }, async (request) => getMember(ctx.db, callerOf(request), request.params.id));
 };
