@@ -36,7 +36,7 @@ describe('account/config', () => {
         separate_rights: false,
         trial_ends_at: row.trialEndsAt.toISOString(),
         paid_until: null,
-        flags: {},
+        flags: { test: false, flag: false },
       },
       user: {
         id: account.ownerId,
@@ -100,7 +100,7 @@ describe('account/config', () => {
       .set({ isKommo: true, landingPath: '/products', loginFixed: true, install: false, flags: { analytics: true, orders: false }, country: 'KZ' })
       .where(eq(accounts.id, account.id));
     const { body } = await configOf(account.token);
-    expect(body.account).toMatchObject({ is_kommo: true, landing_path: '/products', login_fixed: true, install: false, flags: { analytics: true, orders: false }, country: 'KZ' });
+    expect(body.account).toMatchObject({ is_kommo: true, landing_path: '/products', login_fixed: true, install: false, flags: { test: false, flag: false, analytics: true, orders: false }, country: 'KZ' });
   });
 
   it("the user's language comes from the users row", async () => {

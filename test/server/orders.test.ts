@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { batches, movements, orderPositions, orders, pipelineStatuses, pipelines, positionBatches } from '../../server/db/schema';
+import { accounts, batches, movements, orderPositions, orders, pipelineStatuses, pipelines, positionBatches } from '../../server/db/schema';
 import { useTestServer, type TestAccount } from './harness';
 
 const server = useTestServer();
@@ -116,6 +116,18 @@ describe('orders/add, orders/order and orders/list', () => {
       expect((await server.call('POST', 'orders/list', { token: account.token, body: { filter } })).body.meta.total, JSON.stringify(filter)).toBe(expected);
     }
     expect(cases.map(([, expected]) => expected)).toEqual([6, 2, 2, 1]);
+  });
+
+  it('orders/list-v2 answers accounts flagged for tests (flags.test) and refuses the others, whatever their id', async () => {
+    const { account } = await stocked();
+    expect((await server.call('POST', 'orders/list-v2', { token: account.token, body: {} })).status).toBe(422);
+    await server.database.db.update(accounts).set({ flags: { test: true } }).where(eq(accounts.id, account.id));
+    // Any write drops the cached sessions, so the next read sees the account row as changed behind the server.
+    await server.call('POST', 'orders/table-config', { token: account.token, body: { value: null } });
+    const flagged = await server.call('POST', 'orders/list-v2', { token: account.token, body: {} });
+    expect(flagged.status).toBe(200);
+    expect(flagged.body.meta.total).toBe(0);
+    expect((await server.call('GET', 'account/config', { token: account.token })).body.account.flags).toEqual({ test: true, flag: false });
   });
 
   it("another account's order is not found on read, update, delete and positions (404), and stays unchanged", async () => {

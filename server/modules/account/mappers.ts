@@ -7,6 +7,12 @@ export function isExpired(account: Pick<AccountRow, 'trialEndsAt' | 'paidUntil'>
   return until.getTime() <= now.getTime();
 }
 
+/**
+ * The account's feature gates, always with both of the spec's (test, flag) set, so neither the server nor the
+ * client falls back to the spec's hard-coded account ids (test: 1, 591, 595; flag: 886).
+ */
+export const accountFlags = (row: Pick<AccountRow, 'flags'>): Record<string, boolean> & { test: boolean; flag: boolean } => ({ test: false, flag: false, ...row.flags });
+
 export function toAccount(row: AccountRow): Account {
   return {
     id: row.id,
@@ -20,7 +26,7 @@ export function toAccount(row: AccountRow): Account {
     separate_rights: row.separateRights,
     trial_ends_at: row.trialEndsAt.toISOString(),
     paid_until: row.paidUntil?.toISOString() ?? null,
-    flags: row.flags,
+    flags: accountFlags(row),
   };
 }
 

@@ -17,10 +17,10 @@ import {
   PositionDeleteRequest,
   RefundQuery,
 } from '../../../src/contract/orders';
-import { isTestAccount } from '../../../src/domain/landing';
 import type { Caller } from '../../auth/sessions';
 import { callerOf } from '../../http/context';
 import { noRight, unprocessable } from '../../http/errors';
+import { accountFlags } from '../account/mappers';
 import { getTableConfig, saveTableConfig } from '../account/service';
 import { discardStoredPaths, storedPathsOfOrder } from '../orderDocuments/service';
 import { staffActor } from './actor';
@@ -50,7 +50,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post('/orders/list-v2', { config: { reads: true }, schema: { tags, body: Nullable(OrderListRequest), response: { 200: OrderList } } }, async (request) => {
     const caller = callerOf(request);
-    if (!isTestAccount({ id: caller.account.id, flags: caller.account.flags })) throw unprocessable('orders/list-v2 is open to test accounts only; use orders/list');
+    if (!accountFlags(caller.account).test) throw unprocessable('orders/list-v2 is open to test accounts only; use orders/list');
     return listOrders(db, staffActor(caller), request.body ?? {});
   });
   app.get('/orders/order', { config: { reads: true }, schema: { tags, querystring: OrderIdQuery, response: answer } }, async (request) =>
