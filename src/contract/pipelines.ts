@@ -60,19 +60,20 @@ export const PipelineSettings = Type.Object({
 });
 export type PipelineSettings = Type.Static<typeof PipelineSettings>;
 
-/** A stage as given to pipelines/add (at most one operation flag; see the operation rules). */
-export const PipelineStageInput = Type.Object(
-  {
-    name: StageName,
-    type: Type.Optional(PipelineStatusType),
-    color: Type.Optional(StageColor),
-    is_reserve: Type.Optional(Type.Boolean()),
-    is_write_off: Type.Optional(Type.Boolean()),
-    is_stocking: Type.Optional(Type.Boolean()),
-    blocks_products: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
+/** What a stage write may set besides its name: type, colour, position and the operation flags. */
+const stageProperties = {
+  type: Type.Optional(PipelineStatusType),
+  color: Type.Optional(StageColor),
+  sort: Type.Optional(Position),
+  is_reserve: Type.Optional(Type.Boolean()),
+  is_write_off: Type.Optional(Type.Boolean()),
+  is_stocking: Type.Optional(Type.Boolean()),
+  blocks_products: Type.Optional(Type.Boolean()),
+};
+const { sort: _sort, ...stageInputProperties } = stageProperties;
+
+/** A stage as given to pipelines/add (at most one operation flag; see the operation rules); its position is its place in the list. */
+export const PipelineStageInput = Type.Object({ name: StageName, ...stageInputProperties }, { additionalProperties: false });
 export type PipelineStageInput = Type.Static<typeof PipelineStageInput>;
 
 /** orders/pipelines/add: a name and, optionally, the stages (else the default stages). */
@@ -106,20 +107,7 @@ export type PipelineUpdateRequest = Type.Static<typeof PipelineUpdateRequest>;
  * orders/pipelines/statuses/add: a stage at a position (default: last). An operation flag another stage
  * of the pipeline already carries is refused (422), never moved. Stage writes answer the whole pipeline.
  */
-export const PipelineStatusAddRequest = Type.Object(
-  {
-    pipeline_id: Id,
-    name: StageName,
-    type: Type.Optional(PipelineStatusType),
-    color: Type.Optional(StageColor),
-    sort: Type.Optional(Position),
-    is_reserve: Type.Optional(Type.Boolean()),
-    is_write_off: Type.Optional(Type.Boolean()),
-    is_stocking: Type.Optional(Type.Boolean()),
-    blocks_products: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
+export const PipelineStatusAddRequest = Type.Object({ pipeline_id: Id, name: StageName, ...stageProperties }, { additionalProperties: false });
 export type PipelineStatusAddRequest = Type.Static<typeof PipelineStatusAddRequest>;
 
 /**
@@ -127,18 +115,5 @@ export type PipelineStatusAddRequest = Type.Static<typeof PipelineStatusAddReque
  * operation flag that another stage of the pipeline carries is refused (422 with the same-stage text),
  * never silently moved: clear it there first, or choose the stages with orders/pipelines/update.
  */
-export const PipelineStatusUpdateRequest = Type.Object(
-  {
-    id: Id,
-    name: Type.Optional(StageName),
-    type: Type.Optional(PipelineStatusType),
-    color: Type.Optional(StageColor),
-    sort: Type.Optional(Position),
-    is_reserve: Type.Optional(Type.Boolean()),
-    is_write_off: Type.Optional(Type.Boolean()),
-    is_stocking: Type.Optional(Type.Boolean()),
-    blocks_products: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
+export const PipelineStatusUpdateRequest = Type.Object({ id: Id, name: Type.Optional(StageName), ...stageProperties }, { additionalProperties: false });
 export type PipelineStatusUpdateRequest = Type.Static<typeof PipelineStatusUpdateRequest>;

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { Category, CategoryProps, Id } from './catalogue';
 import { Nullable, PageLinks, PageMeta } from './common';
-import { Order, OrderPosition } from './orders';
+import { DealProduct, FilteredProductsRequest, Order, OrderListRequest, OrderPosition, OrderUpdateRequest, PositionAddRequest, PositionChange, PositionDeleteRequest } from './orders';
 
 /**
  * The public-order area (spec 2 §7 "Public order"): outside customers of an account open orders shared
@@ -132,14 +132,11 @@ export type PublicOrderWithPositions = Type.Static<typeof PublicOrderWithPositio
 /** Entry of the public order list (spec 1 §3): id, name, active — with the rest of the public order. */
 export type PublicOrderListEntry = PublicOrder;
 
-export const PublicOrderListRequest = Type.Object(
-  {
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-    search: Type.Optional(Type.String({ maxLength: 200 })),
-  },
-  { additionalProperties: false },
-);
+/** Paging of the public lists, as orders/list takes it. */
+const { page: listPage, per_page: listPerPage } = OrderListRequest.properties;
+const Search = Type.Optional(Type.String({ maxLength: 200 }));
+
+export const PublicOrderListRequest = Type.Object({ page: listPage, per_page: listPerPage, search: Search }, { additionalProperties: false });
 export type PublicOrderListRequest = Type.Static<typeof PublicOrderListRequest>;
 export const PublicOrderList = Type.Object({ data: Type.Array(PublicOrder), links: PageLinks, meta: PageMeta });
 export type PublicOrderList = Type.Static<typeof PublicOrderList>;
@@ -151,16 +148,7 @@ export type PublicOrderIdQuery = Type.Static<typeof PublicOrderIdQuery>;
  * A position change in public-order/order/update: the quantity. Price, price type and VAT are read-only in
  * public mode (spec 1 §5): sending them unchanged is allowed (a client may send whole positions), a change is refused.
  */
-export const PublicPositionChange = Type.Object(
-  {
-    id: Id,
-    count: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000 })),
-    price: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000_000_000 })),
-    price_field: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    nds: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
-  },
-  { additionalProperties: false },
-);
+export const PublicPositionChange = PositionChange;
 
 /**
  * POST public-order/order/update (spec 2 §5: positions and a numeric order_id). Order field values may be
@@ -170,7 +158,7 @@ export const PublicPositionChange = Type.Object(
 export const PublicOrderUpdateRequest = Type.Object(
   {
     order_id: Id,
-    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+    version: Type.Optional(OrderUpdateRequest.properties.version),
     positions: Type.Optional(Type.Array(PublicPositionChange, { maxItems: 1000 })),
     fields: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Unknown())),
   },
@@ -178,46 +166,26 @@ export const PublicOrderUpdateRequest = Type.Object(
 );
 export type PublicOrderUpdateRequest = Type.Static<typeof PublicOrderUpdateRequest>;
 
-/** POST public-order/order/position/add: a product identifier (`id%%%warehouseCode` or the plain id), quantity default 1. */
-export const PublicPositionAddRequest = Type.Object(
-  {
-    order_id: Id,
-    product: Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Id]),
-    quantity: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000 })),
-  },
-  { additionalProperties: false },
-);
+/** POST public-order/order/position/add: a product identifier (`id%%%warehouseCode` or the plain id), quantity default 1; the price type is the default one. */
+export const PublicPositionAddRequest = Type.Omit(PositionAddRequest, ['price_field'], { additionalProperties: false });
 export type PublicPositionAddRequest = Type.Static<typeof PublicPositionAddRequest>;
 
-export const PublicPositionDeleteRequest = Type.Object({ id: Id, order_id: Type.Optional(Id) }, { additionalProperties: false });
+export const PublicPositionDeleteRequest = PositionDeleteRequest;
 export type PublicPositionDeleteRequest = Type.Static<typeof PublicPositionDeleteRequest>;
 
 /* ------------------------------------------------------------------ catalogue */
 
-/** A product offered to a public customer: price of the default price type, stock per warehouse, public-visible fields. */
-export const PublicProduct = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  article: Type.String(),
-  type: Type.Union([Type.Literal('product'), Type.Literal('service')]),
-  unit: Type.String(),
-  category_id: Nullable(Type.Integer()),
-  price: Type.Number(),
-  currency: Type.String(),
-  /** Units that can still be ordered over all warehouses (null for services). */
-  available: Nullable(Type.Number()),
-  /** Each warehouse holding the product, with the identifier to send to position/add. */
-  warehouses: Type.Array(Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), available: Type.Number(), identifier: Type.String() })),
-  fields: Type.Record(Type.String(), Type.Unknown()),
-});
+const { price_field: _priceField, in_order: _inOrder, ...dealProductProperties } = DealProduct.properties;
+/**
+ * A product offered to a public customer, as a deal offers it without the price field: price of the default price
+ * type, units that can still be ordered (null for services) and each warehouse with stock left, public-visible fields.
+ */
+export const PublicProduct = Type.Object({ ...dealProductProperties, fields: Type.Record(Type.String(), Type.Unknown()) });
 export type PublicProduct = Type.Static<typeof PublicProduct>;
 
-export const PublicCatalogueQuery = Type.Object({
-  category_id: Type.Optional(Id),
-  search: Type.Optional(Type.String({ maxLength: 200 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-});
+const { search: productSearch, page: productPage, per_page: productPerPage } = FilteredProductsRequest.properties;
+/** public-order/categories/list's products: searched and paged as the deal's product list (orders/products/filtered). */
+export const PublicCatalogueQuery = Type.Object({ category_id: Type.Optional(Id), search: productSearch, page: productPage, per_page: productPerPage });
 export type PublicCatalogueQuery = Type.Static<typeof PublicCatalogueQuery>;
 
 /**
@@ -283,11 +251,7 @@ export const PublicUnlinkRequest = Type.Object(
 );
 export type PublicUnlinkRequest = Type.Static<typeof PublicUnlinkRequest>;
 
-export const PublicCustomerListQuery = Type.Object({
-  search: Type.Optional(Type.String({ maxLength: 200 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-});
+export const PublicCustomerListQuery = Type.Object({ search: Search, page: listPage, per_page: listPerPage });
 export type PublicCustomerListQuery = Type.Static<typeof PublicCustomerListQuery>;
 export const PublicCustomerList = Type.Object({ data: Type.Array(PublicCustomer), links: PageLinks, meta: PageMeta });
 export type PublicCustomerList = Type.Static<typeof PublicCustomerList>;

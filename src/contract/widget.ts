@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { FieldDefinition, Id } from './catalogue';
 import { Nullable, PageLinks, PageMeta } from './common';
-import { CategoryListItem, DealProduct, LeadId, OrderWithPositions } from './orders';
+import { CategoryListItem, DealProduct, FilteredProductsRequest, LeadId, OrderPosition, OrderWithPositions } from './orders';
 import { Warehouse } from './stock';
 
 /**
@@ -10,11 +10,11 @@ import { Warehouse } from './stock';
  * Query names follow the client: leadId and productId in camel case, category_id, page and per_page.
  */
 
-const Page = Type.Integer({ minimum: 1, maximum: 1_000_000 });
-const PerPage = Type.Integer({ minimum: 1, maximum: 200 });
+/** Paging as the deal's product list (orders/products/filtered) takes it. */
+const { page, per_page } = FilteredProductsRequest.properties;
 
 /** widget/products and widget/products-v2: one page of a category's products (20 per page, page 1 by default). */
-export const WidgetProductsQuery = Type.Object({ category_id: Type.Optional(Id), page: Type.Optional(Page), per_page: Type.Optional(PerPage) });
+export const WidgetProductsQuery = Type.Object({ category_id: Type.Optional(Id), page, per_page });
 export type WidgetProductsQuery = Type.Static<typeof WidgetProductsQuery>;
 
 /**
@@ -25,25 +25,25 @@ export const WidgetProductListV2 = Type.Object({ data: Type.Array(DealProduct), 
 export type WidgetProductListV2 = Type.Static<typeof WidgetProductListV2>;
 
 /** widget/products/filtered: the positions of the order linked to a deal (no auth header needed). */
-export const WidgetLeadQuery = Type.Object({ leadId: LeadId, page: Type.Optional(Page), per_page: Type.Optional(PerPage) });
+export const WidgetLeadQuery = Type.Object({ leadId: LeadId, page, per_page });
 export type WidgetLeadQuery = Type.Static<typeof WidgetLeadQuery>;
 
 /** A position as shown without a token: what the deal holds, and nothing of cost prices, stock or product field values. */
-export const WidgetLeadPosition = Type.Object({
-  id: Type.Integer(),
-  product_id: Type.Integer(),
-  identifier: Type.String(),
-  name: Type.String(),
-  article: Type.String(),
-  type: Type.Union([Type.Literal('product'), Type.Literal('service')]),
-  unit: Type.String(),
-  warehouse_code: Nullable(Type.String()),
-  warehouse_name: Nullable(Type.String()),
-  price: Type.Number(),
-  currency: Type.String(),
-  count: Type.Number(),
-  sum: Type.Number(),
-});
+export const WidgetLeadPosition = Type.Pick(OrderPosition, [
+  'id',
+  'product_id',
+  'identifier',
+  'name',
+  'article',
+  'type',
+  'unit',
+  'warehouse_code',
+  'warehouse_name',
+  'price',
+  'currency',
+  'count',
+  'sum',
+]);
 export type WidgetLeadPosition = Type.Static<typeof WidgetLeadPosition>;
 
 export const WidgetLeadProducts = Type.Object({ data: Type.Array(WidgetLeadPosition), links: PageLinks, meta: PageMeta });

@@ -1,7 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, pipelines, pipelineStatuses } from '../../server/db/schema';
-import { stageRules, stockStateAt, type StageLike } from '../../server/modules/pipelines/service';
 import { useTestServer, type TestAccount } from './harness';
 
 /**
@@ -619,43 +618,5 @@ describe("another account's ids", () => {
       await expectRefused(account, () => post(path, body), 404);
       expect(await settingsOf(other.id)).toEqual(theirsBefore);
     }
-  });
-});
-
-describe('stageRules and stockStateAt (for the orders engine)', () => {
-  const stage = (id: number, sort: number, extra: Partial<StageLike> = {}): StageLike => ({
-    id,
-    sort,
-    type: 0,
-    is_reserve: false,
-    is_write_off: false,
-    is_stocking: false,
-    blocks_products: false,
-    ...extra,
-  });
-
-  it('tells the reservation, write-off, stocking, success, unsuccessful and blocking stages, whatever order the stages come in', () => {
-    const stages = [stage(13, 3, { type: 2 }), stage(11, 1, { is_reserve: true, blocks_products: true }), stage(10, 0), stage(12, 2, { type: 1, is_write_off: true })];
-    expect(stageRules(stages)).toEqual({
-      order: [10, 11, 12, 13],
-      reserveStatusId: 11,
-      writeOffStatusId: 12,
-      stockingStatusId: null,
-      successStatusIds: [12],
-      unsuccessfulStatusIds: [13],
-      blockingStatusIds: [11],
-    });
-  });
-
-  it('the stock state an order should have in each stage: none before reservation, reserved from it, written off from write-off, none when unsuccessful', () => {
-    const rules = stageRules([stage(10, 0), stage(11, 1, { is_reserve: true }), stage(12, 2, { type: 1, is_write_off: true }), stage(13, 3, { type: 2 })]);
-    expect([10, 11, 12, 13, 99].map((id) => stockStateAt(rules, id))).toEqual(['none', 'reserved', 'written_off', 'none', null]);
-  });
-
-  it('without a reservation stage positions are reserved from the first stage (spec 2 §4); a purchase pipeline stocks at its stocking stage', () => {
-    const sale = stageRules([stage(1, 0), stage(2, 1, { is_write_off: true })]);
-    expect([1, 2].map((id) => stockStateAt(sale, id))).toEqual(['reserved', 'written_off']);
-    const purchase = stageRules([stage(1, 0), stage(2, 1, { is_stocking: true }), stage(3, 2, { type: 1 })]);
-    expect([1, 2, 3].map((id) => stockStateAt(purchase, id))).toEqual(['none', 'stocked', 'stocked']);
   });
 });

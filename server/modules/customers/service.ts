@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { PageLinks } from '../../../src/contract/common';
 import {
   COMPANY_ACCOUNTING_KEYS,
   type Company,
@@ -22,6 +21,7 @@ import { hasRight, type Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { accounts, companies, contactCompanies, contacts, orders, pipelineStatuses, tariffs } from '../../db/schema';
 import { noRight, notFound, unprocessable } from '../../http/errors';
+import { pagingOf } from '../../http/paging';
 import { coerceEntityValues } from '../fields/values';
 import { checkCustomerTexts, type CustomerKind } from './validation';
 
@@ -257,16 +257,6 @@ export async function linkCustomers(db: Db, accountId: number, body: CustomerLin
 }
 
 export const DEFAULT_PER_PAGE = 20;
-
-const pageLink = (page: number | null) => (page === null ? null : `?page=${page}`);
-
-function pagingOf(page: number, perPage: number, total: number): { links: PageLinks; meta: { current_page: number; last_page: number; per_page: number; total: number } } {
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  return {
-    links: { first: pageLink(1), prev: pageLink(page > 1 ? page - 1 : null), next: pageLink(page < lastPage ? page + 1 : null), last: pageLink(lastPage) },
-    meta: { current_page: page, last_page: lastPage, per_page: perPage, total },
-  };
-}
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 

@@ -1,15 +1,17 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FieldDefinition } from '../../../src/contract/catalogue';
 import type { DealProduct, DealProductList, FilteredProductsRequest } from '../../../src/contract/orders';
-import { coerceFieldValue, coerceFlag, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
+import { coerceFlag, FieldType } from '../../../src/domain/fieldTypes';
 import { parseNumber } from '../../../src/domain/numbers';
 import { productIdentifier } from '../../../src/domain/productId';
 import type { Db } from '../../db/client';
-import { batches, categories, fields, orderPositions, orders, products, warehouses } from '../../db/schema';
+import { batches, categories, orderPositions, orders, products, warehouses } from '../../db/schema';
 import { badRequest } from '../../http/errors';
+import { pagingOf } from '../../http/paging';
 import { requireCategory } from '../categories/service';
 import { listFields } from '../fields/service';
 import type { Actor } from '../orders/actor';
+import { priceFields, priceIn, visibleValues } from '../orders/positionsView';
 import { AUTOCOMPLETE_LIMIT, autocomplete, toBatch } from '../products/service';
 import { FILTERABLE_TYPES } from './service';
 
@@ -21,18 +23,6 @@ export const DEAL_PER_PAGE = 20;
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-const pageLink = (page: number | null) => (page === null ? null : `?page=${page}`);
-
-/** The account's first price field (type 11, by card position): the price a deal takes by default. */
-async function firstPriceField(db: Db, accountId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ code: fields.code })
-    .from(fields)
-    .where(and(eq(fields.accountId, accountId), eq(fields.entity, 'product'), eq(fields.type, FieldType.price)))
-    .orderBy(asc(fields.sort), asc(fields.id))
-    .limit(1);
-  return row?.code ?? null;
-}
 
 /** How much of each product the order already holds. */
 async function quantitiesIn(db: Db, accountId: number, orderId: number, productIds: number[]): Promise<Map<number, number>> {
@@ -45,22 +35,33 @@ async function quantitiesIn(db: Db, accountId: number, orderId: number, productI
 }
 
 /**
- * Products as a deal offers them: the price of the first price field, and per warehouse holding a
- * batch of the product what is available there (count − reserve) with the identifier to send for it
- * (`id%%%warehouseCode`, src/domain/productId). Services have no stock: no warehouses, available null.
- * Asked for a deal (order given: the deal's order, or null when it has none yet), in_order says how
- * much of each the order already holds.
+ * Who the products are shown to. Staff (the default): every product field, the price field, each warehouse
+ * holding a batch (the main one first, then by name); asked for a deal (order given: the deal's order, or null
+ * when it has none yet), in_order says how much of each the order already holds. A public customer (hidden:
+ * the product field codes hidden from public orders): those fields left out, no price field, and only the
+ * warehouses with stock left to order, by warehouse id.
  */
-export async function toDealProducts(db: Db, reader: CatalogueReader, rows: ProductRow[], order?: { id: number } | null): Promise<DealProduct[]> {
+export type DealProductView = { order?: { id: number } | null; hidden?: undefined } | { hidden: ReadonlySet<string>; order?: undefined };
+
+/**
+ * Products as a deal (or a public order) offers them: the price of the first price field, and per warehouse
+ * holding a batch of the product what is available there (count − reserve) with the identifier to send for it
+ * (`id%%%warehouseCode`, src/domain/productId). Services have no stock: no warehouses, available null.
+ */
+export async function toDealProducts(db: Db, reader: CatalogueReader, rows: ProductRow[], view: DealProductView = {}): Promise<DealProduct[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
+  const { order, hidden } = view;
   const [stock, stores, priceField, held] = await Promise.all([
     db.select().from(batches).where(and(eq(batches.accountId, reader.accountId), inArray(batches.productId, ids))).orderBy(asc(batches.id)),
-    db.select().from(warehouses).where(eq(warehouses.accountId, reader.accountId)).orderBy(desc(warehouses.isMain), asc(warehouses.name), asc(warehouses.id)),
-    firstPriceField(db, reader.accountId),
+    db
+      .select()
+      .from(warehouses)
+      .where(eq(warehouses.accountId, reader.accountId))
+      .orderBy(...(hidden ? [asc(warehouses.id)] : [desc(warehouses.isMain), asc(warehouses.name), asc(warehouses.id)])),
+    priceFields(db, reader.accountId).then((codes) => codes[0] ?? null),
     order === undefined ? Promise.resolve(null) : order === null ? Promise.resolve(new Map<number, number>()) : quantitiesIn(db, reader.accountId, order.id, ids),
   ]);
-  const currency = defaultCurrency({ is_kommo: reader.isKommo });
   return rows.map((row) => {
     const service = row.type === 'service';
     const own = stock.filter((batch) => batch.productId === row.id).map(toBatch);
@@ -74,8 +75,9 @@ export async function toDealProducts(db: Db, reader: CatalogueReader, rows: Prod
             name: store.name,
             available: round3(own.filter((batch) => batch.warehouse_id === store.id).reduce((sum, batch) => sum + batch.available, 0)),
             identifier: productIdentifier({ id: row.id, type: row.type }, store.code),
-          }));
-    const price = priceField ? (coerceFieldValue(FieldType.price, row.values[priceField], { currency }) as { cost: number; currency: string }) : null;
+          }))
+          .filter((choice) => !hidden || choice.available > 0);
+    const price = priceIn(row.values, priceField ?? undefined, reader);
     return {
       id: row.id,
       name: row.name,
@@ -83,12 +85,12 @@ export async function toDealProducts(db: Db, reader: CatalogueReader, rows: Prod
       type: service ? 'service' : 'product',
       unit: row.unit,
       category_id: row.categoryId,
-      price: Number(price?.cost) || 0,
-      currency: price?.currency || currency,
+      price: price.cost,
+      currency: price.currency,
       available: service ? null : round3(own.reduce((sum, batch) => sum + batch.available, 0)),
       warehouses: choices,
-      fields: row.values,
-      price_field: priceField,
+      fields: hidden ? visibleValues(row.values, hidden) : row.values,
+      ...(!hidden && { price_field: priceField }),
       ...(held && { in_order: held.get(row.id) ?? 0 }),
     };
   });
@@ -126,7 +128,7 @@ export async function dealAutocomplete(db: Db, reader: CatalogueReader, query: s
     db,
     reader,
     ids.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined),
-    order,
+    { order },
   );
 }
 
@@ -205,18 +207,20 @@ export interface ProductPageRequest {
   in_stock?: boolean;
   type?: 'product' | 'service';
   fields?: FilteredProductsRequest['fields'];
+  /** Only the products this condition lets through (a public caller: those it is offered). */
+  offered?: SQL;
 }
 
 /**
  * One page of the account's active products as a deal offers them, by name: a category scope,
  * search in name and article, goods with a batch in a warehouse or with stock available, a type,
- * and field filters. A category of another account is not found (404).
+ * and field filters; shown as the view says (toDealProducts). A category of another account is not found (404).
  */
-export async function dealProductPage(db: Db, reader: CatalogueReader, request: ProductPageRequest): Promise<DealProductList> {
+export async function dealProductPage(db: Db, reader: CatalogueReader, request: ProductPageRequest, view?: DealProductView): Promise<DealProductList> {
   const { accountId } = reader;
   const page = request.page ?? 1;
   const perPage = request.per_page ?? DEAL_PER_PAGE;
-  const conditions: SQL[] = [eq(products.accountId, accountId), eq(products.archived, false)];
+  const conditions: SQL[] = [eq(products.accountId, accountId), eq(products.archived, false), ...(request.offered ? [request.offered] : [])];
   const scope = request.scope ?? null;
   if (scope && 'tree' in scope) {
     await requireCategory(db, accountId, scope.tree);
@@ -249,12 +253,7 @@ export async function dealProductPage(db: Db, reader: CatalogueReader, request: 
       .limit(perPage)
       .offset((page - 1) * perPage),
   ]);
-  const lastPage = Math.max(1, Math.ceil(Number(total) / perPage));
-  return {
-    data: await toDealProducts(db, reader, rows),
-    links: { first: pageLink(1), prev: pageLink(page > 1 ? page - 1 : null), next: pageLink(page < lastPage ? page + 1 : null), last: pageLink(lastPage) },
-    meta: { current_page: page, last_page: lastPage, per_page: perPage, total: Number(total) },
-  };
+  return { data: await toDealProducts(db, reader, rows, view), ...pagingOf(page, perPage, Number(total)) };
 }
 
 /** orders/products/filtered: the deal screen's product list (category_id with its subcategories; null or absent: every category). */

@@ -108,19 +108,27 @@ export async function addPosition(db: Db, actor: Actor, body: PositionAddRequest
   return getOrder(db, actor, body.order_id);
 }
 
-/** orders/product/delete: the position's reservation is released, then the position goes. */
-export async function deletePosition(db: Db, actor: Actor, body: PositionDeleteRequest): Promise<OrderWithPositions> {
+export const NO_SUCH_POSITION = 'No such position';
+
+/** The order a position of the account belongs to: 404 when there is no such position, or it is not in the order named. */
+export async function positionOrderId(db: Db, accountId: number, body: PositionDeleteRequest): Promise<number> {
   const [position] = await db
     .select({ orderId: orderPositions.orderId })
     .from(orderPositions)
-    .where(and(eq(orderPositions.accountId, actor.accountId), eq(orderPositions.id, body.id)));
-  if (!position || (body.order_id !== undefined && body.order_id !== position.orderId)) throw notFound('No such position');
+    .where(and(eq(orderPositions.accountId, accountId), eq(orderPositions.id, body.id)));
+  if (!position || (body.order_id !== undefined && body.order_id !== position.orderId)) throw notFound(NO_SUCH_POSITION);
+  return position.orderId;
+}
+
+/** orders/product/delete: the position's reservation is released, then the position goes. */
+export async function deletePosition(db: Db, actor: Actor, body: PositionDeleteRequest): Promise<OrderWithPositions> {
+  const orderId = await positionOrderId(db, actor.accountId, body);
   await db.transaction(async (tx) => {
-    const order = await orderRowOf(tx, actor.accountId, position.orderId, true);
+    const order = await orderRowOf(tx, actor.accountId, orderId, true);
     await requireProductsEditable(tx, order);
     await reconcileStock(tx, { accountId: actor.accountId, userId: actor.userId, order }, 'none', [body.id]);
     await tx.delete(orderPositions).where(and(eq(orderPositions.id, body.id), eq(orderPositions.orderId, order.id)));
     await settleOrder(tx, order.id);
   });
-  return getOrder(db, actor, position.orderId);
+  return getOrder(db, actor, orderId);
 }

@@ -22,7 +22,7 @@ export async function hiddenFieldCodes(db: Db | Tx, actor: Actor): Promise<Set<s
   return new Set(rows.filter((row) => !(Number(row.config.public_order_visible ?? 0) > 0)).map((row) => row.code));
 }
 
-export const visibleValues = (values: Record<string, unknown>, hidden: Set<string>) => Object.fromEntries(Object.entries(values).filter(([code]) => !hidden.has(code)));
+export const visibleValues = (values: Record<string, unknown>, hidden: ReadonlySet<string>) => Object.fromEntries(Object.entries(values).filter(([code]) => !hidden.has(code)));
 
 /** orders/products: the order's positions in order, each with what could still be taken from its warehouse. */
 export async function listPositions(db: Db | Tx, actor: Actor, orderId: number): Promise<OrderPosition[]> {
@@ -87,7 +87,7 @@ export async function productPrice(db: Db | Tx, actor: Actor, productId: number,
   return priceIn(product?.values ?? {}, field, actor);
 }
 
-export function priceIn(values: Record<string, unknown>, field: string | undefined, actor: Actor) {
+export function priceIn(values: Record<string, unknown>, field: string | undefined, actor: Pick<Actor, 'isKommo'>) {
   const currency = defaultCurrency({ is_kommo: actor.isKommo });
   if (!field) return { cost: 0, currency, nds: 0 };
   const price = coerceFieldValue(FieldType.price, values[field], { currency }) as { cost: number; currency: string; nds: number };

@@ -44,6 +44,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   const tags = ['orders'];
   const answer = { 200: OrderWithPositions };
+  /** The caller as the order services' actor, for a member who may change orders (else refused). */
+  const editorOf = (request: { caller: Caller | null }) => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    return staffActor(caller);
+  };
 
   app.post('/orders/list', { config: { reads: true }, schema: { tags, body: Nullable(OrderListRequest), response: { 200: OrderList } } }, async (request) =>
     listOrders(db, staffActor(callerOf(request)), request.body ?? {}),
@@ -57,21 +63,15 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     getOrder(db, staffActor(callerOf(request)), request.query.order_id),
   );
 
-  app.post('/orders/add', { schema: { tags, body: Nullable(OrderAddRequest), response: answer } }, async (request) => {
-    const caller = callerOf(request);
-    requireOrderEditor(caller);
-    return addOrder(db, staffActor(caller), request.body ?? {});
-  });
-  app.post('/orders/update', { schema: { tags, body: OrderUpdateRequest, response: answer } }, async (request) => {
-    const caller = callerOf(request);
-    requireOrderEditor(caller);
-    return updateOrder(db, staffActor(caller), request.body);
-  });
-  app.post('/orders/client-update', { schema: { tags, body: OrderClientUpdateRequest, response: answer } }, async (request) => {
-    const caller = callerOf(request);
-    requireOrderEditor(caller);
-    return updateOrderClient(db, staffActor(caller), request.body);
-  });
+  app.post('/orders/add', { schema: { tags, body: Nullable(OrderAddRequest), response: answer } }, async (request) =>
+    addOrder(db, editorOf(request), request.body ?? {}),
+  );
+  app.post('/orders/update', { schema: { tags, body: OrderUpdateRequest, response: answer } }, async (request) =>
+    updateOrder(db, editorOf(request), request.body),
+  );
+  app.post('/orders/client-update', { schema: { tags, body: OrderClientUpdateRequest, response: answer } }, async (request) =>
+    updateOrderClient(db, editorOf(request), request.body),
+  );
   app.post('/orders/delete', { schema: { tags, body: OrderDeleteRequest, response: { 200: SuccessFlag } } }, async (request) => {
     const caller = callerOf(request);
     requireOrderEditor(caller);
@@ -81,11 +81,9 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await discardStoredPaths(app.ctx.config, stored);
     return answer;
   });
-  app.get('/orders/refund', { schema: { tags, querystring: RefundQuery, response: answer } }, async (request) => {
-    const caller = callerOf(request);
-    requireOrderEditor(caller);
-    return refundOrder(db, staffActor(caller), request.query.id);
-  });
+  app.get('/orders/refund', { schema: { tags, querystring: RefundQuery, response: answer } }, async (request) =>
+    refundOrder(db, editorOf(request), request.query.id),
+  );
 
   app.get('/orders/table-config', { config: { reads: true }, schema: { tags, response: { 200: TableConfig } } }, async (request) =>
     getTableConfig(db, callerOf(request).account.id, ORDERS_TABLE_CODE),
@@ -94,16 +92,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     saveTableConfig(db, callerOf(request).account.id, ORDERS_TABLE_CODE, request.body.value ?? null),
   );
 
-  app.post('/orders/product/add', { schema: { tags, body: PositionAddRequest, response: answer } }, async (request) => {
-    const caller = callerOf(request);
-    requireOrderEditor(caller);
-    return addPosition(db, staffActor(caller), request.body);
-  });
-  app.post('/orders/product/delete', { schema: { tags, body: PositionDeleteRequest, response: answer } }, async (request) => {
-    const caller = callerOf(request);
-    requireOrderEditor(caller);
-    return deletePosition(db, staffActor(caller), request.body);
-  });
+  app.post('/orders/product/add', { schema: { tags, body: PositionAddRequest, response: answer } }, async (request) =>
+    addPosition(db, editorOf(request), request.body),
+  );
+  app.post('/orders/product/delete', { schema: { tags, body: PositionDeleteRequest, response: answer } }, async (request) =>
+    deletePosition(db, editorOf(request), request.body),
+  );
   app.get('/orders/products', { config: { reads: true }, schema: { tags, querystring: OrderIdQuery, response: { 200: Type.Array(OrderPosition) } } }, async (request) => {
     const actor = staffActor(callerOf(request));
     await orderRowOf(db, actor.accountId, request.query.order_id);

@@ -13,6 +13,7 @@ import { defaultCurrency } from '../../../src/domain/fieldTypes';
 import type { Db } from '../../db/client';
 import { accounts, companies, contacts, memberships, orderCounts, orderPositions, orderShares, orders, pipelines, pipelineStatuses, tariffs, users } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
+import { pagingOf } from '../../http/paging';
 import { coerceEntityValues } from '../fields/values';
 import type { Actor } from './actor';
 import { applyStockState, NO_SUCH_ORDER, orderRowOf, requireProductsEditable, settleOrder, STALE_ORDER, stageOf, TERMINAL_STATES, type OrderRow } from './orderRows';
@@ -87,7 +88,6 @@ export async function getOrder(db: Db, actor: Actor, id: number): Promise<OrderW
   return { ...toOrder(row, positions[0]?.currency ?? defaultCurrency({ is_kommo: actor.isKommo })), positions };
 }
 
-const pageLink = (page: number | null) => (page === null ? null : `?page=${page}`);
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 export const DEFAULT_PER_PAGE = 20;
 
@@ -158,12 +158,7 @@ export async function listOrders(db: Db, actor: Actor, request: OrderListRequest
       .offset((page - 1) * perPage),
   ]);
   const currency = defaultCurrency({ is_kommo: actor.isKommo });
-  const lastPage = Math.max(1, Math.ceil(Number(total) / perPage));
-  return {
-    data: rows.map((row) => toOrder(row, currency)),
-    links: { first: pageLink(1), prev: pageLink(page > 1 ? page - 1 : null), next: pageLink(page < lastPage ? page + 1 : null), last: pageLink(lastPage) },
-    meta: { current_page: page, last_page: lastPage, per_page: perPage, total: Number(total) },
-  };
+  return { data: rows.map((row) => toOrder(row, currency)), ...pagingOf(page, perPage, Number(total)) };
 }
 
 /* ------------------------------------------------------------------ writing */

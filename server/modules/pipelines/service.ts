@@ -62,62 +62,6 @@ const toPipeline = (row: PipelineRow, stages: readonly StageRow[]): Pipeline => 
   statuses: inStageOrder(stages).map(toStatus),
 });
 
-/** A pipeline stage as the rules read it (a PipelineStatus, or the same fields of a row made with toStatus). */
-export type StageLike = Pick<PipelineStatus, 'id' | 'sort' | 'type' | 'is_reserve' | 'is_write_off' | 'is_stocking' | 'blocks_products'>;
-
-/** What a pipeline's stages mean to the orders engine. */
-export interface StageRules {
-  /** Stage ids in pipeline order. */
-  order: number[];
-  /** Entering this stage reserves the positions; null: reservation happens when a position is added (spec 2 §4). */
-  reserveStatusId: number | null;
-  /** Entering this stage writes the positions off (it always comes after the reservation stage). */
-  writeOffStatusId: number | null;
-  /** Entering this stage adds the positions to stock (a purchase). */
-  stockingStatusId: number | null;
-  /** Stages of type 1: success, final. */
-  successStatusIds: number[];
-  /** Stages of type 2: unsuccessful, final; entering one releases the order's reservations. */
-  unsuccessfulStatusIds: number[];
-  /** Stages in which product changes are refused. */
-  blockingStatusIds: number[];
-}
-
-/** Tells, for one pipeline's stages (in any order), which stage carries each operation. Pure. */
-export function stageRules(statuses: readonly StageLike[]): StageRules {
-  const ordered = inStageOrder(statuses);
-  const idOf = (flag: (stage: StageLike) => boolean) => ordered.find(flag)?.id ?? null;
-  return {
-    order: ordered.map((stage) => stage.id),
-    reserveStatusId: idOf((stage) => stage.is_reserve),
-    writeOffStatusId: idOf((stage) => stage.is_write_off),
-    stockingStatusId: idOf((stage) => stage.is_stocking),
-    successStatusIds: ordered.filter((stage) => stage.type === 1).map((stage) => stage.id),
-    unsuccessfulStatusIds: ordered.filter((stage) => stage.type === 2).map((stage) => stage.id),
-    blockingStatusIds: ordered.filter((stage) => stage.blocks_products).map((stage) => stage.id),
-  };
-}
-
-export type StageStockState = 'none' | 'reserved' | 'written_off' | 'stocked';
-
-/**
- * What an order's positions should have done to stock while the order sits in a stage (orders.stock_state),
- * read from the stage rules: an unsuccessful stage holds nothing; at or after the write-off stage the positions
- * are written off; at or after the stocking stage they are stocked; at or after the reservation stage (from the
- * first stage when there is none, spec 2 §4 — unless the pipeline is a purchase one, with a stocking stage and no
- * reservation stage) they are reserved. null: the stage is not one of the pipeline's.
- */
-export function stockStateAt(rules: StageRules, statusId: number): StageStockState | null {
-  const index = rules.order.indexOf(statusId);
-  if (index < 0) return null;
-  const reached = (id: number | null) => id !== null && index >= rules.order.indexOf(id);
-  if (rules.unsuccessfulStatusIds.includes(statusId)) return 'none';
-  if (reached(rules.writeOffStatusId)) return 'written_off';
-  if (reached(rules.stockingStatusId)) return 'stocked';
-  if (rules.reserveStatusId === null) return rules.stockingStatusId === null ? 'reserved' : 'none';
-  return reached(rules.reserveStatusId) ? 'reserved' : 'none';
-}
-
 /** The operation flags of a stage in a draft. */
 interface Flags {
   isReserve: boolean;
@@ -155,7 +99,7 @@ export async function listPipelines(db: Db, accountId: number): Promise<Pipeline
 /** account/pipelinesV2: each pipeline with the stage chosen for each operation. */
 export async function pipelineSettings(db: Db, accountId: number): Promise<PipelineSettings[]> {
   return (await listPipelines(db, accountId)).map((pipeline) => {
-    const rules = stageRules(pipeline.statuses);
+    const stageWith = (flag: 'is_reserve' | 'is_write_off' | 'is_stocking') => pipeline.statuses.find((stage) => stage[flag])?.id ?? null;
     return {
       id: pipeline.id,
       name: pipeline.name,
@@ -163,9 +107,9 @@ export async function pipelineSettings(db: Db, accountId: number): Promise<Pipel
       is_system: pipeline.is_system === true,
       sort: pipeline.sort ?? 0,
       statuses: pipeline.statuses,
-      reserve_status_id: rules.reserveStatusId,
-      write_off_status_id: rules.writeOffStatusId,
-      stocking_status_id: rules.stockingStatusId,
+      reserve_status_id: stageWith('is_reserve'),
+      write_off_status_id: stageWith('is_write_off'),
+      stocking_status_id: stageWith('is_stocking'),
     };
   });
 }

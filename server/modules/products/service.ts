@@ -7,6 +7,7 @@ import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { batches, categories, fields, products } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
+import { pagingOf } from '../../http/paging';
 import { requireName } from '../account/service';
 import { lockCatalogue } from '../categories/service';
 import { coerceEntityValues } from '../fields/values';
@@ -177,10 +178,6 @@ export async function setArchived(db: Db, caller: Caller, id: number, archived: 
   return getProduct(db, accountId, id);
 }
 
-function pageLink(page: number | null): string | null {
-  return page === null ? null : `?page=${page}`;
-}
-
 /** product/list: page, filter, sort → data, links, meta (stock summed over the batches, or one warehouse's). */
 export async function listProducts(db: Db, accountId: number, request: ProductListRequest): Promise<Paged<Product>> {
   const filter = request.filter ?? {};
@@ -231,12 +228,7 @@ export async function listProducts(db: Db, accountId: number, request: ProductLi
         .where(and(eq(batches.accountId, accountId), inArray(batches.productId, ids), ...(filter.warehouse_id ? [eq(batches.warehouseId, filter.warehouse_id)] : [])))
         .orderBy(asc(batches.id))
     : [];
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  return {
-    data: rows.map((row) => toProduct(row, stock.filter((batch) => batch.productId === row.id))),
-    links: { first: pageLink(1), prev: pageLink(page > 1 ? page - 1 : null), next: pageLink(page < lastPage ? page + 1 : null), last: pageLink(lastPage) },
-    meta: { current_page: page, last_page: lastPage, per_page: perPage, total },
-  };
+  return { data: rows.map((row) => toProduct(row, stock.filter((batch) => batch.productId === row.id))), ...pagingOf(page, perPage, total) };
 }
 
 export const AUTOCOMPLETE_LIMIT = 20;

@@ -17,6 +17,7 @@ import { hashPassword, verifyPassword } from '../../auth/secrets';
 import type { Db } from '../../db/client';
 import { accounts, publicCustomers, publicTokens } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
+import { pagingOf } from '../../http/paging';
 import type { ServerContext } from '../../http/context';
 import { INVALID_LOGIN } from '../auth/service';
 
@@ -137,8 +138,6 @@ export async function publicConfig(db: Db, caller: PublicCaller): Promise<Public
 
 /* ------------------------------------------------------------------ the staff side */
 
-const pageLink = (page: number | null) => (page === null ? null : `?page=${page}`);
-
 /** orders/public/customers/list: the account's public customers by name, optionally searched by name, e-mail or phone. */
 export async function listPublicCustomers(db: Db, accountId: number, query: PublicCustomerListQuery): Promise<PublicCustomerList> {
   const perPage = query.per_page ?? 20;
@@ -160,12 +159,7 @@ export async function listPublicCustomers(db: Db, accountId: number, query: Publ
       .limit(perPage)
       .offset((page - 1) * perPage),
   ]);
-  const lastPage = Math.max(1, Math.ceil(Number(total) / perPage));
-  return {
-    data: rows.map(toPublicCustomer),
-    links: { first: pageLink(1), prev: pageLink(page > 1 ? page - 1 : null), next: pageLink(page < lastPage ? page + 1 : null), last: pageLink(lastPage) },
-    meta: { current_page: page, last_page: lastPage, per_page: perPage, total: Number(total) },
-  };
+  return { data: rows.map(toPublicCustomer), ...pagingOf(page, perPage, Number(total)) };
 }
 
 async function customerChanges(body: PublicCustomerAddRequest) {

@@ -4,7 +4,6 @@ import { OrderFile, OrderFileDeleteQuery, OrderFileList } from '../../../src/con
 import { PublicOrderIdQuery } from '../../../src/contract/publicOrder';
 import type { PublicCaller } from '../../auth/publicSessions';
 import { publicCallerOf } from '../../http/context';
-import { badRequest } from '../../http/errors';
 import { deleteOrderFile, listOrderFiles, openOrderFile, sendOrderFile, uploadOrderFile, type DocumentActor } from '../orderDocuments/service';
 import { requireOrderAccess } from './access';
 
@@ -21,12 +20,16 @@ export const publicDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['public-order'];
   const publicRead = { auth: 'public', reads: true } as const;
   const publicWrite = { auth: 'public' } as const;
-
-  app.get('/public-order/custom-doc/list', { config: publicRead, schema: { tags, querystring: PublicOrderIdQuery, response: { 200: OrderFileList } } }, async (request) => {
+  /** The caller's documents actor, once the caller may see the order (404 otherwise). */
+  const actorFor = async (request: { publicCaller: PublicCaller | null }, orderId: number): Promise<DocumentActor> => {
     const caller = publicCallerOf(request);
-    await requireOrderAccess(db, caller, request.query.order_id);
-    return listOrderFiles(db, config, documentActor(caller), request.query.order_id, 'custom');
-  });
+    await requireOrderAccess(db, caller, orderId);
+    return documentActor(caller);
+  };
+
+  app.get('/public-order/custom-doc/list', { config: publicRead, schema: { tags, querystring: PublicOrderIdQuery, response: { 200: OrderFileList } } }, async (request) =>
+    listOrderFiles(db, config, await actorFor(request, request.query.order_id), request.query.order_id, 'custom'),
+  );
 
   app.post(
     '/public-order/custom-doc/upload',
@@ -41,41 +44,30 @@ export const publicDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const caller = publicCallerOf(request);
       const orderId = request.query.order_id;
-      await requireOrderAccess(db, caller, orderId);
+      const actor = await actorFor(request, orderId);
       // The file is taken only for the order checked above: a form naming another order is refused before anything is stored.
-      return uploadOrderFile(db, config, documentActor(caller), request, { orderId });
+      return uploadOrderFile(db, config, actor, request, { orderId });
     },
   );
 
-  app.get('/public-order/custom-doc/delete', { config: publicWrite, schema: { tags, querystring: OrderFileDeleteQuery, response: { 200: SuccessFlag } } }, async (request) => {
-    const caller = publicCallerOf(request);
-    await requireOrderAccess(db, caller, request.query.order_id);
-    return deleteOrderFile(db, config, documentActor(caller), request.query, 'custom');
-  });
+  app.get('/public-order/custom-doc/delete', { config: publicWrite, schema: { tags, querystring: OrderFileDeleteQuery, response: { 200: SuccessFlag } } }, async (request) =>
+    deleteOrderFile(db, config, await actorFor(request, request.query.order_id), request.query, 'custom'),
+  );
 
-  app.get('/public-order/custom-doc/download', { config: publicRead, schema: { tags, querystring: OrderFileDeleteQuery } }, async (request, reply) => {
-    const caller = publicCallerOf(request);
-    await requireOrderAccess(db, caller, request.query.order_id);
-    return sendOrderFile(reply, await openOrderFile(db, config, documentActor(caller), request.query.id, 'custom', request.query.order_id));
-  });
+  app.get('/public-order/custom-doc/download', { config: publicRead, schema: { tags, querystring: OrderFileDeleteQuery } }, async (request, reply) =>
+    sendOrderFile(reply, await openOrderFile(db, config, await actorFor(request, request.query.order_id), request.query.id, 'custom', request.query.order_id)),
+  );
 
-  app.get('/public-order/doc/list', { config: publicRead, schema: { tags, querystring: PublicOrderIdQuery, response: { 200: OrderFileList } } }, async (request) => {
-    const caller = publicCallerOf(request);
-    await requireOrderAccess(db, caller, request.query.order_id);
-    return listOrderFiles(db, config, documentActor(caller), request.query.order_id, 'generated');
-  });
+  app.get('/public-order/doc/list', { config: publicRead, schema: { tags, querystring: PublicOrderIdQuery, response: { 200: OrderFileList } } }, async (request) =>
+    listOrderFiles(db, config, await actorFor(request, request.query.order_id), request.query.order_id, 'generated'),
+  );
 
-  app.get('/public-order/doc/delete', { config: publicWrite, schema: { tags, querystring: OrderFileDeleteQuery, response: { 200: SuccessFlag } } }, async (request) => {
-    const caller = publicCallerOf(request);
-    await requireOrderAccess(db, caller, request.query.order_id);
-    return deleteOrderFile(db, config, documentActor(caller), request.query, 'generated');
-  });
+  app.get('/public-order/doc/delete', { config: publicWrite, schema: { tags, querystring: OrderFileDeleteQuery, response: { 200: SuccessFlag } } }, async (request) =>
+    deleteOrderFile(db, config, await actorFor(request, request.query.order_id), request.query, 'generated'),
+  );
 
-  app.get('/public-order/doc/download', { config: publicRead, schema: { tags, querystring: OrderFileDeleteQuery } }, async (request, reply) => {
-    const caller = publicCallerOf(request);
-    await requireOrderAccess(db, caller, request.query.order_id);
-    return sendOrderFile(reply, await openOrderFile(db, config, documentActor(caller), request.query.id, 'generated', request.query.order_id));
-  });
+  app.get('/public-order/doc/download', { config: publicRead, schema: { tags, querystring: OrderFileDeleteQuery } }, async (request, reply) =>
+    sendOrderFile(reply, await openOrderFile(db, config, await actorFor(request, request.query.order_id), request.query.id, 'generated', request.query.order_id)),
+  );
 };

@@ -15,7 +15,7 @@ import type { PublicCaller } from '../../auth/publicSessions';
 import type { Db } from '../../db/client';
 import { fields, orderPositions, products } from '../../db/schema';
 import { HttpError, notFound, unprocessable } from '../../http/errors';
-import { addPosition, deletePosition } from '../orders/positions';
+import { addPosition, deletePosition, NO_SUCH_POSITION, positionOrderId } from '../orders/positions';
 import { getOrder, listOrders, orderRowOf, STALE_ORDER, updateOrder } from '../orders/service';
 import { publicActor, requireOrderAccess, sharedOrderIds } from './access';
 import { visibleProductCondition } from './catalogue';
@@ -157,17 +157,13 @@ export async function addPublicPosition(db: Db, caller: PublicCaller, body: Publ
 
 /** public-order/order/position/delete: a position of an order the caller may see. */
 export async function deletePublicPosition(db: Db, caller: PublicCaller, body: PublicPositionDeleteRequest): Promise<PublicOrderWithPositions> {
-  const [position] = await db
-    .select({ orderId: orderPositions.orderId })
-    .from(orderPositions)
-    .where(and(eq(orderPositions.accountId, caller.accountId), eq(orderPositions.id, body.id)));
-  if (!position || (body.order_id !== undefined && body.order_id !== position.orderId)) throw notFound('No such position');
+  const orderId = await positionOrderId(db, caller.accountId, body);
   try {
-    await requireOrderAccess(db, caller, position.orderId);
+    await requireOrderAccess(db, caller, orderId);
   } catch {
     // A position of an order the caller cannot see does not exist for them.
-    throw notFound('No such position');
+    throw notFound(NO_SUCH_POSITION);
   }
-  const [order, access] = await Promise.all([deletePosition(db, publicActor(caller), { id: body.id, order_id: position.orderId }), orderFieldAccess(db, caller.accountId)]);
+  const [order, access] = await Promise.all([deletePosition(db, publicActor(caller), { id: body.id, order_id: orderId }), orderFieldAccess(db, caller.accountId)]);
   return withPositions(order, access.visible);
 }

@@ -15,6 +15,7 @@ import {
   PublicSettingsRequest,
   PublicUnlinkRequest,
 } from '../../../src/contract/publicOrder';
+import type { Caller } from '../../auth/sessions';
 import { callerOf } from '../../http/context';
 import { requireAdmin } from '../account/service';
 import { requireOrderEditor } from '../orders/routes';
@@ -29,17 +30,19 @@ import { linkOrder, listShares, publicSettings, savePublicSettings, unlinkOrder 
 export const publicSharingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   const tags = ['public-order'];
+  /** The caller's account, for a member who may change orders (else refused). */
+  const editorAccountId = (request: { caller: Caller | null }): number => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    return caller.account.id;
+  };
 
-  app.post('/orders/public/link', { schema: { tags, body: PublicLinkRequest, response: { 200: OrderShare } } }, async (request) => {
-    const caller = callerOf(request);
-    requireOrderEditor(caller);
-    return linkOrder(db, caller.account.id, request.body);
-  });
-  app.post('/orders/public/unlink', { schema: { tags, body: PublicUnlinkRequest, response: { 200: Type.Array(OrderShare) } } }, async (request) => {
-    const caller = callerOf(request);
-    requireOrderEditor(caller);
-    return unlinkOrder(db, caller.account.id, request.body);
-  });
+  app.post('/orders/public/link', { schema: { tags, body: PublicLinkRequest, response: { 200: OrderShare } } }, async (request) =>
+    linkOrder(db, editorAccountId(request), request.body),
+  );
+  app.post('/orders/public/unlink', { schema: { tags, body: PublicUnlinkRequest, response: { 200: Type.Array(OrderShare) } } }, async (request) =>
+    unlinkOrder(db, editorAccountId(request), request.body),
+  );
   app.get('/orders/public/list', { config: { reads: true }, schema: { tags, querystring: PublicOrderIdQuery, response: { 200: Type.Array(OrderShare) } } }, async (request) =>
     listShares(db, callerOf(request).account.id, request.query.order_id),
   );
@@ -47,21 +50,15 @@ export const publicSharingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/orders/public/customers/list', { config: { reads: true }, schema: { tags, querystring: PublicCustomerListQuery, response: { 200: PublicCustomerList } } }, async (request) =>
     listPublicCustomers(db, callerOf(request).account.id, request.query),
   );
-  app.post('/orders/public/customers/add', { schema: { tags, body: PublicCustomerAddRequest, response: { 200: PublicCustomer } } }, async (request) => {
-    const caller = callerOf(request);
-    requireOrderEditor(caller);
-    return addPublicCustomer(db, caller.account.id, request.body);
-  });
-  app.post('/orders/public/customers/update', { schema: { tags, body: PublicCustomerUpdateRequest, response: { 200: PublicCustomer } } }, async (request) => {
-    const caller = callerOf(request);
-    requireOrderEditor(caller);
-    return updatePublicCustomer(db, caller.account.id, request.body);
-  });
-  app.post('/orders/public/customers/delete', { schema: { tags, body: PublicCustomerDeleteRequest, response: { 200: SuccessFlag } } }, async (request) => {
-    const caller = callerOf(request);
-    requireOrderEditor(caller);
-    return deletePublicCustomer(db, caller.account.id, request.body.id);
-  });
+  app.post('/orders/public/customers/add', { schema: { tags, body: PublicCustomerAddRequest, response: { 200: PublicCustomer } } }, async (request) =>
+    addPublicCustomer(db, editorAccountId(request), request.body),
+  );
+  app.post('/orders/public/customers/update', { schema: { tags, body: PublicCustomerUpdateRequest, response: { 200: PublicCustomer } } }, async (request) =>
+    updatePublicCustomer(db, editorAccountId(request), request.body),
+  );
+  app.post('/orders/public/customers/delete', { schema: { tags, body: PublicCustomerDeleteRequest, response: { 200: SuccessFlag } } }, async (request) =>
+    deletePublicCustomer(db, editorAccountId(request), request.body.id),
+  );
 
   app.get('/orders/public/settings', { config: { reads: true }, schema: { tags, response: { 200: PublicSettings } } }, async (request) => publicSettings(db, callerOf(request).account.id));
   app.post('/orders/public/settings', { schema: { tags, body: PublicSettingsRequest, response: { 200: PublicSettings } } }, async (request) => {

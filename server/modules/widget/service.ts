@@ -18,6 +18,7 @@ import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { accounts, orders } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../http/errors';
+import { pagingOf } from '../../http/paging';
 import { listCategories } from '../categories/service';
 import { dealProductPage, DEAL_PER_PAGE, leadOrderOf, type CatalogueReader } from '../dealCatalogue/products';
 import { categoryList } from '../dealCatalogue/service';
@@ -33,8 +34,6 @@ import { renderLeadProducts } from './html';
 export const WIDGET_PER_PAGE = DEAL_PER_PAGE;
 
 export const AMBIGUOUS_LEAD = 'This deal id is linked to orders in more than one account: ask with the account token';
-
-const pageLink = (page: number | null) => (page === null ? null : `?page=${page}`);
 
 /** widget/products: a category's products with those of its subcategories (every active product without one). */
 export function widgetProducts(db: Db, reader: CatalogueReader, query: WidgetProductsQuery) {
@@ -98,13 +97,7 @@ export async function leadProducts(db: Db, leadId: number, accountId: number | n
       sum: position.sum,
     }));
   }
-  const total = positions.length;
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  return {
-    data: positions.slice((page - 1) * perPage, page * perPage),
-    links: { first: pageLink(1), prev: pageLink(page > 1 ? page - 1 : null), next: pageLink(page < lastPage ? page + 1 : null), last: pageLink(lastPage) },
-    meta: { current_page: page, last_page: lastPage, per_page: perPage, total },
-  };
+  return { data: positions.slice((page - 1) * perPage, page * perPage), ...pagingOf(page, perPage, positions.length) };
 }
 
 /** The deal's order, made now (linked to the deal, CRM status opened) when it has none. */
