@@ -491,7 +491,9 @@ describe('contact/companies/link and unlink, company/contacts/link and unlink', 
         [{ contact_id: anna.id, company_id: theirCompany.id }, 'No such company'],
         [{ contact_id: theirContact.id, company_id: acme.id }, 'No such contact'],
         [{ contact_id: theirContact.id, company_id: theirCompany.id }, 'No such contact'],
-        [{ contact_id: acme.id, company_id: anna.id }, expect.stringMatching(/^No such (contact|company)$/)],
+        // Ids of the other kind (a company's id as a contact's): meaningful only when the two sequences differ here,
+        // which on a shared PostgreSQL they need not (then these ids are Anna's and Acme's own and the link is fine).
+        ...(acme.id === anna.id ? [] : ([[{ contact_id: acme.id, company_id: anna.id }, expect.stringMatching(/^No such (contact|company)$/)]] as const)),
       ] as const) {
         const answer = await post(path, body);
         expect(answer.status, `${path} ${JSON.stringify(body)}`).toBe(404);
