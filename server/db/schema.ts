@@ -480,7 +480,9 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('orders_account_list').on(table.accountId, table.archived, table.id),
+    // The list's page: id order within (account, archived); the stage, CRM status and pipeline ride along, so the
+    // usual views (a pipeline, hide final stages) choose their page from the index alone once the table is vacuumed.
+    index('orders_account_list').on(table.accountId, table.archived, table.id, table.statusId, table.crmStatus, table.pipelineId),
     index('orders_account_status').on(table.accountId, table.statusId, table.id),
     index('orders_account_pipeline').on(table.accountId, table.pipelineId, table.id),
     index('orders_name_trgm').using('gin', sql`${table.name} gin_trgm_ops`),

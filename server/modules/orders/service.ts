@@ -149,14 +149,22 @@ export async function listOrders(db: Db, actor: Actor, request: OrderListRequest
     request.sort?.field ?? 'id'
   ];
   const direction = request.sort?.order ?? (request.sort ? 'asc' : 'desc');
-  const [total, rows] = await Promise.all([
-    countOrders(db, actor.accountId, request.filter ?? {}, where, onlyIds),
-    joined(db, actor.accountId)
-      .where(where)
-      .orderBy(direction === 'desc' ? desc(column) : asc(column), direction === 'desc' ? desc(orders.id) : asc(orders.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-  ]);
+  const order = [direction === 'desc' ? desc(column) : asc(column), direction === 'desc' ? desc(orders.id) : asc(orders.id)];
+  // The page is chosen on the orders table alone, then only its rows are joined: joined first, a deep page
+  // (offset 980) would join the thousand rows before it too.
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(...order)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [total, ids] = await Promise.all([countOrders(db, actor.accountId, request.filter ?? {}, where, onlyIds), pageIds]);
+  const rows = ids.length
+    ? await joined(db, actor.accountId)
+        .where(inArray(orders.id, ids.map((row) => row.id)))
+        .orderBy(...order)
+    : [];
   const currency = defaultCurrency({ is_kommo: actor.isKommo });
   return { data: rows.map((row) => toOrder(row, currency)), ...pagingOf(page, perPage, Number(total)) };
 }
