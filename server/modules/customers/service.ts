@@ -19,6 +19,7 @@ import {
 } from '../../../src/contract/customers';
 import { hasRight, type Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { accounts, companies, contactCompanies, contacts, orders, pipelineStatuses, tariffs } from '../../db/schema';
 import { noRight, notFound, unprocessable } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
@@ -258,7 +259,6 @@ export async function linkCustomers(db: Db, accountId: number, body: CustomerLin
 
 export const DEFAULT_PER_PAGE = 20;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
  * contact/list, company/list: page, filter (search, archived — false unless asked —, tags, rating,

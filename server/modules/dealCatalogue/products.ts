@@ -5,6 +5,7 @@ import { coerceFlag, FieldType } from '../../../src/domain/fieldTypes';
 import { parseNumber } from '../../../src/domain/numbers';
 import { productIdentifier } from '../../../src/domain/productId';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { batches, categories, orderPositions, orders, products, warehouses } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
@@ -22,7 +23,6 @@ export type CatalogueReader = Pick<Actor, 'accountId' | 'isKommo'>;
 export const DEAL_PER_PAGE = 20;
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** How much of each product the order already holds. */
 async function quantitiesIn(db: Db, accountId: number, orderId: number, productIds: number[]): Promise<Map<number, number>> {

@@ -11,6 +11,7 @@ import type {
 } from '../../../src/contract/orders';
 import { defaultCurrency } from '../../../src/domain/fieldTypes';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { accounts, companies, contacts, memberships, orderCounts, orderPositions, orderShares, orders, pipelines, pipelineStatuses, tariffs, users } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
@@ -88,7 +89,6 @@ export async function getOrder(db: Db, actor: Actor, id: number): Promise<OrderW
   return { ...toOrder(row, positions[0]?.currency ?? defaultCurrency({ is_kommo: actor.isKommo })), positions };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 export const DEFAULT_PER_PAGE = 20;
 
 /** The list's conditions: always the account; then the filter (staff lists; public lists pass their own ids). */

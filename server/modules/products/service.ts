@@ -5,6 +5,7 @@ import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domai
 import { parseNumber } from '../../../src/domain/numbers';
 import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { batches, categories, fields, products } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
@@ -196,7 +197,7 @@ export async function listProducts(db: Db, accountId: number, request: ProductLi
   if (filter.type) conditions.push(eq(products.type, filter.type));
   const search = filter.search?.trim();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = `%${escapeLike(search)}%`;
     conditions.push(or(ilike(products.name, pattern), ilike(products.article, pattern))!);
   }
   const stockIn = (warehouse?: number) =>
@@ -266,7 +267,7 @@ export async function autocomplete(db: Db, accountId: number, column: 'name' | '
   let queries = preparedAutocomplete.get(db);
   if (!queries) preparedAutocomplete.set(db, (queries = { name: autocompleteQueries(db, 'name'), article: autocompleteQueries(db, 'article') }));
   const { exact: exactQuery, fuzzy: fuzzyQuery } = queries[column];
-  const escaped = text.replace(/[\\%_]/g, (char) => `\\${char}`);
+  const escaped = escapeLike(text);
   const exact = await exactQuery.execute({ account: accountId, pattern: `%${escaped}%` });
   const lower = text.toLowerCase();
   const value = (row: { name: string; article: string }) => (column === 'name' ? row.name : row.article).toLowerCase();

@@ -15,6 +15,7 @@ import { isEmail } from '../../../src/domain/validation';
 import { createPublicSession, type PublicCaller } from '../../auth/publicSessions';
 import { hashPassword, verifyPassword } from '../../auth/secrets';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { accounts, publicCustomers, publicTokens } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
@@ -145,7 +146,7 @@ export async function listPublicCustomers(db: Db, accountId: number, query: Publ
   const conditions: SQL[] = [eq(publicCustomers.accountId, accountId)];
   const search = query.search?.trim();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = `%${escapeLike(search)}%`;
     conditions.push(or(ilike(publicCustomers.name, pattern), ilike(publicCustomers.email, pattern), ilike(publicCustomers.phone, pattern))!);
   }
   const where = and(...conditions);
