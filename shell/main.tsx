@@ -1,3 +1,4 @@
+import '../src/i18n/coreTexts';
 import { createRoot } from 'react-dom/client';
 import '../src/ui/controls.css';
 import './app/shell.css';

@@ -1,3 +1,4 @@
+import './texts';
 import { t } from '../src/i18n';
 
 /** The minimal widget of the foundation; the widget issue fills in search and add-to-deal. */

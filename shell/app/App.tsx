@@ -6,11 +6,13 @@ import { AppFrame } from './AppFrame';
 import { DemoNotifications } from './DemoNotifications';
 import { useAppLocation } from './hashLocation';
 import { NotFoundScreen } from './NotFoundScreen';
+import { PublicFrame } from './PublicFrame';
 import { RouteGuard, ShellLoading } from './RouteGuard';
 import { ROUTES } from './routes';
 
 const BARE_ROUTES = ROUTES.filter((route) => route.layout === 'bare');
 const APP_ROUTES = ROUTES.filter((route) => route.layout === 'app');
+const PUBLIC_ROUTES = ROUTES.filter((route) => route.layout === 'public');
 
 export interface AppProps {
   /** ?test=notifications: show the button that plays four sample notifications. */
@@ -35,6 +37,15 @@ export function App({ demoNotifications = false }: AppProps) {
                   <Screen />
                 </Suspense>
               </main>
+            </Route>
+          ))}
+          {PUBLIC_ROUTES.map(({ path, screen: Screen }) => (
+            <Route key={path} path={path}>
+              <PublicFrame>
+                <Suspense fallback={<ShellLoading />}>
+                  <Screen />
+                </Suspense>
+              </PublicFrame>
             </Route>
           ))}
           <Route>

@@ -3,8 +3,11 @@ import { PUBLIC_ROUTE_PATHS } from '../../src/domain/publicMode';
 import type { MessageKey } from '../../src/i18n';
 import { INVITATIONS_PATH } from './guardState';
 
-/** 'app' screens sit in the frame with the main navigation; 'bare' ones stand alone. */
-export type RouteLayout = 'app' | 'bare';
+/**
+ * 'app' screens sit in the frame with the main navigation; 'bare' ones stand alone; 'public' ones are the
+ * public-order pages an outside customer sees, in the public frame (its 'my orders' button, no staff navigation).
+ */
+export type RouteLayout = 'app' | 'bare' | 'public';
 
 export interface RouteDef {
   path: string;

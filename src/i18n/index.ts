@@ -1,5 +1,5 @@
 import rosetta from 'rosetta';
-import en from '../../locales/en.json';
+import type en from '../../locales/en.json';
 
 export type Lang = 'en' | 'ru';
 export const LANGUAGES: readonly Lang[] = ['en', 'ru'];
@@ -17,7 +17,9 @@ export type MessageKey = Leaves<typeof en>;
 export type MessageTable = typeof en;
 export type MessageParams = Record<string, string | number>;
 
-const i18n = rosetta<MessageTable>({ en });
+// Tables are registered in parts: each bundle (shell core, a screen chunk, the widget) brings only the
+// namespaces it shows, so adding texts to one screen never grows another bundle (see registerTexts).
+const i18n = rosetta<MessageTable>({});
 let current: Lang = DEFAULT_LANG;
 
 export function isLang(value: unknown): value is Lang {
@@ -34,8 +36,17 @@ export function detectLanguage(saved: string | null | undefined, browserLanguage
   return DEFAULT_LANG;
 }
 
-export function addMessages(lang: Lang, table: MessageTable): void {
-  i18n.set(lang, table);
+export function addMessages(lang: Lang, table: Partial<MessageTable>): void {
+  i18n.set(lang, table as MessageTable);
+}
+
+/**
+ * Adds English namespaces (top-level keys of locales/en.json). Import them by name —
+ * `import { orders } from '…/locales/en.json'` — so esbuild keeps only those in the bundle.
+ * Russian is loaded whole on demand (i18n/load.ts).
+ */
+export function registerTexts(table: Partial<MessageTable>): void {
+  addMessages('en', table);
 }
 
 export function setActiveLanguage(lang: Lang): void {

@@ -13,7 +13,7 @@ const $savedPipeline = persistentAtom(SELECTED_PIPELINE_KEY);
 
 /** The synthetic 'All' entry (id and value -1). */
 export function allPipelinesEntry(): Pipeline {
-  return { id: ALL_PIPELINES_ID, value: ALL_PIPELINES_ID, name: t('orders.allPipelines'), statuses: [] };
+  return { id: ALL_PIPELINES_ID, value: ALL_PIPELINES_ID, name: t('app.allPipelines'), statuses: [] };
 }
 
 /** The saved choice when it still exists ('All' always does), else the system pipeline, else the first. */

@@ -1,3 +1,8 @@
+import en from '../../locales/en.json';
+import { registerTexts } from '../../src/i18n';
+
+// Component tests see every English text; test/unit/textRegistration.test.ts checks that each bundle registers the namespaces it shows.
+registerTexts(en);
 import { afterEach } from 'vitest';
 
 // React's act() warns unless the environment declares it supports act.

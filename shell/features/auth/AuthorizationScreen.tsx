@@ -1,3 +1,4 @@
+import './texts';
 import { useState } from 'react';
 import { activeLanguage, LANGUAGES, t } from '../../../src/i18n';
 import { changeLanguage } from '../../../src/stores/language';

@@ -1,3 +1,4 @@
+import './texts';
 import { useState, type FormEvent } from 'react';
 import { activeLanguage, t } from '../../../src/i18n';
 import {

@@ -1,3 +1,4 @@
+import './texts';
 import { useId, useState, type ReactNode } from 'react';
 import { t } from '../../../src/i18n';
 import { notify } from '../../../src/stores/notifications';

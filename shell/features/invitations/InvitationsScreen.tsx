@@ -1,3 +1,4 @@
+import './texts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import type { UserInvitation } from '../../../src/contract/account';

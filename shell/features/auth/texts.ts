@@ -1,0 +1,4 @@
+import { auth, profile } from '../../../locales/en.json';
+import { registerTexts } from '../../../src/i18n';
+
+registerTexts({ auth, profile });
