@@ -6,17 +6,22 @@
 //   node build.mjs --if-needed build only when a source is newer than dist/
 //   node build.mjs --report    print raw and gzip sizes per output
 //   node build.mjs --budget    fail when the widget or the shell's first load is over budget
+//   node build.mjs --pack-amocrm  write the amoCRM/Kommo widget archive dist/amocrm-widget.zip (no build)
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
+import { packAmocrm } from './widget/host/pack.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
 const shellOut = join(dist, 'shell');
 const widgetOut = join(dist, 'widget.js');
+/** Russian for the widget, loaded on demand next to widget.js (served from the shell's static root). */
+const widgetRuOut = join(shellOut, 'widget-ru.js');
+export const AMOCRM_ARCHIVE = join(dist, 'amocrm-widget.zip');
 const SOURCE_DIRS = ['src', 'shell', 'widget', 'locales', 'server'];
 const serverOut = join(dist, 'server', 'main.mjs');
 
@@ -50,8 +55,43 @@ const common = {
   metafile: true,
 };
 
+/** `import text from './file?raw'` gives the file's text, as Vite (and so vitest) does natively. */
+const rawTextImports = {
+  name: 'raw-text-imports',
+  setup(build) {
+    build.onResolve({ filter: /\?raw$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace(/\?raw$/, '')), namespace: 'raw-text' }));
+    // CSS text (the widget's shadow root, a screen's adopted stylesheet) is minified here, as esbuild would a stylesheet.
+    build.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const contents = args.path.endsWith('.css') ? (await esbuild.transform(text, { loader: 'css', minify: true, target: common.target })).code : text;
+      return { contents, loader: 'text', watchFiles: [args.path] };
+    });
+  },
+};
+
+/**
+ * `import { orders } from '…/locales/en.json'` in a screen's texts.ts should put the orders texts into that
+ * screen's chunk. esbuild loads a module once, so every chunk's named imports would meet in one shared chunk of
+ * the first load; giving each importer its own copy of the file lets tree shaking keep, per chunk, only the
+ * namespaces that chunk imports (a namespace two screens share is carried by both).
+ */
+const englishTextsPerImporter = {
+  name: 'english-texts-per-importer',
+  setup(build) {
+    build.onResolve({ filter: /locales\/en\.json$/ }, (args) => ({
+      path: `${resolve(args.resolveDir, args.path)}?from=${relative(root, args.importer)}`,
+      namespace: 'english-texts',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'english-texts' }, (args) => {
+      const file = args.path.replace(/\?from=.*$/, '');
+      return { contents: readFileSync(file, 'utf8'), loader: 'json', watchFiles: [file] };
+    });
+  },
+};
+
 const shellOptions = {
   ...common,
+  plugins: [rawTextImports, englishTextsPerImporter],
   entryPoints: { app: join(root, 'shell/main.tsx') },
   outdir: join(shellOut, 'assets'),
   format: 'esm',
@@ -74,15 +114,6 @@ const serverOptions = {
   logLevel: 'warning',
 };
 
-/** `import text from './file?raw'` gives the file's text, as Vite (and so vitest) does natively. */
-const rawTextImports = {
-  name: 'raw-text-imports',
-  setup(build) {
-    build.onResolve({ filter: /\?raw$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace(/\?raw$/, '')), namespace: 'raw-text' }));
-    build.onLoad({ filter: /.*/, namespace: 'raw-text' }, (args) => ({ contents: readFileSync(args.path, 'utf8'), loader: 'text' }));
-  },
-};
-
 const widgetOptions = {
   ...common,
   entryPoints: [join(root, 'widget/main.tsx')],
@@ -90,8 +121,14 @@ const widgetOptions = {
   format: 'iife',
   // The widget ships Preact behind the React API: same components, a fraction of the bytes.
   alias: { react: '@preact/compat', 'react-dom': '@preact/compat' },
-  plugins: [rawTextImports],
+  plugins: [rawTextImports, englishTextsPerImporter],
 };
+
+/** Only the widget's namespace of ru.json: the widget never shows another (test/unit/textRegistration.test.ts). */
+function writeWidgetTexts() {
+  const ru = JSON.parse(readFileSync(join(root, 'locales/ru.json'), 'utf8'));
+  writeFileSync(widgetRuOut, `(self.StockroomWidgetTexts=self.StockroomWidgetTexts||{}).ru=${JSON.stringify({ widget: ru.widget })};\n`);
+}
 
 function indexHtml(entry, css) {
   return `<!doctype html>
@@ -136,6 +173,7 @@ export async function build() {
   mkdirSync(shellOut, { recursive: true });
   const [shell, widget] = await Promise.all([esbuild.build(shellOptions), esbuild.build(widgetOptions), esbuild.build(serverOptions)]);
   writeShellHtml(shell.metafile);
+  writeWidgetTexts();
   writeFileSync(join(dist, 'widget-meta.json'), JSON.stringify(widget.metafile));
   writeFileSync(buildInputsFile, buildInputs());
   return { shell: shell.metafile, widget: widget.metafile };
@@ -223,11 +261,12 @@ async function watch() {
     setup(build) {
       build.onEnd((result) => {
         if (result.metafile) writeShellHtml(result.metafile);
+        writeWidgetTexts();
         console.log(`[${new Date().toLocaleTimeString()}] shell rebuilt${result.errors.length ? ' with errors' : ''}`);
       });
     },
   };
-  const shell = await esbuild.context({ ...shellOptions, plugins: [rebuildHtml] });
+  const shell = await esbuild.context({ ...shellOptions, plugins: [...shellOptions.plugins, rebuildHtml] });
   const widget = await esbuild.context(widgetOptions);
   const server = await esbuild.context(serverOptions);
   await Promise.all([shell.watch(), widget.watch(), server.watch()]);
@@ -236,7 +275,10 @@ async function watch() {
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
-  if (args.has('--watch')) {
+  if (args.has('--pack-amocrm')) {
+    const names = packAmocrm(join(root, 'widget/host/amocrm'), AMOCRM_ARCHIVE);
+    console.log(`${relative(root, AMOCRM_ARCHIVE)}: ${names.join(', ')}`);
+  } else if (args.has('--watch')) {
     await watch();
   } else {
     if (!(args.has('--if-needed') && isBuildFresh())) await build();

@@ -31,6 +31,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { publicOrderRoutes } from './modules/publicOrder/routes';
 import { warehouseRoutes } from './modules/warehouses/routes';
 import { userRoutes } from './modules/users/routes';
+import { registerIntegrationCors } from './modules/widget/cors';
 import { widgetRoutes } from './modules/widget/routes';
 
 export interface AppOptions {
@@ -128,6 +129,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  // The widget calls /integration/* from the CRM's page: CORS for the allow-listed CRM origins.
+  registerIntegrationCors(app, options.hostOrigins ?? []);
   // The CRM-side widget host: the staff token like the API (its own hook; one token-free route).
   await app.register(
     async (integration) => {
@@ -137,7 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/integration' },
   );
 
-  await app.register(demoRoutes);
+  await app.register(demoRoutes, { hostOrigins: options.hostOrigins ?? [] });
 
   const { shellDir, widgetFile } = options.config;
   if (existsSync(shellDir)) {

@@ -7,7 +7,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root,
   test: {
-    include: ['test/{unit,ui,shell,widget}/**/*.test.{ts,tsx}'],
+    // The widget's tests are their own project, with react aliased to @preact/compat as the bundle ships.
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/{unit,ui,shell}/**/*.test.{ts,tsx}'], exclude: ['test/unit/stores/widget*.test.ts', '**/node_modules/**'] } },
+      'test/widget/vitest.config.ts',
+    ],
     environment: 'happy-dom',
     setupFiles: ['test/setup/unit.ts'],
     restoreMocks: true,

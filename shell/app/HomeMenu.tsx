@@ -21,7 +21,10 @@ const OVERLAY_ENTRIES: readonly { overlay: OverlayName; label: MessageKey }[] = 
   { overlay: 'sync', label: 'home.sync' },
   { overlay: 'settings', label: 'home.settings' },
 ];
-const SCREEN_ENTRIES: readonly { path: string; label: MessageKey }[] = [{ path: '/profile', label: 'home.userSettings' }];
+const SCREEN_ENTRIES: readonly { path: string; label: MessageKey }[] = [
+  { path: '/profile', label: 'home.userSettings' },
+  { path: '/accountSettings', label: 'home.accountSettings' },
+];
 
 function logOutToSignIn(): void {
   logOut();

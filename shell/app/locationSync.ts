@@ -1,5 +1,5 @@
 import { $path } from '../../src/stores/navigation';
-import { resetOrderStateAfterNavigation } from '../../src/stores/order';
+import { holdsNavigation, resetOrderStateAfterNavigation } from '../../src/stores/order';
 import { currentPath, currentSearch } from './hashLocation';
 
 /**
@@ -10,6 +10,11 @@ import { currentPath, currentSearch } from './hashLocation';
 export function syncLocation(): void {
   const path = currentPath();
   const changed = path !== $path.get() || currentSearch() !== lastSearch;
+  // Back, forward or an edited address while a deal is unsaved: stay, and let the screen ask the user.
+  if (changed && holdsNavigation(`${path}${currentSearch() ? `?${currentSearch()}` : ''}`)) {
+    history.pushState(history.state, '', `#${$path.get()}${lastSearch ? `?${lastSearch}` : ''}`);
+    return;
+  }
   lastSearch = currentSearch();
   $path.set(path);
   if (!changed) return;

@@ -27,6 +27,15 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/Error_token_not_valid', name: 'ErrorTokenNotValid', layout: 'bare', screen: lazy(() => import('../features/status/TokenNotValidScreen')) },
   { path: '/Error_is_not_installed', name: 'ErrorIsNotInstalled', layout: 'bare', screen: lazy(() => import('../features/status/NotInstalledScreen')) },
   { path: '/qwe', name: 'Qwe', layout: 'bare', screen: lazy(() => import('../features/gallery/GalleryScreen')) },
+  { path: '/clients', name: 'Clients', layout: 'app', screen: lazy(() => import('../features/clients/ClientsScreen')) },
+  { path: '/addToDeal', name: 'addToDeal', layout: 'app', screen: lazy(() => import('../features/deal/DealScreen')) },
+  { path: '/publicOrder', name: 'publicOrder', layout: 'public', screen: lazy(() => import('../features/deal/DealScreen')) },
+  { path: '/orders', name: 'Orders', layout: 'app', screen: lazy(() => import('../features/orders/OrdersScreen')) },
+  { path: '/publicOrderAuth', name: 'CheckPublicOrderAuth', layout: 'public', screen: lazy(() => import('../features/publicOrder/PublicOrderAuthScreen')) },
+  { path: '/availablePublicOrderList', name: 'AvailablePublicOrderList', layout: 'public', screen: lazy(() => import('../features/publicOrder/AvailablePublicOrderListScreen')) },
+  { path: '/publicOrderProfile', name: 'PublicOrderProfile', layout: 'public', screen: lazy(() => import('../features/publicOrder/PublicOrderProfileScreen')) },
+  { path: '/profile', name: 'Profile', layout: 'app', screen: lazy(() => import('../features/profile/ProfileScreen')) },
+  { path: '/accountSettings', name: 'AccountSettings', layout: 'app', screen: lazy(() => import('../features/accountSettings/AccountSettingsScreen')) },
 ];
 
 export function findRoute(path: string): RouteDef | undefined {

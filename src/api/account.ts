@@ -1,9 +1,18 @@
-import type { AccountConfigResponse, UserAcceptRequest, UserInvitationList, UserUpdateRequest } from '../contract/account';
+import type {
+  AccountConfigResponse,
+  AccountUpdateRequest,
+  AccountUpdateResponse,
+  UserAcceptRequest,
+  UserInvitationList,
+  UserUpdateRequest,
+} from '../contract/account';
 import type { SuccessFlag } from '../contract/common';
 import { invitationApi, modeApi, staffApi } from './clients';
 
 /** account/config, or public-order/config in public mode. */
 export const getAccountConfig = () => modeApi().get<AccountConfigResponse>('account/config');
+/** account/update (admin): name, country (an ISO 3166 code; null clears it), separate rights, start page. */
+export const updateAccount = (body: AccountUpdateRequest) => staffApi.post<AccountUpdateResponse>('account/update', body);
 export const updateUser = (body: UserUpdateRequest) => staffApi.post<SuccessFlag>('account/user/update', body);
 /** The signed-in user's pending invitations; also open to a token that opens only invitations (scope 'invitations'). */
 export const listInvitations = () => invitationApi.get<UserInvitationList>('account/user/invitations');

@@ -10,7 +10,15 @@ const PUBLIC_PATHS: Readonly<Record<string, string>> = {
   'orders/field/types': 'public-order/fields/types',
   'orders/field/list': 'public-order/fields/list',
   'account/config': 'public-order/config',
+  // Answers {categories, properties, products}, not category/list's tree: callers read the part they need.
   'category/list': 'public-order/categories/list',
+  // The deal screen's calls: the public routes are named after the order, not after orders/.
+  'orders/list': 'public-order/order/list',
+  'orders/update': 'public-order/order/update',
+  'orders/product/add': 'public-order/order/position/add',
+  'orders/product/delete': 'public-order/order/position/delete',
+  'orders/fields': 'public-order/fields/list',
+  'orders/fields/all': 'public-order/fields/list',
 };
 
 /** In public mode the calls of the orders area go to the public-order area (spec 2 §7). */

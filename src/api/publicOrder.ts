@@ -1,5 +1,27 @@
-import type { PublicTokenExchangeResponse } from '../contract/publicOrder';
+import type {
+  PublicConfig,
+  PublicLoginRequest,
+  PublicLoginResponse,
+  PublicOrderList,
+  PublicOrderListRequest,
+  PublicProfile,
+  PublicProfileUpdateRequest,
+  PublicTokenExchangeResponse,
+} from '../contract/publicOrder';
 import { publicApi } from './clients';
 
 export const exchangePublicToken = (publicToken: string) =>
   publicApi.get<PublicTokenExchangeResponse>('public-order/token/get', { public_token: publicToken });
+
+/** public-order/auth/login: a 409 with `accounts` asks which seller to sign in to (send again with account_id). */
+export const publicLogin = (body: PublicLoginRequest) => publicApi.post<PublicLoginResponse>('public-order/auth/login', body);
+
+/** public-order/config: the seller, the signed-in customer (none for an anonymous link) and the kind of session. */
+export const getPublicConfig = () => publicApi.get<PublicConfig>('public-order/config');
+
+export const getPublicProfile = () => publicApi.get<PublicProfile>('public-order/profile');
+/** Name and phone; a new password with its confirmation (and the current one when a password is set). */
+export const updatePublicProfile = (body: PublicProfileUpdateRequest) => publicApi.post<PublicProfile>('public-order/profile', body);
+
+/** public-order/order/list (POST, as orders/list): only the orders shared with the caller. */
+export const listPublicOrders = (body: PublicOrderListRequest = {}) => publicApi.post<PublicOrderList>('public-order/order/list', body);

@@ -22,6 +22,16 @@ export type QueryParams = Record<string, string | number | boolean | null | unde
 export interface ApiClient {
   get<T>(path: string, params?: QueryParams): Promise<ApiResult<T>>;
   post<T>(path: string, data?: unknown, params?: QueryParams): Promise<ApiResult<T>>;
+  /** POST whose answer is a file (an xlsx export): its bytes; a failure's JSON body is read from the bytes. */
+  download(path: string, data?: unknown, params?: QueryParams): Promise<ApiResult<DownloadedFile>>;
+  /** GET whose answer is a file (an order's document), read as download reads it. */
+  getFile(path: string, params?: QueryParams): Promise<ApiResult<DownloadedFile>>;
+}
+
+/** A file the server answered: its bytes and the name its content-disposition gave (null when none). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
 }
 
 /** Which token a client sends: the staff (main) token or the public-order token. */
@@ -84,6 +94,32 @@ interface RedaxiosFailure {
   data?: unknown;
 }
 
+/** The file name of a content-disposition header (filename*=UTF-8''… first, then filename="…"). */
+export function dispositionFileName(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*(?:UTF-8)?''([^;]+)/i.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : null;
+}
+
+/** A failed file download carries its JSON error body as bytes. */
+async function readBlobBody(body: unknown): Promise<unknown> {
+  // Duck-typed: a test environment's Blob class may differ from the one fetch answers with.
+  if (!body || typeof (body as Blob).text !== 'function') return body;
+  try {
+    return JSON.parse(await (body as Blob).text());
+  } catch {
+    return undefined;
+  }
+}
+
 function cleanParams(params: QueryParams | undefined): Record<string, string> | undefined {
   if (!params) return undefined;
   const out: Record<string, string> = {};
@@ -96,7 +132,7 @@ function cleanParams(params: QueryParams | undefined): Record<string, string> | 
 export function createClient(options: ClientOptions): ApiClient {
   const rules = options.rules ?? defaultFailureRules;
 
-  async function send<T>(method: 'get' | 'post', path: string, data: unknown, params: QueryParams | undefined): Promise<ApiResult<T>> {
+  async function send<T>(method: 'get' | 'post', path: string, data: unknown, params: QueryParams | undefined, responseType?: 'blob'): Promise<ApiResult<T>> {
     const token = options.token();
     const url = options.rewritePath ? options.rewritePath(path) : path;
     try {
@@ -107,11 +143,17 @@ export function createClient(options: ClientOptions): ApiClient {
         baseURL: options.baseURL,
         params: cleanParams(params),
         headers: token ? { Authorization: `Bearer ${token}` } : {},
+        responseType,
         fetch: options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args)),
       });
+      if (responseType === 'blob') {
+        const file: DownloadedFile = { blob: response.data as Blob, fileName: dispositionFileName(response.headers?.get?.('content-disposition')) };
+        return { ok: true, status: response.status, data: file as T };
+      }
       return { ok: true, status: response.status, data: response.data };
     } catch (failure) {
-      const { status, data: body } = (failure ?? {}) as RedaxiosFailure;
+      const { status, data: rawBody } = (failure ?? {}) as RedaxiosFailure;
+      const body = responseType === 'blob' ? await readBlobBody(rawBody) : rawBody;
       if (typeof status !== 'number') {
         rules.network();
         return { ok: false, status: NETWORK_ERROR_STATUS, data: undefined, networkError: true };
@@ -127,5 +169,7 @@ export function createClient(options: ClientOptions): ApiClient {
   return {
     get: (path, params) => send('get', path, undefined, params),
     post: (path, data, params) => send('post', path, data ?? {}, params),
+    download: (path, data, params) => send<DownloadedFile>('post', path, data ?? {}, params, 'blob'),
+    getFile: (path, params) => send<DownloadedFile>('get', path, undefined, params, 'blob'),
   };
 }

@@ -31,6 +31,12 @@ export interface BridgeOptions {
   allowedOrigins: readonly string[];
   /** Accept only messages whose source is the target window. */
   checkSource?: boolean;
+  /**
+   * Both sides listen on one window (a widget mounted straight into the CRM page, several widgets on one
+   * page): each bridge signs what it sends and skips its own messages, and a request it has no handler for
+   * is left to the other listeners instead of being answered with an error.
+   */
+  sharedWindow?: boolean;
   timeoutMs?: number;
 }
 
@@ -72,18 +78,20 @@ export function createBridge(options: BridgeOptions): Bridge {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const stats: BridgeStats = { received: 0, ignoredOrigin: 0 };
   let destroyed = false;
+  const sender = options.sharedWindow ? nextId() : undefined;
 
   function post(envelope: Envelope): void {
     if (destroyed) return;
     if (options.targetOrigin === '*' && carriesToken('payload' in envelope ? envelope.payload : undefined)) {
       throw new Error('A bridge message that carries a token needs an exact target origin');
     }
-    options.target.postMessage(envelope, options.targetOrigin);
+    options.target.postMessage(sender ? { ...envelope, from: sender } : envelope, options.targetOrigin);
   }
 
   async function answer(id: string, type: string, payload: unknown): Promise<void> {
     const handler = handlers.get(type);
     if (!handler) {
+      if (sender) return;
       post({ tag: BRIDGE_TAG, v: BRIDGE_VERSION, kind: 'response', id, ok: false, error: `No handler for '${type}'` });
       return;
     }
@@ -102,8 +110,9 @@ export function createBridge(options: BridgeOptions): Bridge {
       return;
     }
     if (options.checkSource && event.source !== (options.target as unknown)) return;
-    stats.received += 1;
     const envelope = event.data;
+    if (sender && envelope.from === sender) return;
+    stats.received += 1;
     if (envelope.kind === 'response') {
       const waiting = pending.get(envelope.id);
       if (!waiting) return;

@@ -21,9 +21,15 @@ export function allowedParentOrigin(win: Window, allowedOrigins: readonly string
   return candidates.find((origin) => allowedOrigins.includes(origin)) ?? null;
 }
 
+/** Our own origin: a page of it is ours (the demo CRM page at /demo/host.html), so it may frame us too. */
+export function ownOrigin(win: Window): string[] {
+  const origin = (win.location as Partial<Location>).origin;
+  return origin && origin !== 'null' ? [origin] : [];
+}
+
 /** A bridge to the host page that frames this window, or null when the host is not allowed. */
 export function connectToParent(win: Window, allowedOrigins: readonly string[], timeoutMs?: number): Bridge | null {
-  const origin = allowedParentOrigin(win, allowedOrigins);
+  const origin = allowedParentOrigin(win, [...allowedOrigins, ...ownOrigin(win)]);
   if (!origin || win.parent === win) return null;
   return createBridge({ endpoint: win, target: win.parent, targetOrigin: origin, allowedOrigins: [origin], checkSource: true, timeoutMs });
 }

@@ -13,14 +13,26 @@ export interface HostContext {
   userId?: string | number | null;
   lang?: 'en' | 'ru';
   theme?: 'light' | 'dark';
-  /** The staff token, when the host hands one over. */
+  /** The staff token, when the host hands one over (else the app asks for one with the 'token' request). */
   token?: string | null;
+  /** Where a widget is shown (e.g. 'rightColumn', 'cardTab'): names the wire's holders to the user. */
+  place?: string;
 }
+
+/** The lead's chosen wire (the warehouse the widget adds from), kept in step between widgets (src/domain/wire.ts). */
+export type WireMessage = { id: string; leadId: string } & (
+  | { kind: 'change'; source: string; value: string | null }
+  /** A widget that just opened asks the others for the lead's wire. */
+  | { kind: 'hello' }
+  | { kind: 'state'; sources: string[]; value: string | null }
+);
 
 /** Requests one side asks and the other answers: name → [payload, answer]. */
 export interface BridgeRequests {
   /** app → host: give me the context I run in. */
   context: [null, HostContext];
+  /** app → host: a (new) staff token, e.g. after the server refused the one we had. */
+  token: [null, { token: string | null }];
 }
 
 /** One-way events: name → payload. */
@@ -40,15 +52,18 @@ export interface BridgeEvents {
   leadChanged: { leadId: string | number | null };
   /** host → app: tear down. */
   destroy: null;
+  /** both ways: the lead's wire changed; the host relays it to its other frames that show the lead. */
+  wire: WireMessage;
 }
 
 export type RequestName = keyof BridgeRequests;
 export type EventName = keyof BridgeEvents;
 
+/** `from`: the sending bridge, set where both sides share one window (BridgeOptions.sharedWindow). */
 export type Envelope =
-  | { tag: typeof BRIDGE_TAG; v: number; kind: 'request'; id: string; type: string; payload: unknown }
-  | { tag: typeof BRIDGE_TAG; v: number; kind: 'response'; id: string; ok: boolean; payload?: unknown; error?: string }
-  | { tag: typeof BRIDGE_TAG; v: number; kind: 'event'; type: string; payload: unknown };
+  | { tag: typeof BRIDGE_TAG; v: number; from?: string; kind: 'request'; id: string; type: string; payload: unknown }
+  | { tag: typeof BRIDGE_TAG; v: number; from?: string; kind: 'response'; id: string; ok: boolean; payload?: unknown; error?: string }
+  | { tag: typeof BRIDGE_TAG; v: number; from?: string; kind: 'event'; type: string; payload: unknown };
 
 export function isEnvelope(data: unknown): data is Envelope {
   if (!data || typeof data !== 'object') return false;

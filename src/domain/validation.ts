@@ -42,3 +42,25 @@ export function validateCustomerField(
   if (rules.minLength && !hasMinLength(text)) return 'validation.min3';
   return null;
 }
+
+/**
+ * The customer edit rules (spec 2 §5, §9), the same for the client's forms and the server: the name is
+ * required and has at least 3 characters; an e-mail, when given, must look like one; a phone, when
+ * given, has at least 3 characters.
+ */
+export const CUSTOMER_TEXT_RULES = {
+  name: { required: true, minLength: true },
+  email: { email: true },
+  phone: { minLength: true },
+} as const satisfies Record<string, CustomerFieldRules>;
+export type CustomerTextKey = keyof typeof CUSTOMER_TEXT_RULES;
+
+/** Every broken customer text rule of an edit form's values, by input (a missing text counts as empty). */
+export function customerTextErrors(values: Partial<Record<CustomerTextKey, string | null>>): Partial<Record<CustomerTextKey, CustomerFieldError>> {
+  const errors: Partial<Record<CustomerTextKey, CustomerFieldError>> = {};
+  for (const key of Object.keys(CUSTOMER_TEXT_RULES) as CustomerTextKey[]) {
+    const problem = validateCustomerField(values[key], CUSTOMER_TEXT_RULES[key]);
+    if (problem) errors[key] = problem;
+  }
+  return errors;
+}

@@ -1,8 +1,18 @@
-import type { BrowserContext } from 'playwright-core';
+import { join } from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { launchContext } from './chromium';
+import { DEMO_LOGIN } from './fixtures';
 
+/**
+ * dist/widget.js on the demo CRM page (/demo/host.html), opened at the CRM's origin (hostUrl, allowed
+ * by HOST_ORIGINS) while Stockroom is at baseUrl: widget.js, script.js's widget and every widget call
+ * go cross-origin, as they do from amoCRM. The demo page loads widget/host/amocrm/script.js through an
+ * AMD define and calls its callbacks; a second widget plays the card tab.
+ */
 const baseUrl = inject('baseUrl');
+const hostUrl = inject('hostUrl');
+const shots = join(process.cwd(), 'test-output', 'e2e');
 
 let context: BrowserContext | null = null;
 afterEach(async () => {
@@ -10,24 +20,192 @@ afterEach(async () => {
   context = null;
 });
 
-describe('dist/widget.js on a host page', () => {
-  it('mounts into the element the host gives, inside a shadow root, and unmounts cleanly', async () => {
+/** A deal id of its own per test, so tests never meet on one order. */
+let nextLead = 9100;
+
+type HostEvent = { type: string; payload: Record<string, unknown> };
+
+async function openDemo(options: { lead?: number; theme?: 'dark'; hostCss?: string; page?: Page } = {}): Promise<{ page: Page; right: Locator; tab: Locator; lead: number }> {
+  const lead = options.lead ?? (nextLead += 1);
+  let page = options.page;
+  if (!page) {
     context = await launchContext();
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${baseUrl}/e2e/host.html?app=${encodeURIComponent(baseUrl)}&path=/qwe`);
-    await page.addScriptTag({ url: `${baseUrl}/widget.js` });
-    const mounted = await page.evaluate(async () => {
-      const host = document.createElement('div');
-      host.id = 'deal-card-widget';
-      document.body.append(host);
-      const unmount = window.StockroomWidget!.mount(host);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const text = host.shadowRoot?.querySelector('[data-testid="stockroom-widget"]')?.textContent ?? null;
-      const leaked = document.querySelector('[data-testid="stockroom-widget"]') !== null;
-      unmount();
-      const left = host.shadowRoot?.childElementCount ?? -1;
-      return { text, leaked, left };
+    page = context.pages()[0] ?? (await context.newPage());
+  }
+  const query = new URLSearchParams({ app: baseUrl, token: DEMO_LOGIN.token, lead: String(lead), ...(options.theme ? { theme: options.theme } : {}) });
+  await page.goto(`${hostUrl}/demo/host.html?${query}`);
+  if (options.hostCss) await page.addStyleTag({ content: options.hostCss });
+  const right = page.locator('[data-testid="crm-right-column"] [data-testid="stockroom-widget"]');
+  const tab = page.locator('[data-testid="crm-card-tab"] [data-testid="stockroom-widget"]');
+  await right.and(page.locator('[data-ready="true"]')).waitFor();
+  await tab.and(page.locator('[data-ready="true"]')).waitFor();
+  return { page, right, tab, lead };
+}
+
+const hostEvents = (page: Page) => page.evaluate(() => (window as unknown as { hostEvents: HostEvent[] }).hostEvents);
+
+/** The staff API and the integration host, called as a test would check the server. */
+async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${DEMO_LOGIN.token}`, 'content-type': 'application/json', ...init.headers } });
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+interface Product {
+  id: number;
+  name: string;
+  type: string;
+  warehouses: { code: string; available: number; identifier: string }[];
+}
+
+/** A seeded product in stock in the main warehouse whose name is unique enough to search for. */
+async function stockedProduct(skip: number[] = []): Promise<Product> {
+  const found = await api<Product[]>('/integration/widget/autocomplete?q=drill');
+  const product = found.find((item) => !skip.includes(item.id) && item.warehouses.some((store) => store.code === 'main' && store.available >= 2));
+  if (!product) throw new Error('no seeded drill in stock in the main warehouse');
+  return product;
+}
+
+async function search(widget: Locator, text: string): Promise<Locator> {
+  await widget.locator('[data-testid="widget-search"]').fill(text);
+  const row = widget.locator('[data-testid="widget-results"] [data-testid="widget-product"]').filter({ hasText: text }).first();
+  await row.waitFor();
+  return row;
+}
+
+describe('the deal-card widget on the demo CRM page', () => {
+  it('loads through script.js (AMD, callbacks) and finds a seeded product by search; light and dark', async () => {
+    const { page, right } = await openDemo();
+    const events = await hostEvents(page);
+    expect(events.filter((event) => event.type === 'ready').map((event) => event.payload)).toEqual([{ app: 'widget' }, { app: 'widget' }]);
+    const row = await search(right, 'drill');
+    expect(await row.textContent()).toMatch(/drill/i);
+    // Stock per warehouse in the domain number format (two decimals, narrow-space thousands).
+    expect(await row.locator('[data-testid="widget-stock"]').first().textContent()).toMatch(/: \d[\d\u202F]*\.\d\d /);
+    // The full app is framed on the advanced-settings part of the page.
+    await page.frameLocator('#work-area-stockroom iframe').locator('body').waitFor();
+    await page.screenshot({ path: join(shots, 'widget-demo-light.png'), fullPage: true });
+
+    const dark = await openDemo({ theme: 'dark', page });
+    await search(dark.right, 'drill');
+    expect(await dark.right.getAttribute('class')).toContain('sr-widget-dark');
+    await page.screenshot({ path: join(shots, 'widget-demo-dark.png'), fullPage: true });
+  });
+
+  it('adding with a warehouse makes the position id%%%main on the deal order, and asks the host to refresh', async () => {
+    const { page, right, lead } = await openDemo();
+    const product = await stockedProduct();
+    await right.locator('[data-testid="wire-select"]').selectOption('main');
+    const row = await search(right, product.name);
+    await row.locator('[data-testid="widget-add"]').click();
+    await right.locator('[data-testid="widget-added"]').waitFor();
+    expect(await right.locator('[data-testid="widget-added"]').textContent()).toContain(product.name);
+
+    const positions = await api<{ data: { identifier: string; count: number }[] }>(`/integration/widget/products/filtered?leadId=${lead}`);
+    expect(positions.data).toEqual([expect.objectContaining({ identifier: `${product.id}%%%main`, count: 1 })]);
+    await page.waitForFunction(() => (window as unknown as { hostRefreshes: number }).hostRefreshes >= 1);
+    const refresh = (await hostEvents(page)).find((event) => event.type === 'refreshCard');
+    expect(refresh?.payload).toEqual({ leadId: lead });
+    // The deal card (host) and the widget's own summary both show the new position.
+    await page.locator('[data-testid="crm-card-products"]').filter({ hasText: product.name }).waitFor();
+    await right.locator('[data-testid="widget-deal-html"]').filter({ hasText: product.name }).waitFor();
+  });
+
+  it('the add button is disabled while the request is in flight', async () => {
+    const { page, right } = await openDemo();
+    const product = await stockedProduct();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/integration/widget/add-product**', async (route) => {
+      await held;
+      await route.continue();
     });
-    expect(mounted).toEqual({ text: 'Product search', leaked: false, left: 0 });
+    const row = await search(right, product.name);
+    const add = row.locator('[data-testid="widget-add"]');
+    expect(await add.isEnabled()).toBe(true);
+    await add.click();
+    await page.waitForFunction(
+      (button) => (button as HTMLButtonElement).disabled,
+      await add.elementHandle(),
+    );
+    // Every add button of this widget waits with it.
+    expect(await right.locator('[data-testid="widget-add"]:not([disabled])').count()).toBe(0);
+    expect(await add.textContent()).toBe('Adding…');
+    release();
+    await right.locator('[data-testid="widget-added"]').waitFor();
+    expect(await add.isEnabled()).toBe(true);
+  });
+
+  it('two widgets of one lead keep the wire in step, refuse a conflicting second source, and a second tab follows', async () => {
+    const { page, right, tab, lead } = await openDemo();
+    const rightWire = right.locator('[data-testid="wire-select"]');
+    const tabWire = tab.locator('[data-testid="wire-select"]');
+    await rightWire.selectOption('main');
+    await page.waitForFunction((select) => (select as HTMLSelectElement).value === 'main', await tabWire.elementHandle());
+
+    await tabWire.selectOption('second');
+    const refused = tab.locator('[data-testid="wire-refused"]');
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('the right column');
+    expect(await rightWire.inputValue()).toBe('main');
+    await page.waitForFunction((select) => (select as HTMLSelectElement).value === 'main', await tabWire.elementHandle());
+    await page.screenshot({ path: join(shots, 'widget-wire-refused.png'), fullPage: true });
+
+    // Another tab of the browser on the same deal learns the wire (BroadcastChannel).
+    const second = await context!.newPage();
+    const other = await openDemo({ lead, page: second });
+    await second.waitForFunction((select) => (select as HTMLSelectElement).value === 'main', await other.right.locator('[data-testid="wire-select"]').elementHandle());
+  });
+
+  it('a hostile product name renders as text, in the results and in the deal summary', async () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    await api('/api/product/add', { method: 'POST', body: JSON.stringify({ type: 'service', name: `${hostile} repair`, unit: 'hour' }) });
+    const { page, right } = await openDemo();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const row = await search(right, 'onerror');
+    expect(await row.textContent()).toContain(`${hostile} repair`);
+    await row.locator('[data-testid="widget-add"]').click();
+    await right.locator('[data-testid="widget-deal-html"]').filter({ hasText: hostile }).waitFor();
+    expect(await right.locator('img').count()).toBe(0);
+    expect(await page.locator('[data-testid="crm-card-products"] img').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+  });
+
+  it('a message from a foreign origin is ignored; the same message from the host page is obeyed', async () => {
+    const { page, right } = await openDemo();
+    // A frame of another origin (a sandboxed frame's origin is 'null') tells the widget to go away.
+    await page.evaluate(() => {
+      const frame = document.createElement('iframe');
+      frame.setAttribute('sandbox', 'allow-scripts');
+      frame.srcdoc = `<script>parent.postMessage({ tag: 'stockroom-bridge', v: 1, kind: 'event', type: 'destroy', payload: null }, '*');
+        parent.postMessage({ tag: 'stockroom-bridge', v: 1, kind: 'event', type: 'leadChanged', payload: { leadId: 1 } }, '*');<\/script>`;
+      document.body.append(frame);
+      return new Promise((resolve) => frame.addEventListener('load', resolve));
+    });
+    await page.waitForTimeout(300);
+    expect(await right.count()).toBe(1);
+    expect(await right.locator('[data-testid="widget-search"]').isVisible()).toBe(true);
+
+    await page.evaluate(() => window.postMessage({ tag: 'stockroom-bridge', v: 1, kind: 'event', type: 'destroy', payload: null }, location.origin));
+    await right.waitFor({ state: 'detached' });
+  });
+
+  it("host CSS (* { all: unset }) does not break the widget: it still looks and works the same", async () => {
+    const { page, right } = await openDemo({ hostCss: '* { all: unset !important; }' });
+    const row = await search(right, 'drill');
+    const input = right.locator('[data-testid="widget-search"]');
+    const looks = await input.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { display: style.display, border: style.borderTopStyle, height: element.getBoundingClientRect().height };
+    });
+    expect(looks).toEqual({ display: 'block', border: 'solid', height: expect.any(Number) });
+    expect(looks.height).toBeGreaterThanOrEqual(30);
+    const add = row.locator('[data-testid="widget-add"]');
+    expect(await add.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(47, 111, 237)');
+    await right.screenshot({ path: join(shots, 'widget-host-css-unset.png') });
   });
 });

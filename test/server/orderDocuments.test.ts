@@ -317,7 +317,7 @@ describe('orders/custom-doc: upload, list, download, delete', () => {
 });
 
 describe('orders/doc: generated documents', () => {
-  it('are listed apart from uploads and deleted with orders/doc/delete (custom-doc/delete does not reach them)', async () => {
+  it('are listed apart from uploads, downloaded with orders/doc/download and deleted with orders/doc/delete (custom-doc/* does not reach them)', async () => {
     const account = await server.newAccount();
     const order = await orderOf(account);
     const [generated] = await server.database.db
@@ -329,6 +329,8 @@ describe('orders/doc: generated documents', () => {
     expect((await get('orders/custom-doc/list', account.token, { order_id: order.id })).body).toEqual([]);
     expect((await get('orders/custom-doc/delete', account.token, { id: generated.id, order_id: order.id })).status).toBe(404);
     expect((await get('orders/custom-doc/download', account.token, { id: generated.id })).status).toBe(404);
+    const download = await get('orders/doc/download', account.token, { id: generated.id, order_id: order.id });
+    expect([download.status, download.headers['content-type'], download.raw.toString()]).toEqual([200, 'application/pdf', 'pdf']);
     expect((await get('orders/doc/delete', account.token, { id: generated.id, order_id: order.id })).body).toEqual({ success: true });
     expect(await rowsOf(account.id)).toEqual([]);
   });

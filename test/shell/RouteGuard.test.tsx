@@ -83,11 +83,11 @@ describe('RouteGuard', () => {
 describe('location sync', () => {
   it('a navigation clears the order state and the unsaved flag before the new screen renders', async () => {
     const stop = listenToLocation(window);
-    $order.set({ id: 3 });
+    $order.set({ id: 3 } as never);
     $unsaved.set(true);
     navigate('/documents');
     expect([$order.get(), $unsaved.get()]).toEqual([null, false]);
-    $order.set({ id: 4 });
+    $order.set({ id: 4 } as never);
     navigate('/documents?isNew=1');
     expect($order.get()).toEqual({ id: 4 });
     stop();

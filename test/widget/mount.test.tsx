@@ -1,35 +1,83 @@
-import { act } from 'react';
-import { describe, expect, it } from 'vitest';
+import { act } from 'preact/test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountWidget } from '../../widget/main';
 
-describe('widget mount', () => {
-  it('renders inside a shadow root of the host element, and unmount leaves it empty', async () => {
+/** Every widget call answered like an empty account: no categories, no products, a config with one warehouse. */
+function stubServer() {
+  const calls: string[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input));
+    calls.push(url.pathname);
+    const body = url.pathname.endsWith('/config')
+      ? { lead_id: 7, order_id: null, products_locked: false, disable_add: false, per_page: 20, currency: 'RUB', category: null, subcategories: [], fields: [], price_fields: [], warehouses: [{ id: 1, name: 'Main', code: 'main', is_main: true }] }
+      : url.pathname.endsWith('/categories') || url.pathname.endsWith('/autocomplete')
+        ? []
+        : url.pathname.endsWith('/get-products')
+          ? { success: true, data: { html: '<div>Nothing found</div>' } }
+          : { data: [], links: { first: null, prev: null, next: null, last: null }, meta: { current_page: 1, last_page: 1 } };
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('widget mount (react aliased to @preact/compat, as dist/widget.js ships)', () => {
+  it('renders inside a shadow root of the host element with its CSS, and unmount leaves it empty', async () => {
+    stubServer();
     const host = document.createElement('div');
     document.body.append(host);
     let unmount = () => {};
     await act(async () => {
-      unmount = mountWidget(host, { theme: 'dark' });
+      unmount = mountWidget(host, { theme: 'dark', leadId: 7, token: 't' });
     });
+    await settle();
     const widget = host.shadowRoot?.querySelector('[data-testid="stockroom-widget"]');
-    expect(widget?.textContent).toBe('Product search');
+    expect(widget?.querySelector('h2')?.textContent).toContain('Product search');
     expect(widget?.className).toContain('sr-widget-dark');
+    expect(widget?.getAttribute('data-ready')).toBe('true');
     expect(host.shadowRoot?.querySelector('style')?.textContent).toContain(':host');
     expect(document.querySelector('[data-testid="stockroom-widget"]')).toBeNull();
     await act(async () => unmount());
     expect(host.shadowRoot?.childElementCount).toBe(0);
   });
 
-  it('two widgets on one page are independent', async () => {
+  it('two widgets on one page are independent: unmounting one leaves the other working', async () => {
+    stubServer();
     const first = document.createElement('div');
     const second = document.createElement('div');
     document.body.append(first, second);
     let unmountFirst = () => {};
     await act(async () => {
-      unmountFirst = mountWidget(first);
-      mountWidget(second);
+      unmountFirst = mountWidget(first, { leadId: 7, token: 't' });
+      mountWidget(second, { leadId: 8, token: 't', place: 'cardTab' });
     });
+    await settle();
     await act(async () => unmountFirst());
     expect(first.shadowRoot?.childElementCount).toBe(0);
-    expect(second.shadowRoot?.querySelector('[data-testid="stockroom-widget"]')).not.toBeNull();
+    const search = second.shadowRoot?.querySelector<HTMLInputElement>('[data-testid="widget-search"]');
+    expect(search).not.toBeNull();
+  });
+
+  it('unmount stops its timers: a search typed just before unmounting never calls the server', async () => {
+    const calls = stubServer();
+    const host = document.createElement('div');
+    document.body.append(host);
+    let unmount = () => {};
+    await act(async () => {
+      unmount = mountWidget(host, { leadId: 7, token: 't' });
+    });
+    await settle();
+    const search = host.shadowRoot?.querySelector<HTMLInputElement>('[data-testid="widget-search"]') as HTMLInputElement;
+    await act(async () => {
+      search.value = 'drill';
+      search.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(async () => unmount());
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(calls.filter((path) => path.endsWith('/autocomplete'))).toEqual([]);
   });
 });

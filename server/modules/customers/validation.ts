@@ -1,4 +1,4 @@
-import { validateCustomerField, type CustomerFieldError, type CustomerFieldRules } from '../../../src/domain/validation';
+import { CUSTOMER_TEXT_RULES, validateCustomerField, type CustomerFieldError } from '../../../src/domain/validation';
 import { badRequest } from '../../http/errors';
 
 export type CustomerKind = 'contact' | 'company';
@@ -11,18 +11,8 @@ const TEXTS: Record<CustomerFieldError, string> = {
 };
 
 /**
- * The customer edit rules (spec 2 §5, §9): the name is required and has at least 3 characters; an
- * e-mail, when given, must look like one; a phone, when given, has at least 3 characters.
- */
-const RULES: Record<'name' | 'email' | 'phone', CustomerFieldRules> = {
-  name: { required: true, minLength: true },
-  email: { email: true },
-  phone: { minLength: true },
-};
-
-/**
- * Checks the given customer texts (on add the name counts as given even when absent) and answers all
- * broken rules at once: 400 with `{ error: <first text>, fields: { name: 'Empty field', … } }`, so the
+ * Checks the given customer texts by the shared CUSTOMER_TEXT_RULES (on add the name counts as given even
+ * when absent) and answers all broken rules at once: 400 with `{ error: <first text>, fields: { name: 'Empty field', … } }`, so the
  * client can show each text by its input. Returns the trimmed texts.
  */
 export function checkCustomerTexts(input: { name?: string; email?: string; phone?: string }, adding: boolean): { name?: string; email?: string; phone?: string } {
@@ -31,7 +21,7 @@ export function checkCustomerTexts(input: { name?: string; email?: string; phone
   for (const key of ['name', 'email', 'phone'] as const) {
     const value = input[key];
     if (value === undefined && !(adding && key === 'name')) continue;
-    const problem = validateCustomerField(value ?? '', RULES[key]);
+    const problem = validateCustomerField(value ?? '', CUSTOMER_TEXT_RULES[key]);
     if (problem) problems[key] = TEXTS[problem];
     else result[key] = (value ?? '').trim();
   }

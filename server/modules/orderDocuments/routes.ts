@@ -8,7 +8,7 @@ import { requireOrderEditor } from '../orders/routes';
 import { deleteOrderFile, listOrderFiles, openOrderFile, sendOrderFile, uploadOrderFile } from './service';
 
 /**
- * Files of an order (spec 2 §7 "Orders"): generated documents (orders/doc/list, orders/doc/delete;
+ * Files of an order (spec 2 §7 "Orders"): generated documents (orders/doc/list, orders/doc/delete, download;
  * generation comes with the documents issue) and uploaded ones (orders/custom-doc/*). Every member
  * reads them; changing them takes the right to change orders.
  */
@@ -23,6 +23,10 @@ export const orderDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const caller = callerOf(request);
     requireOrderEditor(caller);
     return deleteOrderFile(db, config, staffActor(caller), request.query, 'generated');
+  });
+  app.get('/orders/doc/download', { config: { reads: true }, schema: { tags, querystring: OrderFileDownloadQuery } }, async (request, reply) => {
+    const { id, order_id } = request.query;
+    return sendOrderFile(reply, await openOrderFile(db, config, staffActor(callerOf(request)), id, 'generated', order_id));
   });
 
   app.get('/orders/custom-doc/list', { config: { reads: true }, schema: { tags, querystring: OrderIdQuery, response: { 200: OrderFileList } } }, async (request) =>

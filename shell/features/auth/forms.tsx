@@ -10,7 +10,7 @@ import {
   type StepResult,
 } from '../../../src/stores/auth';
 import { notify, NotificationType } from '../../../src/stores/notifications';
-import { Field, FormMessage } from './Field';
+import { FormField as Field, FormMessage } from '../../../src/ui/FormField';
 
 function messageOf(result: StepResult): string | null {
   if (result.ok) return null;

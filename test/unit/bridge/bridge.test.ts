@@ -163,3 +163,46 @@ describe('carriesToken', () => {
     expect(carriesToken(value)).toBe(expected);
   });
 });
+
+describe('bridge on a shared window (a widget mounted into the CRM page itself)', () => {
+  /** One window: what it posts it receives itself, from its own origin and source. */
+  class SharedWindow implements MessageEndpoint, MessageTarget {
+    private listeners = new Set<(event: MessageEvent) => void>();
+    addEventListener(_type: 'message', listener: (event: MessageEvent) => void) {
+      this.listeners.add(listener);
+    }
+    removeEventListener(_type: 'message', listener: (event: MessageEvent) => void) {
+      this.listeners.delete(listener);
+    }
+    postMessage(message: unknown) {
+      const event = new MessageEvent('message', { data: structuredClone(message), origin: HOST });
+      Object.defineProperty(event, 'source', { value: this });
+      queueMicrotask(() => this.listeners.forEach((listener) => listener(event)));
+    }
+  }
+  const onShared = (win: SharedWindow) => createBridge({ endpoint: win, target: win, targetOrigin: HOST, allowedOrigins: [HOST], checkSource: true, sharedWindow: true, timeoutMs: 200 });
+
+  it("a widget's request is answered by the host, not refused by the widget itself or by another widget", async () => {
+    const win = new SharedWindow();
+    const host = onShared(win);
+    host.handle('context', () => ({ leadId: 7 }));
+    const other = onShared(win);
+    const widget = onShared(win);
+    await expect(widget.request('context', null)).resolves.toEqual({ leadId: 7 });
+    expect(other.stats.received).toBeGreaterThan(0);
+  });
+
+  it('a bridge does not hear its own events, other bridges on the window do', async () => {
+    const win = new SharedWindow();
+    const first = onShared(win);
+    const second = onShared(win);
+    const heardByFirst = vi.fn();
+    const heardBySecond = vi.fn();
+    first.on('wire', heardByFirst);
+    second.on('wire', heardBySecond);
+    first.emit('wire', { id: 'x', leadId: '7', kind: 'hello' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(heardByFirst).not.toHaveBeenCalled();
+    expect(heardBySecond).toHaveBeenCalledOnce();
+  });
+});

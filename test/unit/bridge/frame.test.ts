@@ -80,3 +80,25 @@ describe('connectToParent', () => {
     bridge?.destroy();
   });
 });
+
+describe('connectToParent: a page of our own origin', () => {
+  const APP = 'https://app.example.com';
+  const withOrigin = (win: Window, origin: string) => {
+    (win.location as unknown as { origin: string }).origin = origin;
+    return win;
+  };
+
+  it('may frame us without being on the allow-list (the demo CRM page is ours)', () => {
+    const { win, posted } = framedWindow({ ancestors: [APP] });
+    const bridge = connectToParent(withOrigin(win, APP), [HOST], 50);
+    expect(bridge).not.toBeNull();
+    bridge?.emit('ready', { app: 'shell' });
+    expect(posted.map((entry) => entry.targetOrigin)).toEqual([APP]);
+    bridge?.destroy();
+  });
+
+  it('a foreign parent still gets nothing', () => {
+    const { win } = framedWindow({ ancestors: [EVIL] });
+    expect(connectToParent(withOrigin(win, APP), [HOST])).toBeNull();
+  });
+});

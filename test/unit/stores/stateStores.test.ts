@@ -236,7 +236,7 @@ describe('display mode store', () => {
 describe('order state after navigation', () => {
   beforeEach(() => {
     $orderId.set(5);
-    $order.set({ id: 5 });
+    $order.set({ id: 5 } as never);
     $unsaved.set(true);
     $dealTab.set('client');
   });

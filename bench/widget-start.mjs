@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// npm run bench:widget — the deal-card widget on the demo CRM page (/demo/host.html) in Chromium: the time
+// from widget.js starting (its download done: the script runs next) to the first render of the widget, to
+// the widget ready (context, texts and settings loaded), and to the first search results when a query is
+// typed as soon as the search box shows (this includes the 300 ms typing debounce and the autocomplete
+// call). Cold runs, each in a fresh browser profile, against the real server on an in-memory database with
+// the demo seed. A benchmark, not a test: numbers vary with the machine. Writes the table to bench/results/.
+import * as esbuild from 'esbuild';
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+
+// The build as it is now, copied aside so a concurrent rebuild of dist/ (the browser tests') cannot pull it away mid-run.
+execFileSync(process.execPath, ['build.mjs', '--if-needed'], { cwd: root, stdio: 'inherit' });
+const work = mkdtempSync(join(tmpdir(), 'stockroom-widget-bench-'));
+mkdirSync(join(work, 'dist'), { recursive: true });
+cpSync(join(root, 'dist', 'shell'), join(work, 'dist', 'shell'), { recursive: true });
+cpSync(join(root, 'dist', 'widget.js'), join(work, 'dist', 'widget.js'));
+cpSync(join(root, 'widget', 'host'), join(work, 'widget', 'host'), { recursive: true });
+const widgetGzip = gzipSync(readFileSync(join(work, 'dist', 'widget.js')), { level: 9 }).length;
+const bundleDir = join(root, 'node_modules', '.cache', 'stockroom-widget-bench');
+const bundle = join(bundleDir, 'server.mjs');
+await esbuild.build({ entryPoints: [join(root, 'bench/widget-start.server.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bundle], { env: { ...process.env, BENCH_ROOT: root, WORK_DIR: work }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const ready = /READY (\d+) (\S+)/.exec(output);
+      if (ready) resolve({ child, port: Number(ready[1]), token: ready[2] });
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}: ${output}`)));
+  });
+}
+
+/** Runs in the page before anything else: watches the right-column widget frame by frame. */
+function watchWidget() {
+  const marks = {};
+  window.__widgetMarks = marks;
+  const widget = () => document.querySelector('#crm-right-column [id^="stockroom-root"]')?.shadowRoot?.querySelector('[data-testid="stockroom-widget"]');
+  const tick = () => {
+    const root = widget();
+    if (root && marks.render === undefined) marks.render = performance.now();
+    if (root?.getAttribute('data-ready') === 'true' && marks.ready === undefined) marks.ready = performance.now();
+    if (root?.querySelector('[data-testid="widget-results"] [data-testid="widget-product"]') && marks.results === undefined) marks.results = performance.now();
+    if (marks.results === undefined) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+const server = await startServer();
+const baseUrl = `http://127.0.0.1:${server.port}`;
+const samples = [];
+try {
+  for (let run = 0; run < RUNS; run += 1) {
+    const profile = mkdtempSync(join(tmpdir(), 'stockroom-widget-bench-profile-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, viewport: { width: 1200, height: 800 } });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.addInitScript(watchWidget);
+      await page.goto(`${baseUrl}/demo/host.html?token=${server.token}&lead=${500 + run}`);
+      const search = page.locator('#crm-right-column [data-testid="widget-search"]');
+      await search.waitFor();
+      await search.fill('drill');
+      await page.waitForFunction(() => window.__widgetMarks.results !== undefined, null, { timeout: 20_000 });
+      const marks = await page.evaluate(() => {
+        const script = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/widget.js'));
+        return { start: script.responseEnd, ...window.__widgetMarks };
+      });
+      samples.push({ render: marks.render - marks.start, ready: marks.ready - marks.start, results: marks.results - marks.start });
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }
+} finally {
+  server.child.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+}
+
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+const row = (name, key) => `| ${name} | ${quantile(samples.map((s) => s[key]), 0.5).toFixed(0)} | ${quantile(samples.map((s) => s[key]), 0.9).toFixed(0)} | ${Math.min(...samples.map((s) => s[key])).toFixed(0)} |`;
+const table = [
+  `# Widget start-up on the demo CRM page (${new Date().toISOString().slice(0, 10)})`,
+  '',
+  `Chromium (headless, /usr/bin/chromium), ${RUNS} cold runs (fresh profile each), dist/widget.js ${(widgetGzip / 1024).toFixed(1)} KB gzip, real server on an in-memory database with the demo seed, same machine.`,
+  'Times in ms from widget.js downloaded (the script starts) to:',
+  '',
+  '| to | median | p90 | best |',
+  '|---|---:|---:|---:|',
+  row('first render (the widget in its shadow root)', 'render'),
+  row('ready (host context, texts and widget/config loaded)', 'ready'),
+  row('first search results ("drill" typed once the box shows; 300 ms debounce included)', 'results'),
+  '',
+].join('\n');
+mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+const out = join(root, 'bench', 'results', `widget-start-${new Date().toISOString().slice(0, 10)}.md`);
+writeFileSync(out, table);
+console.log(table);
+console.log(`written to ${out}`);

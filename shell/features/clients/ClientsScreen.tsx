@@ -1,0 +1,115 @@
+import { useStore } from '@nanostores/react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { Customer, CustomerKind } from '../../../src/api/customers';
+import { t } from '../../../src/i18n';
+import { $customerCard, closeCustomerCard, openCustomerCard, removeCustomer } from '../../../src/stores/customers';
+import { notify, NotificationType } from '../../../src/stores/notifications';
+import { CustomerConfirm } from '../../../src/ui/CustomerDialog';
+import { CustomerCard } from './CustomerCard';
+import { CustomerEditor } from './CustomerEditor';
+import { CustomerList } from './CustomerList';
+import styles from './clients.css?raw';
+import './texts';
+import { adoptStyles } from '../../../src/ui/adoptStyles';
+
+adoptStyles(styles);
+
+/** The two tabs (spec 1 §2, §9), as the address names them: `/clients?tab=company`. */
+export const CLIENT_TABS = [
+  { tab: 'contacts', kind: 'contact', label: 'clients.contacts' },
+  { tab: 'company', kind: 'company', label: 'clients.company' },
+] as const;
+export type ClientsTab = (typeof CLIENT_TABS)[number]['tab'];
+
+/** The tab the address asks for; contacts unless it names the company tab. */
+export function tabOfSearch(search: string): (typeof CLIENT_TABS)[number] {
+  const asked = new URLSearchParams(search).get('tab');
+  return CLIENT_TABS.find((each) => each.tab === asked) ?? CLIENT_TABS[0];
+}
+
+type Editing = { kind: CustomerKind; customer: Customer | null };
+
+/**
+ * /clients: contacts and companies, each a paged list with the account's fields, search and sort, add,
+ * edit and delete, and a card with rating, link, linked customers and order history.
+ */
+export default function ClientsScreen() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const current = tabOfSearch(search);
+  const card = useStore($customerCard);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<{ kind: CustomerKind; customer: Customer } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const choose = (index: number) => {
+    const next = CLIENT_TABS[index];
+    // The tab lives in the address, so a reload or a shared link opens the same tab.
+    navigate(next.tab === 'contacts' ? '/clients' : `/clients?tab=${next.tab}`, { replace: true });
+    tabs.current[index]?.focus();
+  };
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: CLIENT_TABS.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    choose((moves[event.key] + CLIENT_TABS.length) % CLIENT_TABS.length);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    const done = await removeCustomer(deleting.kind, deleting.customer.id);
+    setBusy(false);
+    setDeleting(null);
+    if (done) notify({ type: NotificationType.success, header: t('clients.deleted'), text: deleting.customer.name });
+  };
+
+  return (
+    <section className="clients-screen" aria-labelledby="clients-title">
+      <h1 id="clients-title">{t('clients.title')}</h1>
+      <div role="tablist" aria-label={t('clients.tabsLabel')} className="clients-tabs">
+        {CLIENT_TABS.map((each, index) => (
+          <button
+            key={each.tab}
+            ref={(element) => {
+              tabs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`clients-tab-${each.tab}`}
+            aria-selected={each.tab === current.tab}
+            aria-controls={`clients-panel-${each.tab}`}
+            tabIndex={each.tab === current.tab ? 0 : -1}
+            onClick={() => choose(index)}
+            onKeyDown={(event) => onTabKey(event, index)}
+          >
+            {t(each.label)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`clients-panel-${current.tab}`} aria-labelledby={`clients-tab-${current.tab}`} className="clients-panel">
+        <CustomerList
+          key={current.kind}
+          kind={current.kind}
+          onOpen={(customer) => void openCustomerCard(current.kind, customer.id)}
+          onAdd={() => setEditing({ kind: current.kind, customer: null })}
+          onEdit={(customer) => setEditing({ kind: current.kind, customer })}
+          onDelete={(customer) => setDeleting({ kind: current.kind, customer })}
+        />
+      </div>
+      {card && !editing && !deleting ? (
+        <CustomerCard
+          state={card}
+          onClose={closeCustomerCard}
+          onEdit={(customer) => setEditing({ kind: card.kind, customer })}
+          onDelete={(customer) => setDeleting({ kind: card.kind, customer })}
+        />
+      ) : null}
+      {editing ? <CustomerEditor kind={editing.kind} customer={editing.customer} onDone={() => setEditing(null)} /> : null}
+      {deleting ? <CustomerConfirm busy={busy} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { useStore } from '@nanostores/react';
+import { orderDisplayName } from '../../../src/domain/orderName';
+import { t } from '../../../src/i18n';
+import { $orderDraft, $saveConflict, $saveInFlight, $saving, $unsaved, type DealOrder } from '../../../src/stores/order';
+import { discardDraft, reloadKeepingDraft, saveOrder } from '../../../src/stores/orderEditing';
+import { PublicLinkActions } from './PublicLinkActions';
+
+/** Whether the order can still take changes: a public customer's order while active; staff always (positions may be locked). */
+export function canEdit(order: DealOrder, publicMode: boolean): boolean {
+  return publicMode ? 'active' in order && order.active : true;
+}
+
+/** The order's name, the save bar and, for staff, the public link actions. */
+export function DealHeader({ order, publicMode }: { order: DealOrder; publicMode: boolean }) {
+  const draft = useStore($orderDraft);
+  const name = orderDisplayName({ id: order.id, fields: { name: draft.name ?? order.name } }, (id) => t('orders.newName', { id }));
+  return (
+    <header className="deal-header">
+      <h1 id="deal-title" className="deal-title">
+        {name}
+      </h1>
+      <div className="deal-header__actions">
+        {canEdit(order, publicMode) ? <SaveBar /> : null}
+        {!publicMode && 'public' in order ? <PublicLinkActions orderId={order.id} isPublic={order.public} /> : null}
+      </div>
+      <ConflictBanner />
+    </header>
+  );
+}
+
+/** Save with its status: unsaved changes, saving (kept 3 s, spec 1 §4), saved. */
+function SaveBar() {
+  const unsaved = useStore($unsaved);
+  const saving = useStore($saving);
+  const inFlight = useStore($saveInFlight);
+  let status = '';
+  if (inFlight) status = t('app.saving');
+  else if (saving) status = unsaved ? t('order.unsavedChanges') : t('app.saved');
+  else if (unsaved) status = t('order.unsavedChanges');
+  return (
+    <div className="deal-save">
+      <span className={`deal-save__status${unsaved && !inFlight ? ' deal-save__status--unsaved' : ''}`} role="status" aria-live="polite">
+        {inFlight ? <span className="ui-spinner" aria-hidden="true" /> : null}
+        {status}
+      </span>
+      <button
+        type="button"
+        className="shell-button shell-button-primary"
+        disabled={!unsaved || inFlight}
+        aria-keyshortcuts="Control+S"
+        onClick={() => void saveOrder()}
+      >
+        {inFlight ? t('app.saving') : t('app.save')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A save refused because the order changed since it was read (409): the server's text came as a
+ * notification; here the user chooses to reload keeping their changes on top, or to drop them.
+ */
+function ConflictBanner() {
+  const conflict = useStore($saveConflict);
+  if (!conflict) return null;
+  return (
+    <div className="deal-conflict" role="alert">
+      <p>
+        <strong>{t('order.conflict')}</strong> {t('order.conflictHint')}
+      </p>
+      <div className="deal-conflict__actions">
+        <button type="button" className="shell-button shell-button-primary" onClick={() => void reloadKeepingDraft()}>
+          {t('order.reloadKeep')}
+        </button>
+        <button type="button" className="shell-button" onClick={() => void discardDraft()}>
+          {t('order.discardReload')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, type KeyboardEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { isPublicMode } from '../../../src/domain/publicMode';
+import { t } from '../../../src/i18n';
+import { loadDealCatalogue } from '../../../src/stores/dealCatalogue';
+import { $order, $orderLoad, $unsaved, guardLeaving } from '../../../src/stores/order';
+import { openDeal, saveOrder } from '../../../src/stores/orderEditing';
+import { loadPipelines } from '../../../src/stores/pipelines';
+import productCardStyles from '../../../src/ui/productCard.css?raw';
+import { DealHeader } from './DealHeader';
+import { DealTabs } from './DealTabs';
+import { LeaveConfirmation } from './LeaveConfirmation';
+import { OrderDetails } from './OrderDetails';
+import dealStyles from './deal.css?raw';
+import './texts';
+import { adoptStyles } from '../../../src/ui/adoptStyles';
+
+adoptStyles(productCardStyles);
+adoptStyles(dealStyles);
+
+/** order_id of the query: a positive whole number, null when absent, NaN when it is there but is no id. */
+export function orderIdOf(search: string): number | null {
+  const raw = new URLSearchParams(search).get('order_id');
+  if (raw === null || raw.trim() === '') return null;
+  return /^\d{1,10}$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : Number.NaN;
+}
+
+/**
+ * The deal screen (/addToDeal?order_id=…, and /publicOrder?order_id=… in public mode): order details,
+ * then the tabs products, documents and client (spec 1 §2, §4).
+ */
+export default function DealScreen() {
+  const [location] = useLocation();
+  const search = useSearch();
+  const publicMode = isPublicMode({ path: location });
+  const orderId = orderIdOf(search);
+  const load = useStore($orderLoad);
+  const order = useStore($order);
+
+  useEffect(() => {
+    if (!Number.isNaN(orderId)) void openDeal(orderId, publicMode);
+  }, [orderId, publicMode]);
+
+  useEffect(() => {
+    void loadDealCatalogue(publicMode);
+    if (!publicMode) void loadPipelines();
+  }, [publicMode]);
+
+  // Unsaved changes hold navigation while this screen is shown, and the browser asks before closing the page.
+  useEffect(() => {
+    guardLeaving(true);
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!$unsaved.get()) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      guardLeaving(false);
+      removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, []);
+
+  // Ctrl+S (⌘S) saves, as in any editor; the field being typed in is committed first.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+      event.preventDefault();
+      (document.activeElement as HTMLElement | null)?.blur();
+      if ($unsaved.get()) void saveOrder();
+    }
+  };
+
+  if (Number.isNaN(orderId) || (publicMode && orderId === null)) {
+    return <ScreenMessage text={t('order.noOrderId')} />;
+  }
+  if (!order || order.id !== (orderId ?? order.id)) {
+    if (load === 'failed') {
+      return <ScreenMessage text={t('order.loadFailed')} retry={() => void openDeal(orderId, publicMode)} />;
+    }
+    return (
+      <div className="deal-screen deal-screen--loading" role="status" aria-live="polite">
+        <span className="shell-spinner" aria-hidden="true" />
+        <span>{load === 'creating' ? t('order.creating') : t('app.loading')}</span>
+      </div>
+    );
+  }
+
+  return (
+    <section className={`deal-screen${publicMode ? ' deal-screen--public' : ''}`} aria-labelledby="deal-title" onKeyDown={onKeyDown}>
+      <DealHeader order={order} publicMode={publicMode} />
+      <OrderDetails order={order} publicMode={publicMode} />
+      <DealTabs order={order} publicMode={publicMode} />
+      <LeaveConfirmation />
+    </section>
+  );
+}
+
+function ScreenMessage({ text, retry }: { text: string; retry?: () => void }) {
+  return (
+    <div className="deal-screen deal-screen--message" role="alert">
+      <p>{text}</p>
+      {retry ? (
+        <button type="button" className="shell-button" onClick={retry}>
+          {t('app.retry')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useStore } from '@nanostores/react';
+import type { Pipeline } from '../../../src/contract/pipelines';
+import { displayValue, formatDateLocale, formatNumber } from '../../../src/domain/format';
+import { activeLanguage, t, type MessageKey } from '../../../src/i18n';
+import { $orderDraft, $positionDrafts, type DealOrder } from '../../../src/stores/order';
+import { draftSum, editOrder } from '../../../src/stores/orderEditing';
+import { $pipelines } from '../../../src/stores/pipelines';
+import { Select } from '../../../src/ui/Select';
+import type { SelectOptionObject } from '../../../src/ui/selectOptions';
+import { TextInput } from '../../../src/ui/TextInput';
+
+/** CRM-linked order statuses (spec 1 §3): 0 opened, 1 reserved, 2 success, 3 unsuccessful, 4 deleted. */
+const CRM_STATUSES: readonly MessageKey[] = ['orders.statusOpened', 'orders.statusReserved', 'orders.statusSuccess', 'orders.statusUnsuccessful', 'orders.statusDeleted'];
+
+/** A CRM-linked order has a deal and no pipeline: its status is the CRM's 0–4. */
+export function isCrmLinked(order: DealOrder): boolean {
+  return 'lead_id' in order && order.lead_id !== null && order.pipeline_id === null;
+}
+
+export function stageOptions(pipelines: readonly Pipeline[], pipelineId: number | null): SelectOptionObject[] {
+  const pipeline = pipelines.find((item) => item.id === pipelineId);
+  return (pipeline?.statuses ?? []).map((status) => ({ name: status.name, value: status.id, color: status.color || undefined }));
+}
+
+const tagsText = (tags: readonly string[]) => tags.join(', ');
+const readTags = (text: string) => [...new Set(text.split(',').map((tag) => tag.trim()).filter(Boolean))];
+
+/**
+ * Order details (spec 1 §3): title (empty → the new-order name), status (a stage of the order's pipeline,
+ * or the CRM status 0–4 of a linked order), sum, cost price, profit, employee and tags. Public customers
+ * see the title, status and sum only.
+ */
+export function OrderDetails({ order, publicMode }: { order: DealOrder; publicMode: boolean }) {
+  const draft = useStore($orderDraft);
+  const pipelines = useStore($pipelines);
+
+  if (publicMode || !('cost_price' in order)) {
+    return (
+      <section className="deal-details" aria-label={t('order.details')}>
+        <dl className="deal-facts">
+          <Fact label={t('order.status')} value={displayValue(order.status_name)} />
+          <SumFact order={order} />
+        </dl>
+      </section>
+    );
+  }
+
+  const crm = isCrmLinked(order);
+  const options = crm
+    ? CRM_STATUSES.map((key, status) => ({ name: t(key), value: status }))
+    : stageOptions(pipelines, draft.pipeline_id ?? order.pipeline_id);
+  const status = crm ? (draft.status ?? order.status) : (draft.status_id ?? order.status_id);
+
+  return (
+    <section className="deal-details" aria-label={t('order.details')}>
+      <div className="deal-details__edit">
+        <TextInput
+          label={t('order.name')}
+          value={draft.name ?? order.name}
+          placeholder={t('orders.newName', { id: order.id })}
+          maxLength={500}
+          onChange={(name) => editOrder({ name })}
+        />
+        {options.length > 0 ? (
+          <Select
+            label={crm ? t('order.statusCrm') : t('order.status')}
+            options={options}
+            value={status}
+            onChange={(value) => editOrder(crm ? { status: Number(value) } : { status_id: Number(value), pipeline_id: order.pipeline_id ?? undefined })}
+          />
+        ) : (
+          <p className="deal-details__status">
+            <span>{t('order.status')}</span> {displayValue(order.status_name)}
+          </p>
+        )}
+        <TextInput
+          label={t('order.tags')}
+          value={tagsText(draft.tags ?? order.tags)}
+          placeholder={t('order.tagsHint')}
+          onChange={(text) => editOrder({ tags: readTags(text) })}
+        />
+      </div>
+      <dl className="deal-facts">
+        <SumFact order={order} />
+        <Fact label={t('order.costPrice')} value={`${formatNumber(order.cost_price)} ${order.currency}`} />
+        <Fact label={t('order.profit')} value={`${formatNumber(order.profit)} ${order.currency}`} />
+        <Fact label={t('order.employee')} value={displayValue(order.user_name)} />
+        <Fact label={t('order.created')} value={formatDateLocale(order.created_at, activeLanguage(), { withTime: true })} />
+        <Fact label={t('order.changed')} value={formatDateLocale(order.updated_at, activeLanguage(), { withTime: true })} />
+      </dl>
+    </section>
+  );
+}
+
+/** The sum with the draft, following every keystroke; alone in listening to the drafts, so the rest of the details stay put. */
+function SumFact({ order }: { order: DealOrder }) {
+  const drafts = useStore($positionDrafts);
+  return <Fact label={t('order.sum')} value={`${formatNumber(draftSum(order, drafts))} ${order.currency}`} />;
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="deal-fact">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

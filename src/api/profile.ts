@@ -1,0 +1,26 @@
+import type { SelfUpdateRequest, UserResponse } from '../contract/account';
+import type { LoginChangedResponse, LoginMode } from '../contract/auth';
+import type { SuccessFlag } from '../contract/common';
+import { staffApi } from './clients';
+
+/** user/update: the signed-in user's own name or password (a new password ends their other sessions). */
+export const updateOwnProfile = (body: SelfUpdateRequest) => staffApi.post<UserResponse>('user/update', body);
+
+/**
+ * Changing the e-mail or phone (spec 2 §7): profile/check-{old|new}-{mode} sends a code to that login,
+ * the -confirm call checks it; the login travels under the mode key (email=… or phone=…).
+ * The current login is confirmed first (when there is one), then the new one.
+ */
+export type LoginStep = 'old' | 'new';
+
+const loginQuery = (mode: LoginMode, login: string) => ({ [mode]: login });
+
+export const sendLoginCode = (step: LoginStep, mode: LoginMode, login: string) =>
+  staffApi.get<SuccessFlag>(`profile/check-${step}-${mode}`, loginQuery(mode, login));
+
+export const confirmOldLogin = (mode: LoginMode, login: string, code: string) =>
+  staffApi.get<SuccessFlag>(`profile/check-old-${mode}-confirm`, { ...loginQuery(mode, login), code });
+
+/** Answers the user's e-mail and phone after the change. */
+export const confirmNewLogin = (mode: LoginMode, login: string, code: string) =>
+  staffApi.get<LoginChangedResponse>(`profile/check-new-${mode}-confirm`, { ...loginQuery(mode, login), code });

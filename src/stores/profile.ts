@@ -1,0 +1,91 @@
+import { confirmNewLogin, confirmOldLogin, sendLoginCode, updateOwnProfile, type LoginStep } from '../api/profile';
+import { errorText } from '../api/transport';
+import type { User } from '../contract/account';
+import type { LoginMode } from '../contract/auth';
+import { parseLogin } from '../domain/login';
+import type { MessageKey } from '../i18n';
+import { $account } from './account';
+
+/**
+ * The signed-in staff user's own profile: name, password, and changing the e-mail or phone with codes
+ * (the current login confirmed first when there is one, then the new one). The user is the account store's.
+ */
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+export type ProfileStep = { ok: true } | { ok: false; messageKey: MessageKey; serverText?: string };
+
+/** Server refusals the user can act on, in their language; anything else shows the server's own text. */
+const KNOWN_REFUSALS: Readonly<Record<string, MessageKey>> = {
+  'You have used too many code entry attempts': 'errors.tooManyCodeAttempts',
+  'The code is wrong': 'profile.codeWrong',
+  'The code has expired. Request a new one': 'profile.codeExpired',
+  'Such a user already exists.': 'errors.userExists',
+  'Confirm your current login first': 'profile.confirmOldFirst',
+  'This is not your current e-mail': 'profile.notCurrentLogin',
+  'This is not your current phone': 'profile.notCurrentLogin',
+};
+
+function refusal(body: unknown): ProfileStep {
+  const text = errorText(body);
+  const known = KNOWN_REFUSALS[text];
+  if (known) return { ok: false, messageKey: known };
+  return text ? { ok: false, messageKey: 'errors.somethingWrong', serverText: text } : { ok: false, messageKey: 'errors.somethingWrong' };
+}
+
+function storeUser(changes: Partial<User>): void {
+  const state = $account.get();
+  if (state.user) $account.set({ ...state, user: { ...state.user, ...changes } });
+}
+
+export async function saveOwnName(text: string): Promise<ProfileStep> {
+  const name = text.trim();
+  if (!name) return { ok: false, messageKey: 'validation.empty' };
+  const result = await updateOwnProfile({ name });
+  if (!result.ok) return refusal(result.data);
+  storeUser({ name: result.data.user.name });
+  return { ok: true };
+}
+
+/** A new password with its confirmation; the server ends the user's other sessions. */
+export async function changeOwnPassword(password: string, confirm: string): Promise<ProfileStep> {
+  if (password.length < MIN_PASSWORD_LENGTH) return { ok: false, messageKey: 'profile.passwordTooShort' };
+  if (password !== confirm) return { ok: false, messageKey: 'profile.passwordsDiffer' };
+  const result = await updateOwnProfile({ password });
+  return result.ok ? { ok: true } : refusal(result.data);
+}
+
+/** The user's current login of this kind, as stored (e-mail lower-case, phone digits), or null. */
+export function currentLogin(mode: LoginMode): string | null {
+  const user = $account.get().user;
+  return (mode === 'email' ? user?.email : user?.phone) || null;
+}
+
+/** What a typed login must be for this kind of change: a valid e-mail, or a phone of 7 to 15 digits. */
+export function checkLogin(mode: LoginMode, text: string): ProfileStep {
+  const parsed = parseLogin(text);
+  if (parsed?.mode === mode) return { ok: true };
+  return { ok: false, messageKey: mode === 'email' ? 'validation.email' : 'profile.phoneInvalid' };
+}
+
+/** Sends a code to the current login ('old') or to the new one ('new'). */
+export async function requestLoginCode(step: LoginStep, mode: LoginMode, login: string): Promise<ProfileStep> {
+  const checked = checkLogin(mode, login);
+  if (!checked.ok) return checked;
+  const result = await sendLoginCode(step, mode, login.trim());
+  return result.ok && result.data.success ? { ok: true } : refusal(result.data);
+}
+
+/** Checks the code; confirming the new login changes it, and the account store shows the new one. */
+export async function confirmLoginCode(step: LoginStep, mode: LoginMode, login: string, code: string): Promise<ProfileStep> {
+  const trimmed = code.trim();
+  if (!trimmed) return { ok: false, messageKey: 'validation.empty' };
+  if (step === 'old') {
+    const result = await confirmOldLogin(mode, login.trim(), trimmed);
+    return result.ok && result.data.success ? { ok: true } : refusal(result.data);
+  }
+  const result = await confirmNewLogin(mode, login.trim(), trimmed);
+  if (!result.ok || !result.data.success) return refusal(result.data);
+  storeUser({ email: result.data.email, phone: result.data.phone });
+  return { ok: true };
+}

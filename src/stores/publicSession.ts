@@ -1,0 +1,83 @@
+import { atom } from 'nanostores';
+import { getPublicConfig, publicLogin } from '../api/publicOrder';
+import type { PublicConfig, PublicProfile } from '../contract/publicOrder';
+import { errorText } from '../api/transport';
+import type { MessageKey } from '../i18n';
+import { $publicToken, clearPublicToken, savePublicToken } from './session';
+
+/**
+ * The public-order session of an outside customer: signing in with e-mail and password, the seller and
+ * customer it belongs to (public-order/config), and log out. The link sign-in is sessionBootstrap's.
+ */
+
+export interface SellerChoice {
+  id: number;
+  name: string;
+}
+
+export type PublicSignInResult =
+  | { ok: true }
+  /** The e-mail and password fit several sellers: sign in again with one of these account ids. */
+  | { ok: false; sellers: readonly SellerChoice[] }
+  | { ok: false; messageKey: MessageKey; serverText?: string };
+
+/**
+ * public-order/auth/login. The token is saved as POTOKEN (with POAuth). A wrong login or password gets the
+ * spec's text whatever the server said; too many attempts keep the server's own text (it says when to retry).
+ */
+export async function publicSignIn(login: string, password: string, accountId?: number): Promise<PublicSignInResult> {
+  const result = await publicLogin({ login: login.trim(), password, ...(accountId !== undefined && { account_id: accountId }) });
+  if (result.ok && result.data.success && result.data.access_token) {
+    savePublicToken(result.data.access_token);
+    return { ok: true };
+  }
+  const sellers = result.data?.accounts;
+  if (result.status === 409 && Array.isArray(sellers) && sellers.length) return { ok: false, sellers: sellers as SellerChoice[] };
+  if (result.status === 429) return { ok: false, messageKey: 'errors.somethingWrong', serverText: errorText(result.data) || undefined };
+  return { ok: false, messageKey: 'errors.invalidLogin' };
+}
+
+/** Log out of the public area: only the public token goes (a staff session in the same browser stays). */
+export function publicLogOut(): void {
+  clearPublicToken();
+}
+
+export interface PublicSessionState {
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  config: PublicConfig | null;
+}
+
+const EMPTY: PublicSessionState = { status: 'idle', config: null };
+export const $publicSession = atom<PublicSessionState>(EMPTY);
+
+let loading: Promise<PublicSessionState> | null = null;
+
+/** The seller and customer of the saved public token; once per session unless forced. */
+export function loadPublicSession(options: { force?: boolean } = {}): Promise<PublicSessionState> {
+  const state = $publicSession.get();
+  if (!$publicToken.get()) return Promise.resolve(state);
+  if (state.status === 'ready' && !options.force) return Promise.resolve(state);
+  if (loading && !options.force) return loading;
+  $publicSession.set({ ...state, status: 'loading' });
+  const request: Promise<PublicSessionState> = getPublicConfig().then((result) => {
+    if (loading !== request) return $publicSession.get();
+    loading = null;
+    $publicSession.set(result.ok ? { status: 'ready', config: result.data } : { ...$publicSession.get(), status: 'failed' });
+    return $publicSession.get();
+  });
+  loading = request;
+  return request;
+}
+
+/** Keeps the session's customer as the profile now is (after a change), without asking the server again. */
+export function setSessionCustomer(profile: PublicProfile): void {
+  const { config } = $publicSession.get();
+  if (config?.user) $publicSession.set({ ...$publicSession.get(), config: { ...config, user: profile } });
+}
+
+export function resetPublicSession(): void {
+  loading = null;
+  $publicSession.set(EMPTY);
+}
+
+$publicToken.listen(() => resetPublicSession());

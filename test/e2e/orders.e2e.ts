@@ -1,0 +1,248 @@
+import ExcelJS from 'exceljs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { launchContext } from './chromium';
+import { DEMO_LOGIN } from './fixtures';
+
+// The orders page against the real server and the demo seed (30 orders: 20 in the system pipeline,
+// 10 in 'Wholesale'). The tests share one database, so they run in order and later ones build on earlier ones.
+
+const baseUrl = inject('baseUrl');
+const shots = join(process.cwd(), 'test-output', 'e2e');
+mkdirSync(shots, { recursive: true });
+
+let context: BrowserContext | null = null;
+afterEach(async () => {
+  await context?.close();
+  context = null;
+});
+
+async function openOrders(query = ''): Promise<Page> {
+  context = await launchContext({ locale: 'en-US' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${baseUrl}/?token=${DEMO_LOGIN.token}${query}#/orders`);
+  await waitForList(page);
+  return page;
+}
+
+/** The list has settled: rows or 'Nothing found', nothing loading. */
+async function waitForList(page: Page): Promise<void> {
+  await page.locator('[data-testid="orders-table"]:not([aria-busy="true"]), .orders-state:has-text("Nothing found")').first().waitFor();
+}
+
+const headers = (page: Page) => page.locator('[data-testid="orders-table"] thead th').evaluateAll((cells) => cells.map((cell) => cell.textContent?.replace(/[▲▼↕]/g, '').trim()));
+const rows = (page: Page) => page.locator('[data-testid="orders-table"] tbody tr');
+const shownText = (page: Page) => page.locator('.orders-pager > span').first().textContent();
+const pipelineCombo = (page: Page) => page.getByRole('combobox', { name: 'Pipeline' });
+
+/** Runs an action and waits for the orders/list answer it causes, then for the table to settle. */
+async function listAfter(page: Page, action: () => Promise<unknown>): Promise<Record<string, unknown>> {
+  const [request] = await Promise.all([page.waitForRequest((req) => req.url().endsWith('/api/orders/list') && req.method() === 'POST'), action()]);
+  await request.response();
+  await waitForList(page);
+  return request.postDataJSON() as Record<string, unknown>;
+}
+
+/** Opens a row's '⋯' actions menu. */
+async function openRowMenu(page: Page, row: ReturnType<typeof rows>) {
+  await row.getByRole('button', { name: /^Actions: / }).click();
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  return menu;
+}
+
+async function choosePipeline(page: Page, name: string): Promise<Record<string, unknown>> {
+  await pipelineCombo(page).click();
+  return listAfter(page, () => page.getByRole('option', { name, exact: true }).click());
+}
+
+describe('/orders in the browser', () => {
+  it('the demo admin sees the seeded orders of the system pipeline in the default columns (light and dark)', async () => {
+    const page = await openOrders();
+    expect(await page.getByRole('heading', { level: 1, name: 'Orders' }).isVisible()).toBe(true);
+    expect(await headers(page)).toEqual(['No.', 'Name', 'Stage', 'Created', 'Contact', 'Company', 'Sum', 'Profit', 'Public', 'Actions']);
+    expect(await rows(page).count()).toBe(20);
+    expect(await shownText(page)).toBe('1–20 of 20');
+    expect(await pipelineCombo(page).textContent()).not.toContain('All');
+    // A seeded order without a name shows the default name; sums are grouped numbers with two decimals.
+    expect(await page.getByRole('link', { name: /^New order #\d+$/ }).count()).toBeGreaterThan(0);
+    expect(await page.locator('td[data-column="order_sum"]').first().textContent()).toMatch(/^\d{1,3}(\u202F\d{3})*\.\d{2}$/);
+    await page.screenshot({ path: join(shots, 'orders-light.png'), fullPage: true });
+
+    await context?.close();
+    const dark = await openOrders('&test=dark');
+    expect(await dark.evaluate(() => document.documentElement.classList.contains('theme-dark'))).toBe(true);
+    await dark.screenshot({ path: join(shots, 'orders-dark.png'), fullPage: true });
+  });
+
+  it("'All' pipelines lists every order on two pages; the choice survives a reload", async () => {
+    const page = await openOrders();
+    const body = await choosePipeline(page, 'All');
+    expect(body).toMatchObject({ page: 1, filter: { pipeline_id: -1 } });
+    expect(await shownText(page)).toBe('1–20 of 30');
+    const second = await listAfter(page, () => page.getByRole('button', { name: 'Page 2', exact: true }).click());
+    expect(second).toMatchObject({ page: 2 });
+    expect(await rows(page).count()).toBe(10);
+    expect(await shownText(page)).toBe('21–30 of 30');
+    await listAfter(page, () => page.getByRole('button', { name: 'Previous page' }).click());
+    expect(await shownText(page)).toBe('1–20 of 30');
+
+    await page.reload();
+    await waitForList(page);
+    expect(await pipelineCombo(page).textContent()).toContain('All');
+    expect(await shownText(page)).toBe('1–20 of 30');
+
+    const wholesale = await choosePipeline(page, 'Wholesale');
+    expect((wholesale.filter as { pipeline_id: number }).pipeline_id).toBeGreaterThan(0);
+    expect(await shownText(page)).toBe('1–10 of 10');
+    await choosePipeline(page, 'All');
+  });
+
+  it('search finds an order by name and says "Nothing found" when nothing matches', async () => {
+    const page = await openOrders();
+    const search = page.getByLabel('Search orders');
+    const found = await listAfter(page, () => search.fill('Order 1001'));
+    expect(found).toMatchObject({ page: 1, filter: { search: 'Order 1001' } });
+    expect(await rows(page).count()).toBe(1);
+    expect(await rows(page).first().getByRole('link').textContent()).toBe('Order 1001');
+    await listAfter(page, () => search.fill('no such order'));
+    expect(await page.locator('.orders-state').textContent()).toBe('Nothing found');
+    await listAfter(page, () => search.press('Escape'));
+    expect(await shownText(page)).toBe('1–20 of 20');
+  });
+
+  it('hide final stages sends hide_final and leaves out orders in success and unsuccessful stages', async () => {
+    const page = await openOrders();
+    const before = Number((await shownText(page))?.split(' of ')[1]);
+    const body = await listAfter(page, () => page.getByLabel('Hide final stages').check());
+    expect(body).toMatchObject({ filter: { hide_final: true } });
+    const after = Number((await shownText(page))?.split(' of ')[1]);
+    expect(after).toBeGreaterThan(0);
+    expect(after).toBeLessThan(before);
+    await page.reload();
+    await waitForList(page);
+    expect(await page.getByLabel('Hide final stages').isChecked()).toBe(true);
+    await listAfter(page, () => page.getByLabel('Hide final stages').uncheck());
+    expect(await shownText(page)).toBe(`1–20 of ${before}`);
+  });
+
+  it('column settings: hide a column, show another, move one; saved with orders/table-config and kept after a reload', async () => {
+    const page = await openOrders();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const panel = page.getByRole('dialog', { name: 'Table settings' });
+    await panel.waitFor();
+    await page.screenshot({ path: join(shots, 'orders-table-settings-light.png') });
+    await panel.getByLabel('Stage', { exact: true }).uncheck();
+    await panel.getByLabel('Tags', { exact: true }).check();
+    // Keyboard: the arrow buttons keep the focus on the moved column.
+    await panel.getByRole('button', { name: 'Move Sum up' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    const [saved] = await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith('/api/orders/table-config') && res.request().method() === 'POST'),
+      panel.getByRole('button', { name: 'Save' }).click(),
+    ]);
+    expect(saved.status()).toBe(200);
+    await panel.waitFor({ state: 'detached' });
+    const expected = ['No.', 'Name', 'Created', 'Sum', 'Contact', 'Company', 'Profit', 'Tags', 'Public', 'Actions'];
+    expect(await headers(page)).toEqual(expected);
+    await page.reload();
+    await waitForList(page);
+    expect(await headers(page)).toEqual(expected);
+  });
+
+  it('export downloads an xlsx workbook (a zip that ExcelJS reads) of the listed orders', async () => {
+    const page = await openOrders();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const bytes = readFileSync((await download.path()) as string);
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Orders');
+    expect(sheet?.getRow(1).getCell(1).value).toBe('ID');
+    expect(sheet?.getRow(1).getCell(2).value).toBe('Name');
+    // Every test starts with a fresh browser profile: the system pipeline's 20 orders are listed and exported.
+    expect((sheet?.actualRowCount ?? 0) - 1).toBe(20);
+  });
+
+  it('make public copies the link; the order is then public and can be unlinked', async () => {
+    const page = await openOrders();
+    const row = rows(page).filter({ has: page.locator('td[data-column="order_public"]', { hasText: /^$/ }) }).first();
+    const id = await row.getAttribute('data-order-id');
+    const menu = await openRowMenu(page, row);
+    await page.screenshot({ path: join(shots, 'orders-row-menu-light.png') });
+    const [linked] = await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith('/api/orders/public/link')),
+      menu.getByRole('menuitem', { name: 'Public order', exact: true }).click(),
+    ]);
+    expect(linked.status()).toBe(200);
+    const linkDialog = page.getByRole('dialog', { name: 'Public order link' });
+    await linkDialog.waitFor();
+    const url = await linkDialog.getByLabel('Link to the public order').inputValue();
+    expect(url.startsWith(`${baseUrl}/#/publicOrder?order_id=${id}&public_token=`)).toBe(true);
+    expect(await linkDialog.getByRole('status').textContent()).toBe('Text copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await page.screenshot({ path: join(shots, 'orders-public-link-light.png') });
+    await linkDialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+
+    const sameRow = page.locator(`tbody tr[data-order-id="${id}"]`);
+    await sameRow.locator('td[data-column="order_public"]', { hasText: '✓' }).waitFor();
+    const publicMenu = await openRowMenu(page, sameRow);
+    expect(await publicMenu.getByRole('menuitem').allTextContents()).toEqual(expect.arrayContaining(['Link', 'Unlink']));
+    await publicMenu.getByRole('menuitem', { name: 'Unlink' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.waitFor();
+    await listAfter(page, () => confirm.getByRole('button', { name: 'Unlink' }).click());
+    expect(await sameRow.locator('td[data-column="order_public"]').textContent()).toBe('');
+    const menuAfter = await openRowMenu(page, sameRow);
+    expect(await menuAfter.getByRole('menuitem').allTextContents()).toContain('Public order');
+  });
+
+  it('refund of a sold order asks first and then is no longer offered', async () => {
+    const page = await openOrders();
+    await choosePipeline(page, 'All');
+    // Sold: an order whose goods a write-off stage wrote off; only its menu offers Refund.
+    let id: string | null = null;
+    for (let index = 0; index < (await rows(page).count()) && id === null; index += 1) {
+      const menu = await openRowMenu(page, rows(page).nth(index));
+      if ((await menu.getByRole('menuitem').allTextContents()).includes('Refund')) {
+        id = await rows(page).nth(index).getAttribute('data-order-id');
+        await menu.getByRole('menuitem', { name: 'Refund' }).click();
+      } else {
+        await page.keyboard.press('Escape');
+      }
+    }
+    expect(id).not.toBeNull();
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.textContent()).toContain('Return the goods of this order to stock?');
+    const [refund] = await Promise.all([page.waitForResponse((res) => res.url().includes('/api/orders/refund')), confirm.getByRole('button', { name: 'Refund' }).click()]);
+    expect(refund.status()).toBe(200);
+    await waitForList(page);
+    const after = await openRowMenu(page, page.locator(`tbody tr[data-order-id="${id}"]`));
+    expect(await after.getByRole('menuitem').allTextContents()).not.toContain('Refund');
+  });
+
+  it('create order and the order name lead to the deal screen', async () => {
+    const page = await openOrders();
+    const link = rows(page).first().getByRole('link');
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^#\/addToDeal\?order_id=\d+$/);
+    await link.click();
+    await page.waitForFunction((wanted) => location.hash === wanted, href);
+    await page.goBack();
+    await waitForList(page);
+    await page.getByRole('button', { name: 'Create order' }).click();
+    await page.waitForFunction(() => location.hash.startsWith('#/addToDeal'));
+  });
+
+  it('dark theme screenshots of the table settings', async () => {
+    const page = await openOrders('&test=dark');
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('dialog', { name: 'Table settings' }).waitFor();
+    await page.screenshot({ path: join(shots, 'orders-table-settings-dark.png') });
+  });
+});

@@ -1,0 +1,154 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchContext } from './chromium';
+
+const baseUrl = inject('baseUrl');
+const shots = join(process.cwd(), 'test-output', 'e2e');
+mkdirSync(shots, { recursive: true });
+
+let context: BrowserContext | null = null;
+afterEach(async () => {
+  await context?.close();
+  context = null;
+});
+
+/** The newest message the server sent to this address (its outbox: no SMTP server in tests). */
+async function mailTo(address: string, after: string | null = null): Promise<string> {
+  for (let tries = 0; tries < 50; tries++) {
+    const { body } = (await (await fetch(`${baseUrl}/e2e/outbox?to=${encodeURIComponent(address)}`)).json()) as { body: string | null };
+    if (body && body !== after) return body;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no message to ${address}`);
+}
+
+const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+
+/**
+ * A staff user and account of this file's own, registered through the API the way a person would (code by
+ * mail, password by mail), so renaming and re-addressing them never touches the demo login other tests use.
+ */
+interface Owner {
+  email: string;
+  token: string;
+}
+
+async function registerOwner(): Promise<Owner> {
+  const email = `profile-${Date.now()}@e2e.local`;
+  await fetch(`${baseUrl}/api/auth/sign-up?${new URLSearchParams({ name: 'Pat Profile', mode: 'email', login: email, lang: 'en' })}`);
+  const codeMail = await mailTo(email);
+  await fetch(`${baseUrl}/api/auth/set-account?${new URLSearchParams({ mode: 'email', login: email, code: codeIn(codeMail) })}`);
+  const password = /password: (\S+)/.exec(await mailTo(email, codeMail))?.[1] ?? '';
+  const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: email, password }) });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  return { email, token };
+}
+
+let owner: Owner;
+beforeAll(async () => {
+  owner = await registerOwner();
+});
+
+async function open(path: string, query = ''): Promise<Page> {
+  context = await launchContext({ locale: 'en-US' });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${baseUrl}/?token=${owner.token}${query}#${path}`);
+  return page;
+}
+
+async function config(): Promise<{ account: { name: string; country: string | null }; user: { name: string; email: string | null } }> {
+  return (await fetch(`${baseUrl}/api/account/config`, { headers: { authorization: `Bearer ${owner.token}` } })).json();
+}
+
+describe('profile and account settings against the real server', () => {
+  it('rule: the user changes the profile name; the home menu leads to the profile', async () => {
+    const page = await open('/orders');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'User settings' }).click();
+    await page.waitForFunction(() => location.hash === '#/profile');
+    const name = page.getByLabel('Name', { exact: true });
+    await name.waitFor();
+    expect(await name.inputValue()).toBe('Pat Profile');
+    await name.fill('Pat Renamed');
+    await page.locator('form[aria-labelledby="profile-personal"]').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The name has been saved').waitFor();
+    expect((await config()).user.name).toBe('Pat Renamed');
+    await page.screenshot({ path: join(shots, 'profile-light.png'), fullPage: true });
+  });
+
+  it('rule: the e-mail changes in the code-confirmation modal with the codes mailed to the current and the new address', async () => {
+    const page = await open('/profile');
+    await page.getByRole('button', { name: 'Change e-mail' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change e-mail' });
+    await dialog.getByText('Step 1 of 2').waitFor();
+    const before = await mailTo(owner.email);
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    const oldMail = await mailTo(owner.email, before);
+    await dialog.getByLabel('Code').fill(codeIn(oldMail));
+    await page.screenshot({ path: join(shots, 'profile-change-email-light.png'), fullPage: true });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByText('Step 2 of 2').waitFor();
+
+    const newEmail = `renamed-${Date.now()}@e2e.local`;
+    await dialog.getByLabel('New e-mail').fill(newEmail);
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    const newMail = await mailTo(newEmail);
+    // A wrong code is refused in place; the right one changes the e-mail.
+    const right = codeIn(newMail);
+    await dialog.getByLabel('Code').fill(right === '000000' ? '111111' : '000000');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('alert').waitFor();
+    expect(await dialog.getByRole('alert').textContent()).toBe('The code is wrong');
+    await dialog.getByLabel('Code').fill(right);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('.profile-logins', { hasText: newEmail }).waitFor();
+    expect((await config()).user.email).toBe(newEmail);
+    owner.email = newEmail;
+
+    await page.goto(`${baseUrl}/?test=dark#/profile`);
+    await page.getByRole('button', { name: 'Change e-mail' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.screenshot({ path: join(shots, 'profile-change-email-dark.png'), fullPage: true });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.screenshot({ path: join(shots, 'profile-dark.png'), fullPage: true });
+  });
+
+  it("rule: account settings say 'You haven't selected a country' until one is chosen; the country is saved on the account", async () => {
+    const page = await open('/orders');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Account settings' }).click();
+    await page.waitForFunction(() => location.hash === '#/accountSettings');
+    await page.getByText("You haven't selected a country").waitFor();
+    await page.screenshot({ path: join(shots, 'account-settings-light.png'), fullPage: true });
+
+    await page.getByRole('combobox', { name: 'Country' }).click();
+    await page.getByRole('option', { name: 'Germany' }).click();
+    expect(await page.getByText("You haven't selected a country").count()).toBe(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The settings have been saved').waitFor();
+    expect((await config()).account.country).toBe('DE');
+
+    // After a reload the saved country shows, and clearing it brings the message back.
+    await page.goto(`${baseUrl}/?test=dark#/accountSettings`);
+    await page.getByRole('combobox', { name: 'Country' }).getByText('Germany').waitFor();
+    await page.screenshot({ path: join(shots, 'account-settings-dark.png'), fullPage: true });
+    await page.getByRole('combobox', { name: 'Country' }).click();
+    await page.getByRole('option', { name: 'No country' }).click();
+    await page.getByText("You haven't selected a country").waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The settings have been saved').waitFor();
+    expect((await config()).account.country).toBeNull();
+  });
+
+  it('the language choice reloads the app in Russian and keeps it', async () => {
+    const page = await open('/accountSettings');
+    await page.getByRole('radio', { name: 'Русский' }).check();
+    await page.getByRole('heading', { name: 'Настройки аккаунта' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ru');
+    await page.getByText('Вы не выбрали страну').waitFor();
+  });
+});

@@ -1,0 +1,417 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { Router } from 'wouter';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { navigate, useAppLocation } from '../../../../shell/app/hashLocation';
+import { listenToLocation, syncLocation } from '../../../../shell/app/locationSync';
+import DealScreen from '../../../../shell/features/deal/DealScreen';
+import { $account, resetAccount } from '../../../../src/stores/account';
+import { resetDealCatalogue } from '../../../../src/stores/dealCatalogue';
+import { resetDisplayMode } from '../../../../src/stores/displayMode';
+import { $path, setNavigator } from '../../../../src/stores/navigation';
+import { $notifications, clearNotifications } from '../../../../src/stores/notifications';
+import { $dealTab, $unsaved, resetOrderStateAfterNavigation } from '../../../../src/stores/order';
+import { resetPublicLink } from '../../../../src/stores/orderPublicLink';
+import { resetPipelines } from '../../../../src/stores/pipelines';
+import { $publicToken, $token } from '../../../../src/stores/session';
+import { useApiEdge } from '../../../support/apiEdge';
+import { CATEGORIES, FIELDS, position, publicOrder, staffOrder } from '../../../unit/stores/orderFixtures';
+
+const edge = useApiEdge();
+const STALE = 'The order has been changed since you opened it. Reload it and try again.';
+let root: Root | null = null;
+let stopListening: (() => void) | null = null;
+let host: HTMLElement;
+
+const PIPELINES = [
+  {
+    id: 1,
+    name: 'Main pipeline',
+    value: 1,
+    is_system: true,
+    statuses: [
+      { id: 1, pipeline_id: 1, name: 'New', type: 0, order_status_type: 1, color: '#99ccff', sort: 0, is_reserve: false, is_write_off: false, is_stocking: false, blocks_products: false },
+      { id: 2, pipeline_id: 1, name: 'Reserved', type: 0, order_status_type: 1, color: '#ffcc66', sort: 1, is_reserve: true, is_write_off: false, is_stocking: false, blocks_products: false },
+    ],
+  },
+];
+
+async function settle() {
+  for (let i = 0; i < 6; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+async function show(hash: string) {
+  stopListening = listenToLocation(window);
+  window.history.replaceState(null, '', `/#${hash}`);
+  // happy-dom may report the replaced hash as a hashchange a moment later: let that pass before the screen opens.
+  await settle();
+  syncLocation();
+  $path.set(hash.split('?')[0]);
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () =>
+    root?.render(
+      <Router hook={useAppLocation}>
+        <DealScreen />
+      </Router>,
+    ),
+  );
+  await settle();
+}
+
+function answerStaffCatalogue(order = staffOrder()) {
+  edge.answers['/api/orders/order'] = { status: 200, body: order };
+  edge.answers['/api/orders/fields'] = { status: 200, body: FIELDS };
+  edge.answers['/api/orders/categories'] = { status: 200, body: CATEGORIES };
+  edge.answers['/api/orders/pipelines/list'] = { status: 200, body: PIPELINES };
+  edge.answers['/api/warehouse/list'] = { status: 200, body: [{ id: 1, name: 'Main warehouse', code: 'main', is_main: true }] };
+}
+
+const button = (name: string) => [...host.querySelectorAll('button')].find((el) => el.textContent === name) as HTMLButtonElement | undefined;
+const click = async (element: Element | undefined) => {
+  await act(async () => element?.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+  await settle();
+};
+const countInput = () => host.querySelector('.product-card__count') as HTMLInputElement;
+async function typeCount(text: string) {
+  const input = countInput();
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  await act(async () => {
+    setter?.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+const saveStatus = () => host.querySelector('.deal-save__status')?.textContent;
+const callsTo = (path: string) => edge.calls.filter((call) => call.path === path);
+
+beforeEach(() => {
+  setNavigator(navigate);
+  resetOrderStateAfterNavigation({ hasOrderId: false, isNew: false });
+  resetDealCatalogue();
+  resetPipelines();
+  resetPublicLink();
+  resetDisplayMode();
+  resetAccount();
+  clearNotifications();
+  $token.set('staff-token');
+  $publicToken.set(null);
+  $account.set({ loaded: true, account: { id: 1, name: 'Demo', expired: false, separate_rights: true }, user: { id: 1, name: 'Demo admin', admin: true } });
+});
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  root = null;
+  stopListening?.();
+  stopListening = null;
+});
+
+describe('deal screen: create or load (spec 1 §4)', () => {
+  it('rule: with no order_id a new order is created and the query replaced with its id; the new order shows its default name', async () => {
+    answerStaffCatalogue();
+    edge.answers['/api/orders/add'] = { status: 200, body: staffOrder({ id: 42, name: '', fields: {}, positions: [] }) };
+    await show('/addToDeal');
+    expect(window.location.hash).toBe('#/addToDeal?order_id=42');
+    expect(host.querySelector('h1')?.textContent).toBe('New order #42');
+    expect(callsTo('/api/orders/add')).toHaveLength(1);
+    expect(callsTo('/api/orders/order')).toHaveLength(0);
+    expect(host.textContent).toContain('No products in this order yet.');
+  });
+
+  it('with an order_id the order is loaded: details, the products tab by default, one card per position', async () => {
+    answerStaffCatalogue();
+    await show('/addToDeal?order_id=7');
+    expect(callsTo('/api/orders/order')[0]?.query.get('order_id')).toBe('7');
+    expect(host.querySelector('h1')?.textContent).toBe('Deal with Acme');
+    const facts = [...host.querySelectorAll('.deal-fact')].map((fact) => fact.textContent);
+    expect(facts.slice(0, 4)).toEqual(['Order sum2\u202f400.00 RUB', 'Cost price1\u202f400.00 RUB', 'Profit1\u202f000.00 RUB', 'EmployeeDemo admin']);
+    // Created and changed, with time, in the language's own date format.
+    expect(facts[4]).toMatch(/^Created\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} [AP]M$/);
+    expect(facts[5]).toMatch(/^Changed\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} [AP]M$/);
+    expect(host.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('Products');
+    expect(host.querySelectorAll('article.product-card')).toHaveLength(1);
+  });
+
+  it('the cards show their loading placeholder until the category field properties arrive', async () => {
+    answerStaffCatalogue();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const edgeFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (new URL(String(input), 'http://x').pathname === '/api/orders/categories') await gate;
+      return edgeFetch(input, init);
+    });
+    await show('/addToDeal?order_id=7');
+    expect(host.querySelector('article.product-card')?.getAttribute('aria-busy')).toBe('true');
+    release();
+    await settle();
+    expect(host.querySelector('article.product-card')?.getAttribute('aria-busy')).toBeNull();
+    expect(countInput()).not.toBeNull();
+  });
+
+  it('an order that cannot be loaded says so and offers a retry', async () => {
+    answerStaffCatalogue();
+    edge.answers['/api/orders/order'] = { status: 404, body: { error: 'No such order' } };
+    await show('/addToDeal?order_id=99');
+    expect(host.querySelector('[role="alert"]')?.textContent).toContain('The order could not be loaded.');
+    edge.answers['/api/orders/order'] = { status: 200, body: staffOrder({ id: 99 }) };
+    await click(button('Try again'));
+    expect(host.querySelector('h1')?.textContent).toBe('Deal with Acme');
+  });
+});
+
+describe('deal screen: unsaved flag and save (spec 1 §4)', () => {
+  it('a change on a card raises the unsaved flag; Save sends it, clears the flag and reloads the order', async () => {
+    answerStaffCatalogue();
+    await show('/addToDeal?order_id=7');
+    expect(button('Save')?.disabled).toBe(true);
+    await typeCount('4');
+    expect([saveStatus(), button('Save')?.disabled, $unsaved.get()]).toEqual(['Unsaved changes', false, true]);
+    // The title and the order sum follow the typed count at once.
+    expect(host.querySelector('.product-card__title')?.textContent).toBe('1\u202f200.00 · Cordless drill 1 · 4 pcs');
+    expect(host.querySelector('.deal-fact')?.textContent).toBe('Order sum4\u202f800.00 RUB');
+    const saved = staffOrder({ version: 4, sum: 4800, positions: [position({ count: 4, sum: 4800 })] });
+    edge.answers['/api/orders/update'] = { status: 200, body: saved };
+    edge.answers['/api/orders/order'] = { status: 200, body: saved };
+    edge.calls.length = 0;
+    await click(button('Save'));
+    expect(edge.calls.map((call) => call.path)).toEqual(['/api/orders/update', '/api/orders/order']);
+    expect(edge.calls[0].body).toEqual({ id: 7, version: 3, positions: [{ id: 11, count: 4 }] });
+    expect([saveStatus(), button('Save')?.disabled, $unsaved.get()]).toEqual(['Saved', true, false]);
+    expect(countInput().value).toBe('4');
+  });
+
+  it('rule: a count beyond the available count is capped on the card', async () => {
+    answerStaffCatalogue();
+    await show('/addToDeal?order_id=7');
+    await typeCount('40');
+    expect(countInput().value).toBe('5');
+    expect(host.textContent).toContain('Only 5 available: the quantity was lowered');
+  });
+
+  it('rule: a stale save (409) keeps what was typed and offers to reload keeping it', async () => {
+    answerStaffCatalogue();
+    await show('/addToDeal?order_id=7');
+    await typeCount('4');
+    edge.answers['/api/orders/update'] = { status: 409, body: { error: STALE } };
+    await click(button('Save'));
+    expect(host.querySelector('.deal-conflict')?.textContent).toContain('Your changes are kept.');
+    expect($notifications.get().map((note) => note.text)).toContain(STALE);
+    expect([countInput().value, saveStatus()]).toEqual(['4', 'Unsaved changes']);
+    edge.answers['/api/orders/order'] = { status: 200, body: staffOrder({ version: 5, name: 'Renamed by a colleague' }) };
+    await click(button('Reload and keep my changes'));
+    expect(host.querySelector('.deal-conflict')).toBeNull();
+    expect([host.querySelector('h1')?.textContent, countInput().value, $unsaved.get()]).toEqual(['Renamed by a colleague', '4', true]);
+  });
+
+  it('a status change in the details raises the flag and is sent as status_id of the pipeline', async () => {
+    answerStaffCatalogue();
+    await show('/addToDeal?order_id=7');
+    const status = [...host.querySelectorAll('.deal-details [role="combobox"]')][0] as HTMLElement;
+    await click(status);
+    await click([...host.querySelectorAll('[role="option"]')].find((el) => el.textContent?.includes('Reserved')));
+    expect($unsaved.get()).toBe(true);
+    edge.answers['/api/orders/update'] = { status: 200, body: staffOrder({ version: 4, status_id: 2 }) };
+    edge.calls.length = 0;
+    await click(button('Save'));
+    expect(edge.calls[0].body).toEqual({ id: 7, version: 3, status_id: 2, pipeline_id: 1 });
+  });
+});
+
+describe('deal screen: leaving and navigation (spec 1 §4, spec 2 §5)', () => {
+  it('leaving with unsaved changes asks first: staying keeps everything, leaving goes', async () => {
+    answerStaffCatalogue();
+    await show('/addToDeal?order_id=7');
+    await typeCount('4');
+    await act(async () => navigate('/orders'));
+    expect(window.location.hash).toBe('#/addToDeal?order_id=7');
+    const dialog = host.querySelector('[role="alertdialog"]');
+    expect(dialog?.textContent).toContain('You have unsaved changes. Leave without saving?');
+    await click(button('Stay on the order'));
+    expect([host.querySelector('[role="alertdialog"]'), countInput().value, $unsaved.get()]).toEqual([null, '4', true]);
+    await act(async () => navigate('/orders'));
+    await click(button('Leave without saving'));
+    expect(window.location.hash).toBe('#/orders');
+    expect($unsaved.get()).toBe(false);
+  });
+
+  it('a move made by the browser (back, an edited address) with unsaved changes is undone and asked about', async () => {
+    answerStaffCatalogue();
+    await show('/addToDeal?order_id=7');
+    await typeCount('4');
+    await act(async () => {
+      window.history.pushState(null, '', '/#/orders');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await settle();
+    expect(window.location.hash).toBe('#/addToDeal?order_id=7');
+    expect([host.querySelector('[role="alertdialog"]') !== null, countInput().value]).toEqual([true, '4']);
+    await click(button('Leave without saving'));
+    expect(window.location.hash).toBe('#/orders');
+  });
+
+  it('the browser asks before the page is closed while changes are unsaved', async () => {
+    answerStaffCatalogue();
+    await show('/addToDeal?order_id=7');
+    const clean = new Event('beforeunload', { cancelable: true });
+    dispatchEvent(clean);
+    expect(clean.defaultPrevented).toBe(false);
+    await typeCount('4');
+    const dirty = new Event('beforeunload', { cancelable: true });
+    dispatchEvent(dirty);
+    expect(dirty.defaultPrevented).toBe(true);
+  });
+
+  it('rule: after navigating to another order the state is reset: tab back to products, the other order loaded', async () => {
+    answerStaffCatalogue();
+    await show('/addToDeal?order_id=7');
+    await click(host.querySelector('#deal-tab-documents') ?? undefined);
+    expect($dealTab.get()).toBe('documents');
+    edge.answers['/api/orders/order'] = { status: 200, body: staffOrder({ id: 8, name: 'Second deal' }) };
+    await act(async () => navigate('/addToDeal?order_id=8'));
+    await settle();
+    expect([$dealTab.get(), host.querySelector('h1')?.textContent]).toEqual(['products', 'Second deal']);
+    expect(callsTo('/api/orders/order').map((call) => call.query.get('order_id'))).toEqual(['7', '8']);
+  });
+});
+
+describe('deal screen: products tab', () => {
+  it('card view by default, list view by the toggle, reset back to cards', async () => {
+    answerStaffCatalogue();
+    await show('/addToDeal?order_id=7');
+    expect(host.querySelector('.product-card--card')).not.toBeNull();
+    await click(button('List'));
+    expect([host.querySelector('.product-card--list'), button('List')?.getAttribute('aria-pressed')]).toEqual([expect.anything(), 'true']);
+    await click(button('Reset view'));
+    expect(host.querySelector('.product-card--card')).not.toBeNull();
+  });
+
+  it('adds a product found by name from the chosen warehouse with the quantity (id%%%code)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    answerStaffCatalogue();
+    edge.answers['/api/orders/get-products-autocomplete'] = {
+      status: 200,
+      body: [{ id: 150, name: 'Compact hammer 150', article: 'HA-1150', type: 'product', unit: 'pcs', category_id: 4, price: 500, currency: 'RUB', available: 9, warehouses: [{ id: 2, code: 'second', name: 'Second warehouse', available: 9, identifier: '150%%%second' }], fields: {} }],
+    };
+    await show('/addToDeal?order_id=7');
+    const search = host.querySelector('input[role="combobox"]') as HTMLInputElement;
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    await act(async () => {
+      search.focus();
+      setter?.call(search, 'hamm');
+      search.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(async () => vi.advanceTimersByTime(300));
+    await settle();
+    expect(callsTo('/api/orders/get-products-autocomplete')[0]?.query.get('q')).toBe('hamm');
+    const option = host.querySelector('.deal-add [role="option"]') as HTMLElement;
+    expect(option.textContent).toContain('Compact hammer 150');
+    await act(async () => option.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true })));
+    expect(host.textContent).toContain('Chosen: Compact hammer 150');
+    expect(host.querySelector('.deal-add .ui-select .ui-dropdown__text')?.textContent).toBe('Second warehouse — 9 available');
+    edge.answers['/api/orders/product/add'] = { status: 200, body: staffOrder({ version: 4, positions: [position(), position({ id: 12, product_id: 150, name: 'Compact hammer 150' })] }) };
+    await click(button('Add'));
+    expect(callsTo('/api/orders/product/add')[0]?.body).toEqual({ order_id: 7, product: '150%%%second', quantity: 1 });
+    expect(host.querySelectorAll('article.product-card')).toHaveLength(2);
+    vi.useRealTimers();
+  });
+
+  it('a long order opens with the first screen of cards built; the others start as previews and are built when reached', async () => {
+    const many = Array.from({ length: 30 }, (_, index) => position({ id: 100 + index, product_id: 500 + index, name: `Product ${index + 1}` }));
+    answerStaffCatalogue(staffOrder({ positions: many }));
+    await show('/addToDeal?order_id=7');
+    const cards = [...host.querySelectorAll('ul.deal-positions > li > article')];
+    expect(cards).toHaveLength(30);
+    expect(host.querySelectorAll('.product-card__count')).toHaveLength(12);
+    const preview = cards[20] as HTMLElement;
+    expect([preview.classList.contains('product-card--deferred'), preview.querySelector('h3')?.textContent, preview.tabIndex]).toEqual([true, '1\u202f200.00 · Product 21 · 2 pcs', 0]);
+    // Reached by keyboard (or scrolled near), the preview becomes the full card.
+    await act(async () => preview.focus());
+    expect(host.querySelectorAll('.product-card__count')).toHaveLength(13);
+  });
+
+  it('a stage that blocks products says so and offers no adding or deleting', async () => {
+    answerStaffCatalogue(staffOrder({ products_locked: true }));
+    await show('/addToDeal?order_id=7');
+    expect(host.textContent).toContain('The products of this order cannot be changed in its current stage.');
+    expect([host.querySelector('.deal-add'), host.querySelector('.product-card__delete'), countInput().disabled]).toEqual([null, null, true]);
+  });
+});
+
+describe('deal screen: tabs (spec 1 §2)', () => {
+  it('products, documents, client; arrow keys move between them', async () => {
+    answerStaffCatalogue();
+    await show('/addToDeal?order_id=7');
+    const tabs = [...host.querySelectorAll('[role="tab"]')];
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Products', 'Documents', 'Client']);
+    await act(async () => tabs[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })));
+    expect(host.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('Documents');
+    await act(async () => tabs[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true })));
+    expect($dealTab.get()).toBe('client');
+  });
+});
+
+describe('deal screen: make public and copy the link', () => {
+  it("makes the order public; when the clipboard refuses, says 'Text not copied automatically. Try manually' and shows the link to copy", async () => {
+    answerStaffCatalogue();
+    edge.answers['/api/orders/public/link'] = { status: 200, body: { id: 1, order_id: 7, customer: null, link_token: 'abc', path: '/#/publicOrder?order_id=7&public_token=abc', created_at: '2026-01-05T12:00:00.000Z' } };
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
+    await show('/addToDeal?order_id=7');
+    await click(button('Make order public'));
+    expect(callsTo('/api/orders/public/link')[0]?.body).toEqual({ order_id: 7 });
+    expect($notifications.get().map((note) => note.header)).toContain('Text not copied automatically. Try manually');
+    const manual = host.querySelector('.deal-public__manual input') as HTMLInputElement;
+    expect(manual.value).toBe(`${location.origin}/#/publicOrder?order_id=7&public_token=abc`);
+    expect(host.querySelector<HTMLAnchorElement>('.deal-public__go')?.getAttribute('href')).toBe(manual.value);
+  });
+
+  it('copies the link of an order already public', async () => {
+    answerStaffCatalogue(staffOrder({ public: true }));
+    edge.answers['/api/orders/public/list'] = { status: 200, body: [{ id: 1, order_id: 7, customer: null, link_token: 'abc', path: '/#/publicOrder?order_id=7&public_token=abc', created_at: '2026-01-05T12:00:00.000Z' }] };
+    const copied: string[] = [];
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: async (text: string) => void copied.push(text) } });
+    await show('/addToDeal?order_id=7');
+    await click(button('Copy link'));
+    expect(copied).toEqual([`${location.origin}/#/publicOrder?order_id=7&public_token=abc`]);
+    expect($notifications.get().map((note) => note.header)).toContain('Text copied');
+  });
+});
+
+describe('deal screen in public mode (/publicOrder)', () => {
+  beforeEach(() => {
+    $token.set(null);
+    $publicToken.set('public-token');
+    edge.answers['/api/public-order/order'] = { status: 200, body: publicOrder() };
+    edge.answers['/api/public-order/fields/list'] = { status: 200, body: FIELDS.filter((field) => field.lead_config.public_order_visible === 1) };
+    edge.answers['/api/public-order/categories/list'] = { status: 200, body: { categories: [], properties: CATEGORIES, products: { data: [], links: { first: null, prev: null, next: null, last: null }, meta: { current_page: 1 } } } };
+  });
+
+  it('loads through the public calls, shows no staff-only details or sharing, cards read-only but the count', async () => {
+    await show('/publicOrder?order_id=7');
+    expect(edge.calls.map((call) => call.path).sort()).toEqual(['/api/public-order/categories/list', '/api/public-order/fields/list', '/api/public-order/order']);
+    expect(edge.calls.every((call) => call.authorization === 'Bearer public-token')).toBe(true);
+    expect([...host.querySelectorAll('.deal-fact dt')].map((dt) => dt.textContent)).toEqual(['Status', 'Order sum']);
+    expect(button('Make order public')).toBeUndefined();
+    const card = host.querySelector('article.product-card') as HTMLElement;
+    expect(card.classList.contains('product-card--capped')).toBe(false);
+    expect(card.textContent).not.toContain('Notes');
+    const disabled = [...card.querySelectorAll('.product-card__fields input, .product-card__pricing [role="combobox"], .product-card__pricing input:not(.product-card__count)')].map(
+      (el) => (el as HTMLInputElement).disabled || el.getAttribute('aria-disabled') === 'true',
+    );
+    expect(disabled.length).toBeGreaterThan(2);
+    expect(disabled.every(Boolean)).toBe(true);
+    expect(countInput().disabled).toBe(false);
+  });
+
+  it('a public order no longer active is read-only throughout, with no save', async () => {
+    edge.answers['/api/public-order/order'] = { status: 200, body: publicOrder({ active: false, products_locked: true }) };
+    await show('/publicOrder?order_id=7');
+    expect(host.textContent).toContain('This order can no longer be changed.');
+    expect([button('Save'), host.querySelector('.deal-add'), countInput().disabled]).toEqual([undefined, null, true]);
+  });
+
+  it('without an order_id there is nothing to show', async () => {
+    await show('/publicOrder');
+    expect(host.querySelector('[role="alert"]')?.textContent).toContain('No order is chosen.');
+    expect(edge.calls.filter((call) => call.path.includes('/order'))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,137 @@
+import { act } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import ProfileScreen from '../../../../shell/features/profile/ProfileScreen';
+import { $account } from '../../../../src/stores/account';
+import { setNavigator } from '../../../../src/stores/navigation';
+import { clearNotifications } from '../../../../src/stores/notifications';
+import { $token, clearSession } from '../../../../src/stores/session';
+import { useApiEdge } from '../../../support/apiEdge';
+import { all, click, get, press, render, typeInto } from '../../../ui/render';
+
+const edge = useApiEdge();
+const user = { id: 7, name: 'Dana Demo', email: 'demo@stockroom.local', phone: null, admin: true };
+
+beforeEach(() => {
+  clearSession();
+  clearNotifications();
+  setNavigator(() => undefined);
+  $token.set('staff');
+  $account.set({ loaded: true, account: { id: 1, name: 'Demo', expired: false }, user });
+});
+
+async function settle() {
+  for (let i = 0; i < 5; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+function byLabel(container: ParentNode, text: string): HTMLInputElement {
+  const label = all<HTMLLabelElement>(container, 'label').find((node) => node.textContent === text);
+  if (!label) throw new Error(`no label ${text}`);
+  return get<HTMLInputElement>(container as HTMLElement, `#${CSS.escape(label.htmlFor)}`);
+}
+
+const button = (container: ParentNode, text: string) => {
+  const found = all<HTMLButtonElement>(container, 'button').find((node) => node.textContent === text);
+  if (!found) throw new Error(`no button ${text}`);
+  return found;
+};
+
+describe('/profile', () => {
+  it('shows the name, e-mail and phone; the name is saved with user/update', async () => {
+    const { container } = render(<ProfileScreen />);
+    expect(byLabel(container, 'Name').value).toBe('Dana Demo');
+    expect(get(container, '.profile-logins').textContent).toContain('demo@stockroom.local');
+    expect(get(container, '.profile-logins').textContent).toContain('Not set');
+    edge.answers['/api/user/update'] = { status: 200, body: { user: { ...user, name: 'Dana D.' } } };
+    typeInto(byLabel(container, 'Name'), 'Dana D.');
+    click(get(container, 'form[aria-labelledby="profile-personal"] button[type="submit"]'));
+    await settle();
+    expect(edge.calls[0]).toMatchObject({ path: '/api/user/update', body: { name: 'Dana D.' } });
+    expect($account.get().user?.name).toBe('Dana D.');
+  });
+
+  it('change password: a short one or a mismatch is named before asking', async () => {
+    const { container } = render(<ProfileScreen />);
+    const form = get(container, 'form[aria-labelledby="profile-password"]');
+    typeInto(byLabel(form, 'New password'), 'abc');
+    typeInto(byLabel(form, 'Confirm password'), 'abc');
+    click(button(form, 'Change password'));
+    await settle();
+    expect(get(form, '.auth-field-error').textContent).toBe('At least 6 characters');
+    typeInto(byLabel(form, 'New password'), 'abcdef');
+    click(button(form, 'Change password'));
+    await settle();
+    expect(get(form, '.auth-field-error').textContent).toBe('The passwords do not match');
+    expect(edge.calls).toEqual([]);
+  });
+
+  it('rule: changing the e-mail goes through the code-confirmation modal — current e-mail first, then the new one', async () => {
+    for (const path of ['check-old-email', 'check-old-email-confirm', 'check-new-email']) edge.answers[`/api/profile/${path}`] = { status: 200, body: { success: true } };
+    edge.answers['/api/profile/check-new-email-confirm'] = { status: 200, body: { success: true, email: 'dana@new.io', phone: null } };
+    const { container } = render(<ProfileScreen />);
+    const opener = button(container, 'Change e-mail');
+    click(opener);
+    const dialog = get(document.body, '[role="dialog"]');
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(get(dialog, 'h2').textContent).toBe('Change e-mail');
+    expect(dialog.textContent).toContain('Step 1 of 2');
+    expect(dialog.textContent).toContain('demo@stockroom.local');
+
+    click(button(dialog, 'Send code'));
+    await settle();
+    typeInto(byLabel(dialog, 'Code'), '111111');
+    click(button(dialog, 'Confirm'));
+    await settle();
+    expect(dialog.textContent).toContain('Step 2 of 2');
+    typeInto(byLabel(dialog, 'New e-mail'), 'dana@new.io');
+    click(button(dialog, 'Send code'));
+    await settle();
+    expect(dialog.textContent).toContain('Enter the code we sent to dana@new.io');
+    typeInto(byLabel(dialog, 'Code'), '222222');
+    click(button(dialog, 'Confirm'));
+    await settle();
+
+    expect(edge.calls.map((call) => [call.path.replace('/api/profile/', ''), Object.fromEntries(call.query)])).toEqual([
+      ['check-old-email', { email: 'demo@stockroom.local' }],
+      ['check-old-email-confirm', { email: 'demo@stockroom.local', code: '111111' }],
+      ['check-new-email', { email: 'dana@new.io' }],
+      ['check-new-email-confirm', { email: 'dana@new.io', code: '222222' }],
+    ]);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(get(container, '.profile-logins').textContent).toContain('dana@new.io');
+  });
+
+  it('a phone not set yet is added with one step (a code to the new phone only)', async () => {
+    const { container } = render(<ProfileScreen />);
+    click(button(container, 'Add phone'));
+    const dialog = get(document.body, '[role="dialog"]');
+    expect(dialog.textContent).not.toContain('Step');
+    expect(byLabel(dialog, 'New phone')).toBeDefined();
+  });
+
+  it("rule: too many code entries are refused with 'You have used too many code entry attempts'; the modal stays", async () => {
+    edge.answers['/api/profile/check-old-email'] = { status: 200, body: { success: true } };
+    edge.answers['/api/profile/check-old-email-confirm'] = { status: 422, body: { success: false, error: 'You have used too many code entry attempts' } };
+    const { container } = render(<ProfileScreen />);
+    click(button(container, 'Change e-mail'));
+    const dialog = get(document.body, '[role="dialog"]');
+    click(button(dialog, 'Send code'));
+    await settle();
+    typeInto(byLabel(dialog, 'Code'), '000000');
+    click(button(dialog, 'Confirm'));
+    await settle();
+    expect(get(dialog, '[role="alert"]').textContent).toBe('You have used too many code entry attempts');
+    expect(dialog.isConnected).toBe(true);
+  });
+
+  it('Escape closes the modal and gives focus back to its button', async () => {
+    const { container } = render(<ProfileScreen />);
+    const opener = button(container, 'Change e-mail');
+    opener.focus();
+    click(opener);
+    const dialog = get(document.body, '[role="dialog"]');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    press(dialog, 'Escape');
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+});

@@ -1,0 +1,113 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
+import { AMOCRM_LOGOS, packAmocrm } from '../../../widget/host/pack.mjs';
+
+const root = join(__dirname, '../../..');
+
+/** Reads a zip through its central directory, as an unzip tool does. */
+function unzip(archive: Buffer): Map<string, Buffer> {
+  const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = archive.readUInt16LE(end + 10);
+  let at = archive.readUInt32LE(end + 16);
+  const files = new Map<string, Buffer>();
+  for (let i = 0; i < count; i += 1) {
+    expect(archive.readUInt32LE(at)).toBe(0x02014b50);
+    const method = archive.readUInt16LE(at + 10);
+    const packedSize = archive.readUInt32LE(at + 20);
+    const nameLength = archive.readUInt16LE(at + 28);
+    const extraLength = archive.readUInt16LE(at + 30);
+    const commentLength = archive.readUInt16LE(at + 32);
+    const local = archive.readUInt32LE(at + 42);
+    const name = archive.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const dataStart = local + 30 + archive.readUInt16LE(local + 26) + archive.readUInt16LE(local + 28);
+    const packed = archive.subarray(dataStart, dataStart + packedSize);
+    files.set(name, method === 8 ? inflateRawSync(packed) : packed);
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return files;
+}
+
+/** script.js evaluated the way amoCRM's RequireJS runs it: define(deps, factory). */
+function loadAmdModule(source: string): unknown {
+  let factory: (() => unknown) | null = null;
+  const define = (deps: unknown, body: () => unknown) => {
+    expect(Array.isArray(deps)).toBe(true);
+    factory = body;
+  };
+  new Function('define', source)(define);
+  expect(factory).not.toBeNull();
+  return (factory as unknown as () => unknown)();
+}
+
+describe('the amoCRM/Kommo widget archive (npm run pack:amocrm)', () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'amocrm-')), 'amocrm-widget.zip');
+  packAmocrm(join(root, 'widget/host/amocrm'), out);
+  const files = unzip(readFileSync(out));
+
+  it('holds manifest.json, both languages, script.js and the six logos', () => {
+    expect([...files.keys()].sort()).toEqual(['i18n/en.json', 'i18n/ru.json', 'manifest.json', 'script.js', ...Object.keys(AMOCRM_LOGOS).map((name) => `images/${name}`)].sort());
+  });
+
+  it('the manifest places the widget in the deal card and on the advanced-settings page, in en and ru', () => {
+    const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8'));
+    expect(manifest.widget).toMatchObject({ name: 'widget.name', interface_version: 2, locale: ['en', 'ru'], installation: true });
+    expect(manifest.locations).toEqual(expect.arrayContaining(['lcard-1', 'settings', 'advanced_settings']));
+    expect(Object.keys(manifest.settings)).toEqual(['server_url', 'api_key']);
+    expect(manifest.advanced.title).toBe('advanced.title');
+    // Every text key the manifest names exists in both languages.
+    for (const lang of ['en', 'ru']) {
+      const i18n = JSON.parse(files.get(`i18n/${lang}.json`)!.toString('utf8'));
+      const lookup = (key: string) => key.split('.').reduce<Record<string, unknown> | undefined>((node, part) => node?.[part] as Record<string, unknown>, i18n);
+      for (const key of [manifest.widget.name, manifest.widget.description, manifest.widget.short_description, manifest.settings.server_url.name, manifest.settings.api_key.name, manifest.advanced.title]) {
+        expect(typeof lookup(key), `${lang}: ${key}`).toBe('string');
+      }
+    }
+  });
+
+  it('the logos are PNGs of the sizes amoCRM asks for', () => {
+    for (const [name, [width, height]] of Object.entries(AMOCRM_LOGOS)) {
+      const png = files.get(`images/${name}`)!;
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([width, height]);
+    }
+  });
+
+  it('script.js is an AMD module giving the widget with the callbacks amoCRM calls', () => {
+    const Widget = loadAmdModule(files.get('script.js')!.toString('utf8')) as new () => { callbacks: Record<string, unknown> };
+    const widget = new Widget();
+    for (const callback of ['render', 'init', 'bind_actions', 'settings', 'onSave', 'destroy', 'advancedSettings']) {
+      expect(typeof widget.callbacks[callback], callback).toBe('function');
+    }
+  });
+
+  it('in the deal card, script.js loads widget.js from the configured server and mounts it in the right column', async () => {
+    const Widget = loadAmdModule(files.get('script.js')!.toString('utf8')) as new () => Record<string, unknown> & { callbacks: Record<string, (...args: unknown[]) => unknown> };
+    const mount = vi.fn(() => () => undefined);
+    (window as unknown as { StockroomWidget: unknown }).StockroomWidget = { mount };
+    (window as unknown as { AMOCRM: unknown }).AMOCRM = { lang_id: 'ru', data: { current_card: { id: 42 } } };
+    const widget = new Widget();
+    Object.assign(widget, {
+      get_settings: () => ({ widget_code: 'sr', server_url: 'https://stock.example.com/', api_key: 'k' }),
+      system: () => ({ area: 'lcard' }),
+      i18n: () => ({}),
+      render_template: (options: { render: string }) => document.body.insertAdjacentHTML('beforeend', options.render),
+    });
+    expect(widget.callbacks.render()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(mount).toHaveBeenCalledExactlyOnceWith(document.getElementById('stockroom-root-sr'), { leadId: 42, lang: 'ru', theme: 'light', place: 'rightColumn', appUrl: 'https://stock.example.com' });
+    expect(widget.callbacks.onSave({ fields: { server_url: 'not a url' } })).toBe(false);
+    expect(widget.callbacks.onSave({ fields: { server_url: 'https://stock.example.com' } })).toBe(true);
+    widget.callbacks.destroy();
+    delete (window as unknown as { StockroomWidget?: unknown }).StockroomWidget;
+  });
+
+  it('npm run pack:amocrm writes dist/amocrm-widget.zip', () => {
+    const printed = execFileSync(process.execPath, ['build.mjs', '--pack-amocrm'], { cwd: root, encoding: 'utf8' });
+    expect(printed).toContain('dist/amocrm-widget.zip');
+    expect(unzip(readFileSync(join(root, 'dist/amocrm-widget.zip'))).has('script.js')).toBe(true);
+  });
+});
