@@ -49,11 +49,11 @@ export async function seedOrders(tx: Tx, accountId: number, userId: number, cust
 
   const people = await tx
     .insert(contacts)
-    .values(PEOPLE.map((name, index) => ({ accountId, name, email: `${name.split(' ')[0].toLowerCase()}@example.com`, phone: `+7 900 000-00-${String(index).padStart(2, '0')}`, rating: (index * 37) % 101 })))
+    .values(PEOPLE.map((name, index) => ({ accountId, name, email: `${name.split(' ')[0].toLowerCase()}@example.com`, phone: `+7 900 000-00-${String(index).padStart(2, '0')}`, rating: (index * 2) % 6 })))
     .returning({ id: contacts.id });
   const firms = await tx
     .insert(companies)
-    .values(FIRMS.map((firm, index) => ({ accountId, ...firm, rating: (index * 53) % 101, tags: index < 2 ? [B2B] : [] })))
+    .values(FIRMS.map((firm, index) => ({ accountId, ...firm, rating: (index * 3 + 1) % 6, tags: index < 2 ? [B2B] : [] })))
     .returning({ id: companies.id });
   await tx.insert(contactCompanies).values(people.map((person, index) => ({ accountId, contactId: person.id, companyId: firms[index % firms.length].id })));
 

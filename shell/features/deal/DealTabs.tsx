@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useRef, type KeyboardEvent } from 'react';
 import { t, type MessageKey } from '../../../src/i18n';
-import { $dealTab, DEAL_TABS, markUnsaved, type DealOrder, type DealTab } from '../../../src/stores/order';
+import { $dealTab, DEAL_TABS, type DealOrder, type DealTab } from '../../../src/stores/order';
+import { reloadOrder } from '../../../src/stores/orderEditing';
 import { ClientTab } from './ClientTab';
 import { DocumentsTab } from './DocumentsTab';
 import { ProductsTab } from './ProductsTab';
@@ -51,7 +52,7 @@ export function DealTabs({ order, publicMode }: { order: DealOrder; publicMode: 
       <div role="tabpanel" id={`deal-panel-${tab}`} aria-labelledby={`deal-tab-${tab}`} className="deal-tabs__panel" tabIndex={0}>
         {tab === 'products' ? <ProductsTab order={order} publicMode={publicMode} /> : null}
         {tab === 'documents' ? <DocumentsTab orderId={order.id} publicMode={publicMode} /> : null}
-        {tab === 'client' ? <ClientTab orderId={order.id} publicMode={publicMode} onChanged={markUnsaved} /> : null}
+        {tab === 'client' ? <ClientTab orderId={order.id} publicMode={publicMode} onChanged={() => void reloadOrder()} /> : null}
       </div>
     </div>
   );
