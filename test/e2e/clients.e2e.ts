@@ -1,29 +1,14 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Company, CompanyList, Contact, ContactList } from '../../src/contract/customers';
 import type { OrderFile } from '../../src/contract/orderDocuments';
 import type { OrderList } from '../../src/contract/orders';
-import { launchContext } from './chromium';
+import { baseUrl, openPage as openStaffPage, shots } from './browser';
 import { DEMO_LOGIN } from './fixtures';
 
-const baseUrl = inject('baseUrl');
-const shots = join(process.cwd(), 'test-output', 'e2e');
-mkdirSync(shots, { recursive: true });
-
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-
-async function openPage(hash: string, options: { dark?: boolean } = {}): Promise<Page> {
-  const context = await launchContext({ locale: 'en-US', acceptDownloads: true });
-  contexts.push(context);
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${baseUrl}/?token=${DEMO_LOGIN.token}${options.dark ? '&test=dark' : ''}#${hash}`);
-  return page;
-}
+const openPage = (hash: string, options: { dark?: boolean } = {}): Promise<Page> => openStaffPage(hash, { ...options, context: { acceptDownloads: true } });
 
 /** The staff API as the demo admin: to make enough rows to page through and to check what the screens did. */
 async function api<T>(path: string, body?: unknown): Promise<T> {

@@ -1,27 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { DealProduct, OrderWithPositions } from '../../src/contract/orders';
-import { launchContext } from './chromium';
+import { baseUrl, openPage, openUrl, shots } from './browser';
 import { DEMO_LOGIN } from './fixtures';
-
-const baseUrl = inject('baseUrl');
-const shots = join(process.cwd(), 'test-output', 'e2e');
-mkdirSync(shots, { recursive: true });
-
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-
-async function openPage(url: string): Promise<Page> {
-  const context = await launchContext({ locale: 'en-US' });
-  contexts.push(context);
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${baseUrl}${url}`);
-  return page;
-}
 
 /** The staff API as the demo admin, to pick products and check what the screen did. */
 async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
@@ -63,7 +45,7 @@ describe('the deal screen in Chromium against the real server', () => {
     const second = good!.warehouses[1];
 
     // Sign in as the demo admin and open the deal screen with no order_id: an order is created.
-    const page = await openPage(`/?token=${DEMO_LOGIN.token}#/addToDeal`);
+    const page = await openPage('/addToDeal');
     await page.waitForFunction(() => /order_id=\d+/.test(location.hash));
     const orderId = orderIdOf(page);
     await page.getByRole('heading', { level: 1, name: `New order #${orderId}` }).waitFor();
@@ -113,7 +95,7 @@ describe('the deal screen in Chromium against the real server', () => {
     const link = (await go.getAttribute('href'))!;
     expect(link).toMatch(new RegExp(`/#/publicOrder\\?order_id=${orderId}&public_token=`));
 
-    const visitor = await openPage(link.replace(baseUrl, ''));
+    const visitor = await openUrl(link.replace(baseUrl, ''));
     const publicCard = card(visitor, good!.name);
     await publicCard.waitFor();
     await publicCard.getByLabel('Brand').waitFor();
@@ -148,7 +130,7 @@ describe('the deal screen in Chromium against the real server', () => {
     const order = await api<OrderWithPositions>('orders/add', { method: 'POST', body: {} });
     const [product] = (await api<DealProduct[]>(`orders/get-products-autocomplete?q=${encodeURIComponent('hammer')}`)).filter((item) => item.type === 'product' && (item.available ?? 0) >= 3);
     await api<OrderWithPositions>('orders/product/add', { method: 'POST', body: { order_id: order.id, product: product.warehouses.find((store) => store.available >= 3)!.identifier, quantity: 1 } });
-    const page = await openPage(`/?token=${DEMO_LOGIN.token}#/addToDeal?order_id=${order.id}`);
+    const page = await openPage(`/addToDeal?order_id=${order.id}`);
     const count = card(page, product.name).getByLabel(/^Quantity/);
     await count.fill('2');
     await page.getByRole('navigation').getByRole('link', { name: 'Orders' }).click();

@@ -1,22 +1,13 @@
 import { join } from 'node:path';
-import type { BrowserContext, Frame, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { launchContext } from './chromium';
+import type { Frame, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { baseUrl, newPage, openUrl, shots } from './browser';
 import { DEMO_LOGIN } from './fixtures';
 
-const baseUrl = inject('baseUrl');
 const hostUrl = inject('hostUrl');
-const shots = join(process.cwd(), 'test-output', 'e2e');
-
-let context: BrowserContext | null = null;
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
 
 async function openHost(params: Record<string, string>): Promise<{ page: Page; app: Frame }> {
-  context = await launchContext();
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await newPage();
   const query = new URLSearchParams({ app: baseUrl, ...params });
   await page.goto(`${hostUrl}/e2e/host.html?${query}`);
   const handle = await page.waitForSelector('iframe#app');
@@ -59,9 +50,7 @@ describe('the shell inside a host CRM frame', () => {
   });
 
   it('opened directly (not framed) without a token, the app goes to its own sign-in page', async () => {
-    context = await launchContext();
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${baseUrl}/#/qwe`);
+    const page = await openUrl('/#/qwe', {});
     await page.waitForFunction(() => location.hash === '#/authorization');
   });
 });

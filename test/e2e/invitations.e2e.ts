@@ -1,25 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { launchContext } from './chromium';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage, shots } from './browser';
 import { DEMO_LOGIN, FULL_ACCOUNT, INVITEE, SEATLESS_INVITEE } from './fixtures';
 
-const baseUrl = inject('baseUrl');
-const shots = join(process.cwd(), 'test-output', 'e2e');
-mkdirSync(shots, { recursive: true });
 const SEATS_TAKEN = 'Attention! The number of users exceeded.';
-
-let context: BrowserContext | null = null;
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
 
 /** The page and the status of every account/config answer it got. */
 async function open(url: string): Promise<{ page: Page; accountConfig: number[] }> {
-  context = await launchContext({ locale: 'en-US' });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await newPage({ locale: 'en-US' });
   const accountConfig: number[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname === '/api/account/config') accountConfig.push(response.status());

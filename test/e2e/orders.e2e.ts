@@ -1,29 +1,15 @@
 import ExcelJS from 'exceljs';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { launchContext } from './chromium';
-import { DEMO_LOGIN } from './fixtures';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, closeContexts, openPage, shots } from './browser';
 
 // The orders page against the real server and the demo seed (30 orders: 20 in the system pipeline,
 // 10 in 'Wholesale'). The tests share one database, so they run in order and later ones build on earlier ones.
 
-const baseUrl = inject('baseUrl');
-const shots = join(process.cwd(), 'test-output', 'e2e');
-mkdirSync(shots, { recursive: true });
-
-let context: BrowserContext | null = null;
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
-
-async function openOrders(query = ''): Promise<Page> {
-  context = await launchContext({ locale: 'en-US' });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${baseUrl}/?token=${DEMO_LOGIN.token}${query}#/orders`);
+async function openOrders(options: { dark?: boolean } = {}): Promise<Page> {
+  const page = await openPage('/orders', { ...options, context: { permissions: ['clipboard-read', 'clipboard-write'] } });
   await waitForList(page);
   return page;
 }
@@ -72,8 +58,8 @@ describe('/orders in the browser', () => {
     expect(await page.locator('td[data-column="order_sum"]').first().textContent()).toMatch(/^\d{1,3}(\u202F\d{3})*\.\d{2}$/);
     await page.screenshot({ path: join(shots, 'orders-light.png'), fullPage: true });
 
-    await context?.close();
-    const dark = await openOrders('&test=dark');
+    await closeContexts();
+    const dark = await openOrders({ dark: true });
     expect(await dark.evaluate(() => document.documentElement.classList.contains('theme-dark'))).toBe(true);
     await dark.screenshot({ path: join(shots, 'orders-dark.png'), fullPage: true });
   });
@@ -240,7 +226,7 @@ describe('/orders in the browser', () => {
   });
 
   it('dark theme screenshots of the table settings', async () => {
-    const page = await openOrders('&test=dark');
+    const page = await openOrders({ dark: true });
     await page.getByRole('button', { name: 'Columns' }).click();
     await page.getByRole('dialog', { name: 'Table settings' }).waitFor();
     await page.screenshot({ path: join(shots, 'orders-table-settings-dark.png') });

@@ -1,30 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchContext } from './chromium';
-
-const baseUrl = inject('baseUrl');
-const shots = join(process.cwd(), 'test-output', 'e2e');
-mkdirSync(shots, { recursive: true });
-
-let context: BrowserContext | null = null;
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
-
-/** The newest message the server sent to this address (its outbox: no SMTP server in tests). */
-async function mailTo(address: string, after: string | null = null): Promise<string> {
-  for (let tries = 0; tries < 50; tries++) {
-    const { body } = (await (await fetch(`${baseUrl}/e2e/outbox?to=${encodeURIComponent(address)}`)).json()) as { body: string | null };
-    if (body && body !== after) return body;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no message to ${address}`);
-}
-
-const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, openPage, shots } from './browser';
+import { codeIn, mailTo } from './outbox';
 
 /**
  * A staff user and account of this file's own, registered through the API the way a person would (code by
@@ -51,12 +29,7 @@ beforeAll(async () => {
   owner = await registerOwner();
 });
 
-async function open(path: string, query = ''): Promise<Page> {
-  context = await launchContext({ locale: 'en-US' });
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${baseUrl}/?token=${owner.token}${query}#${path}`);
-  return page;
-}
+const open = (path: string): Promise<Page> => openPage(path, { token: owner.token });
 
 async function config(): Promise<{ account: { name: string; country: string | null }; user: { name: string; email: string | null } }> {
   return (await fetch(`${baseUrl}/api/account/config`, { headers: { authorization: `Bearer ${owner.token}` } })).json();

@@ -1,27 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../../server/db/seedOrders';
-import { launchContext } from './chromium';
+import { baseUrl, openUrl as open, shots } from './browser';
 import { DEMO_LOGIN } from './fixtures';
-
-const baseUrl = inject('baseUrl');
-const shots = join(process.cwd(), 'test-output', 'e2e');
-mkdirSync(shots, { recursive: true });
-
-let context: BrowserContext | null = null;
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
-
-async function open(url: string): Promise<Page> {
-  context = await launchContext({ locale: 'en-US' });
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${baseUrl}${url}`);
-  return page;
-}
 
 const hash = (page: Page) => new URL(page.url()).hash;
 const storedPublicToken = (page: Page) => page.evaluate(() => localStorage.getItem('POTOKEN'));

@@ -1,33 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { launchContext } from './chromium';
-
-const baseUrl = inject('baseUrl');
-
-let context: BrowserContext | null = null;
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
-
-async function open(url: string): Promise<Page> {
-  context = await launchContext({ locale: 'en-US' });
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${baseUrl}${url}`);
-  return page;
-}
-
-/** The newest message the server sent to this address (its outbox: no SMTP server in tests). */
-async function mailTo(address: string, after: string | null = null): Promise<string> {
-  for (let tries = 0; tries < 50; tries++) {
-    const { body } = (await (await fetch(`${baseUrl}/e2e/outbox?to=${encodeURIComponent(address)}`)).json()) as { body: string | null };
-    if (body && body !== after) return body;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no message to ${address}`);
-}
-
-const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, openUrl as open } from './browser';
+import { codeIn, mailTo } from './outbox';
 
 async function signIn(page: Page, login: string, password: string): Promise<void> {
   await page.getByLabel('E-mail or phone').fill(login);

@@ -1,23 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { launchContext } from './chromium';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, closeContexts, newPage, shots } from './browser';
 import { DEMO_LOGIN, EXPIRED_TOKEN, FIXED_LOGIN_TOKEN } from './fixtures';
 
-const baseUrl = inject('baseUrl');
-const shots = join(process.cwd(), 'test-output', 'e2e');
-mkdirSync(shots, { recursive: true });
-
-let context: BrowserContext | null = null;
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
-
-async function open(url: string, options: Parameters<typeof launchContext>[0] = {}): Promise<{ page: Page; requests: string[] }> {
-  context = await launchContext(options);
-  const page = context.pages()[0] ?? (await context.newPage());
+async function open(url: string, options: BrowserContextOptions = {}): Promise<{ page: Page; requests: string[] }> {
+  const page = await newPage(options);
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
   await page.goto(`${baseUrl}${url}`);
@@ -158,7 +146,7 @@ describe('themes and the gallery', () => {
     const light = await open(`/?token=${DEMO_LOGIN.token}#/qwe`);
     await light.page.getByTestId('gallery-checkbox').waitFor();
     const lightBg = await light.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    await context?.close();
+    await closeContexts();
     const { page } = await open(`/?token=${DEMO_LOGIN.token}&test=dark#/qwe`);
     await page.getByTestId('gallery-checkbox').waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('theme-dark'))).toBe(true);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { launchContext } from './chromium';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { baseUrl, newPage, shots } from './browser';
 import { DEMO_LOGIN } from './fixtures';
 
 /**
@@ -10,15 +10,7 @@ import { DEMO_LOGIN } from './fixtures';
  * go cross-origin, as they do from amoCRM. The demo page loads widget/host/amocrm/script.js through an
  * AMD define and calls its callbacks; a second widget plays the card tab.
  */
-const baseUrl = inject('baseUrl');
 const hostUrl = inject('hostUrl');
-const shots = join(process.cwd(), 'test-output', 'e2e');
-
-let context: BrowserContext | null = null;
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
 
 /** A deal id of its own per test, so tests never meet on one order. */
 let nextLead = 9100;
@@ -27,11 +19,7 @@ type HostEvent = { type: string; payload: Record<string, unknown> };
 
 async function openDemo(options: { lead?: number; theme?: 'dark'; hostCss?: string; page?: Page } = {}): Promise<{ page: Page; right: Locator; tab: Locator; lead: number }> {
   const lead = options.lead ?? (nextLead += 1);
-  let page = options.page;
-  if (!page) {
-    context = await launchContext();
-    page = context.pages()[0] ?? (await context.newPage());
-  }
+  const page = options.page ?? (await newPage());
   const query = new URLSearchParams({ app: baseUrl, token: DEMO_LOGIN.token, lead: String(lead), ...(options.theme ? { theme: options.theme } : {}) });
   await page.goto(`${hostUrl}/demo/host.html?${query}`);
   if (options.hostCss) await page.addStyleTag({ content: options.hostCss });
@@ -152,7 +140,7 @@ describe('the deal-card widget on the demo CRM page', () => {
     await page.screenshot({ path: join(shots, 'widget-wire-refused.png'), fullPage: true });
 
     // Another tab of the browser on the same deal learns the wire (BroadcastChannel).
-    const second = await context!.newPage();
+    const second = await page.context().newPage();
     const other = await openDemo({ lead, page: second });
     await second.waitForFunction((select) => (select as HTMLSelectElement).value === 'main', await other.right.locator('[data-testid="wire-select"]').elementHandle());
   });

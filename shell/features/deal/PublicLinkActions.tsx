@@ -4,7 +4,7 @@ import { t } from '../../../src/i18n';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { reloadOrder } from '../../../src/stores/orderEditing';
 import { $publicLink, loadPublicLink, makeOrderPublic } from '../../../src/stores/orderPublicLink';
-import { copyText } from './clipboard';
+import { copyText } from '../../../src/ui/clipboard';
 
 /**
  * Staff only: make the order public, copy its link, go to the public order. When the browser refuses

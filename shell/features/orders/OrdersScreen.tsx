@@ -27,8 +27,8 @@ import { $visibleOrdersColumns, loadOrdersTableConfig } from '../../../src/store
 import { $overlays, closeOverlay, openOverlay } from '../../../src/stores/overlays';
 import { $pipelineOptions, $pipelines, $selectedPipeline, loadPipelines } from '../../../src/stores/pipelines';
 import { Checkbox, Select } from '../../../src/ui';
-import { copyText } from './clipboard';
-import { ConfirmDialog } from './Dialog';
+import { copyText } from '../../../src/ui/clipboard';
+import { ConfirmDialog } from './ConfirmDialog';
 import { FilterPanel, stageOptions } from './FilterPanel';
 import { OrdersTable, type RowAction } from './OrdersTable';
 import { Pager } from './Pager';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { t } from '../../../src/i18n';
-import { Dialog } from './Dialog';
-import { copyText } from './clipboard';
+import { Dialog } from '../../../src/ui/Dialog';
+import { copyText } from '../../../src/ui/clipboard';
 
 export interface PublicLinkDialogProps {
   url: string;

@@ -3,7 +3,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { t } from '../../../src/i18n';
 import { $ordersColumns, moveColumn, resetOrdersColumns, saveOrdersColumns, type OrdersColumn } from '../../../src/stores/ordersTableConfig';
 import { columnLabel } from './columns';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../../src/ui/Dialog';
 
 export interface TableSettingsDialogProps {
   onClose: () => void;

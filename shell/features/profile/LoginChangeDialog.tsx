@@ -5,13 +5,16 @@ import { t } from '../../../src/i18n';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { confirmLoginCode, requestLoginCode, type ProfileStep } from '../../../src/stores/profile';
 import { FormField, FormMessage } from '../../../src/ui/FormField';
-import { Modal } from './Modal';
+import { Dialog } from '../../../src/ui/Dialog';
 
 /**
  * Where the change stands: confirming the current login (send a code, enter it), then the new one
  * (enter it and send a code, enter the code). With no current login of this kind the first part is skipped.
  */
 type Stage = 'oldSend' | 'oldCode' | 'newLogin' | 'newCode';
+
+/** Focus goes to the first field when the step has one, else to the first control. */
+const firstField = (dialog: HTMLElement) => dialog.querySelector<HTMLElement>('input:not([disabled])');
 
 export function displayLogin(mode: LoginMode, value: string): string {
   return mode === 'phone' ? `+${value}` : value;
@@ -65,7 +68,7 @@ export function LoginChangeDialog({ mode, current, onClose }: { mode: LoginMode;
   if (stage === 'oldCode' || stage === 'newCode') submitLabel = t('profile.confirm');
 
   return (
-    <Modal title={title} onClose={onClose}>
+    <Dialog title={title} onClose={onClose} className="profile-modal" initialFocus={firstField}>
       <form noValidate className="profile-modal-form" onSubmit={submit} aria-describedby={current ? 'profile-modal-step' : undefined}>
         {current && (
           <p id="profile-modal-step" className="profile-step">
@@ -114,6 +117,6 @@ export function LoginChangeDialog({ mode, current, onClose }: { mode: LoginMode;
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
