@@ -4,6 +4,7 @@ import type {
   AccountUpdateResponse,
   UserAcceptRequest,
   UserInvitationList,
+  User,
   UserUpdateRequest,
 } from '../contract/account';
 import type { SuccessFlag } from '../contract/common';
@@ -13,6 +14,8 @@ import { invitationApi, modeApi, staffApi } from './clients';
 export const getAccountConfig = () => modeApi().get<AccountConfigResponse>('account/config');
 /** account/update (admin): name, country (an ISO 3166 code; null clears it), separate rights, start page. */
 export const updateAccount = (body: AccountUpdateRequest) => staffApi.post<AccountUpdateResponse>('account/update', body);
+/** The account's members, invited ones included (shown by e-mail). */
+export const listAccountUsers = () => staffApi.get<User[]>('account/users');
 export const updateUser = (body: UserUpdateRequest) => staffApi.post<SuccessFlag>('account/user/update', body);
 /** The signed-in user's pending invitations; also open to a token that opens only invitations (scope 'invitations'). */
 export const listInvitations = () => invitationApi.get<UserInvitationList>('account/user/invitations');

@@ -4,6 +4,7 @@ import type { LoginMode } from '../contract/auth';
 import { errorText } from '../api/transport';
 import type { MessageKey } from '../i18n';
 import { loadAccount, resetAccount } from './account';
+import { resetAccountUsers } from './accountUsers';
 import { loadInvitations, markInvitationsOnly, resetInvitations } from './invitations';
 import { resetPipelines } from './pipelines';
 import { clearSession, saveToken } from './session';
@@ -12,6 +13,7 @@ import { clearSession, saveToken } from './session';
 function forgetAccountData(): void {
   resetAccount();
   resetPipelines();
+  resetAccountUsers();
 }
 
 /** Everything loaded for the signed-in user; forgotten whenever the session changes hands. */

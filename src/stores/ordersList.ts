@@ -28,6 +28,16 @@ export interface OrdersFilter {
   created_from: string | null;
   created_to: string | null;
   kind: OrderKind | null;
+  /** The customer the orders are for; the name is kept only to show the choice. */
+  contact: NamedChoice | null;
+  company: NamedChoice | null;
+  /** The responsible employee (account/users). */
+  user_id: number | null;
+}
+
+export interface NamedChoice {
+  id: number;
+  name: string;
 }
 
 export interface OrdersListParams {
@@ -54,7 +64,7 @@ export const HIDE_FINAL_KEY = 'ordersHideFinal';
 const $hideFinalSaved = persistentAtom(HIDE_FINAL_KEY);
 
 export function emptyFilter(): OrdersFilter {
-  return { search: '', status_ids: [], hide_final: $hideFinalSaved.get() === '1', created_from: null, created_to: null, kind: null };
+  return { search: '', status_ids: [], hide_final: $hideFinalSaved.get() === '1', created_from: null, created_to: null, kind: null, contact: null, company: null, user_id: null };
 }
 
 function initialState(): OrdersListState {
@@ -91,6 +101,9 @@ export function listRequestBody(params: OrdersListParams, pipelineId: number | n
   if (from) body.created_from = from;
   if (to) body.created_to = to;
   if (filter.kind) body.kind = filter.kind;
+  if (filter.contact) body.contact_id = filter.contact.id;
+  if (filter.company) body.company_id = filter.company.id;
+  if (filter.user_id !== null) body.user_id = filter.user_id;
   return { page: params.page, per_page: params.per_page, filter: body, sort: params.sort };
 }
 
@@ -131,7 +144,7 @@ export function setFilter(patch: Partial<OrdersFilter>): Promise<OrdersListState
   return withParams({ page: 1, filter: { ...$ordersList.get().params.filter, ...patch } });
 }
 
-/** Clears search, stages, dates and kind; the hide-final switch stays as the user set it. */
+/** Clears search, stages, dates, kind, customer and employee; the hide-final switch stays as the user set it. */
 export function clearFilter(): Promise<OrdersListState> {
   const { hide_final } = $ordersList.get().params.filter;
   return withParams({ page: 1, filter: { ...emptyFilter(), hide_final } });

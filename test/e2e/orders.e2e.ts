@@ -115,6 +115,23 @@ describe('/orders in the browser', () => {
     expect(await shownText(page)).toBe(`1–20 of ${before}`);
   });
 
+  it('the filter finds a contact by name and lists only their orders; taking the contact out lists all again', async () => {
+    const page = await openOrders();
+    const contact = (await page.locator('td[data-column="contact_name"]').filter({ hasText: /\S/ }).first().textContent())!.split(',')[0].trim();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const filters = page.getByTestId('orders-filters');
+    await filters.getByRole('combobox', { name: 'Contact' }).fill(contact.slice(0, 4));
+    const body = await listAfter(page, () => filters.getByRole('option', { name: new RegExp(`^${contact}`) }).first().click());
+    expect((body.filter as { contact_id?: number }).contact_id).toBeGreaterThan(0);
+    const cells = await page.locator('td[data-column="contact_name"]').allTextContents();
+    expect(cells.length).toBeGreaterThan(0);
+    expect(cells.length).toBeLessThan(20);
+    expect(cells.every((cell) => cell.includes(contact))).toBe(true);
+    await page.screenshot({ path: join(shots, 'orders-filtered-by-contact.png'), fullPage: true });
+    await listAfter(page, () => filters.getByRole('button', { name: `Remove ${contact} from the filter` }).click());
+    expect(await shownText(page)).toBe('1–20 of 20');
+  });
+
   it('column settings: hide a column, show another, move one; saved with orders/table-config and kept after a reload', async () => {
     const page = await openOrders();
     await page.getByRole('button', { name: 'Columns' }).click();

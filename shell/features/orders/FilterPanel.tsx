@@ -1,8 +1,14 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import type { CustomerKind } from '../../../src/api/customers';
 import type { Pipeline } from '../../../src/contract/pipelines';
 import { t } from '../../../src/i18n';
-import type { OrderKind, OrdersFilter } from '../../../src/stores/ordersList';
+import { $accountUsers, loadAccountUsers } from '../../../src/stores/accountUsers';
+import { findCustomers } from '../../../src/stores/customers';
+import type { NamedChoice, OrderKind, OrdersFilter } from '../../../src/stores/ordersList';
 import { ALL_PIPELINES_ID } from '../../../src/stores/pipelines';
 import { DateInput, MultiSelect, Select } from '../../../src/ui';
+import { CustomerSearch } from '../../../src/ui/CustomerSearch';
 
 export interface StageOption {
   id: number;
@@ -32,9 +38,41 @@ export interface FilterPanelProps {
   onClear: () => void;
 }
 
-/** Stages, creation dates and kind; every change applies at once. */
+const ANYONE = 0;
+
+/** A chosen contact or company: its name with a button that takes it out; else a search by name. */
+function CustomerChoice({ kind, chosen, onChange }: { kind: CustomerKind; chosen: NamedChoice | null; onChange: (choice: NamedChoice | null) => void }) {
+  const label = t(kind === 'contact' ? 'orders.filterContact' : 'orders.filterCompany');
+  if (chosen) {
+    return (
+      <div className="ui-field orders-filters__choice">
+        <span className="ui-field__label">{label}</span>
+        <span className="orders-chip">
+          {chosen.name}
+          <button type="button" className="orders-chip__remove" aria-label={t('orders.removeChoice', { name: chosen.name })} onClick={() => onChange(null)}>
+            ×
+          </button>
+        </span>
+      </div>
+    );
+  }
+  return (
+    <CustomerSearch
+      label={label}
+      placeholder={t('orders.filterCustomerPlaceholder')}
+      search={(query) => findCustomers(kind, query)}
+      onPick={(item) => onChange({ id: item.id, name: item.name })}
+    />
+  );
+}
+
+/** Stages, creation dates, kind, customer and responsible employee; every change applies at once. */
 export function FilterPanel({ id, filter, stages, onChange, onClear }: FilterPanelProps) {
   const chosen = stages.filter((stage) => filter.status_ids.includes(stage.id)).map((stage) => stage.name);
+  const users = useStore($accountUsers);
+  useEffect(() => {
+    void loadAccountUsers();
+  }, []);
   return (
     <section id={id} className="orders-filters" aria-label={t('orders.filters')} data-testid="orders-filters">
       <MultiSelect
@@ -51,6 +89,14 @@ export function FilterPanel({ id, filter, stages, onChange, onClear }: FilterPan
         value={filter.kind ?? ''}
         onChange={(kind) => onChange({ kind: kind === 'local' || kind === 'crm' ? kind : null })}
       />
+      <Select
+        label={t('orders.filterEmployee')}
+        options={[{ name: t('orders.anyEmployee'), value: ANYONE }, ...users.map((user) => ({ name: user.name || user.email || `#${user.id}`, value: user.id }))]}
+        value={filter.user_id ?? ANYONE}
+        onChange={(value) => onChange({ user_id: value === ANYONE ? null : Number(value) })}
+      />
+      <CustomerChoice kind="contact" chosen={filter.contact} onChange={(contact) => onChange({ contact })} />
+      <CustomerChoice kind="company" chosen={filter.company} onChange={(company) => onChange({ company })} />
       <button type="button" className="shell-link orders-filters__clear" onClick={onClear}>
         {t('orders.clearFilters')}
       </button>

@@ -1,4 +1,5 @@
-import { orders } from '../../../locales/en.json';
+import { clients, orders } from '../../../locales/en.json';
 import { registerTexts } from '../../../src/i18n';
 
-registerTexts({ orders });
+// The customer search in the filter shows the clients area's 'Searching…'.
+registerTexts({ orders, clients });

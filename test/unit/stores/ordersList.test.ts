@@ -78,7 +78,7 @@ describe('the orders/list body', () => {
   const params = (patch: Partial<OrdersListParams['filter']> = {}): OrdersListParams => ({
     page: 2,
     per_page: 50,
-    filter: { search: '', status_ids: [], hide_final: false, created_from: null, created_to: null, kind: null, ...patch },
+    filter: { search: '', status_ids: [], hide_final: false, created_from: null, created_to: null, kind: null, contact: null, company: null, user_id: null, ...patch },
     sort: { field: 'id', order: 'desc' },
   });
 
@@ -96,6 +96,11 @@ describe('the orders/list body', () => {
       sort: { field: 'id', order: 'desc' },
     });
     expect(listRequestBody(params({ search: '   ', hide_final: false }), 4).filter).toEqual({ pipeline_id: 4 });
+  });
+
+  it('rule: a chosen contact, company and responsible employee are sent by id (names stay on this side)', () => {
+    const chosen = params({ contact: { id: 5, name: 'Ivan Petrov' }, company: { id: 3, name: 'Acme' }, user_id: 2 });
+    expect(listRequestBody(chosen, 9).filter).toEqual({ pipeline_id: 9, contact_id: 5, company_id: 3, user_id: 2 });
   });
 
   it('a creation day range covers whole days in the user’s time zone', () => {
@@ -207,7 +212,7 @@ describe('changing what is listed', () => {
   });
 
   it('clear filters keeps the hide-final switch', async () => {
-    await setFilter({ hide_final: true, search: 'x', status_ids: [1], kind: 'local', created_from: '2024-01-01' });
+    await setFilter({ hide_final: true, search: 'x', status_ids: [1], kind: 'local', created_from: '2024-01-01', contact: { id: 5, name: 'Ivan' }, company: { id: 3, name: 'Acme' }, user_id: 2 });
     await clearFilter();
     expect(lastBody().filter).toEqual({ pipeline_id: 9, hide_final: true });
   });

@@ -68,7 +68,7 @@ function answerStaffCatalogue(order = staffOrder()) {
   edge.answers['/api/warehouse/list'] = { status: 200, body: [{ id: 1, name: 'Main warehouse', code: 'main', is_main: true }] };
 }
 
-const button = (name: string) => [...host.querySelectorAll('button')].find((el) => el.textContent === name) as HTMLButtonElement | undefined;
+const button = (name: string) => [...document.body.querySelectorAll('button')].find((el) => el.textContent === name) as HTMLButtonElement | undefined;
 const click = async (element: Element | undefined) => {
   await act(async () => element?.dispatchEvent(new MouseEvent('click', { bubbles: true })));
   await settle();
@@ -224,14 +224,26 @@ describe('deal screen: leaving and navigation (spec 1 §4, spec 2 §5)', () => {
     await typeCount('4');
     await act(async () => navigate('/orders'));
     expect(window.location.hash).toBe('#/addToDeal?order_id=7');
-    const dialog = host.querySelector('[role="alertdialog"]');
+    const dialog = document.body.querySelector('[role="alertdialog"]');
     expect(dialog?.textContent).toContain('You have unsaved changes. Leave without saving?');
     await click(button('Stay on the order'));
-    expect([host.querySelector('[role="alertdialog"]'), countInput().value, $unsaved.get()]).toEqual([null, '4', true]);
+    expect([document.body.querySelector('[role="alertdialog"]'), countInput().value, $unsaved.get()]).toEqual([null, '4', true]);
     await act(async () => navigate('/orders'));
     await click(button('Leave without saving'));
     expect(window.location.hash).toBe('#/orders');
     expect($unsaved.get()).toBe(false);
+  });
+
+  it('the leave question opens on "Stay on the order"; Escape stays and keeps what was typed', async () => {
+    answerStaffCatalogue();
+    await show('/addToDeal?order_id=7');
+    await typeCount('4');
+    await act(async () => navigate('/orders'));
+    expect(document.activeElement?.textContent).toBe('Stay on the order');
+    await act(async () => {
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    expect([document.body.querySelector('[role="alertdialog"]'), window.location.hash, countInput().value, $unsaved.get()]).toEqual([null, '#/addToDeal?order_id=7', '4', true]);
   });
 
   it('a move made by the browser (back, an edited address) with unsaved changes is undone and asked about', async () => {
@@ -244,7 +256,7 @@ describe('deal screen: leaving and navigation (spec 1 §4, spec 2 §5)', () => {
     });
     await settle();
     expect(window.location.hash).toBe('#/addToDeal?order_id=7');
-    expect([host.querySelector('[role="alertdialog"]') !== null, countInput().value]).toEqual([true, '4']);
+    expect([document.body.querySelector('[role="alertdialog"]') !== null, countInput().value]).toEqual([true, '4']);
     await click(button('Leave without saving'));
     expect(window.location.hash).toBe('#/orders');
   });

@@ -13,6 +13,8 @@ import { resetOrdersList, setFilter } from '../../../../src/stores/ordersList';
 import { resetOrdersTable } from '../../../../src/stores/ordersTableConfig';
 import { $homeBlurred, $overlays, closeAllOverlays } from '../../../../src/stores/overlays';
 import { resetPipelines, selectPipeline } from '../../../../src/stores/pipelines';
+import { resetAccountUsers } from '../../../../src/stores/accountUsers';
+import { CUSTOMER_SEARCH_DELAY_MS } from '../../../../src/ui/CustomerSearch';
 import { $token } from '../../../../src/stores/session';
 import { useApiEdge } from '../../../support/apiEdge';
 
@@ -110,6 +112,7 @@ beforeEach(async () => {
   clearNotifications();
   $token.set('staff-token');
   resetPipelines();
+  resetAccountUsers();
   // An id no pipeline has: the selection falls back to the system pipeline, as with nothing saved.
   selectPipeline(0);
   edge.answers[LIST] = listAnswer([]);
@@ -294,6 +297,46 @@ describe('/orders: pipelines, hide final stages, search, filter, paging', () => 
     expect(lastFilter()).toEqual({ pipeline_id: 9, status_ids: [92] });
     await choose(panel, 'Kind', 'CRM deals');
     expect(lastFilter()).toEqual({ pipeline_id: 9, status_ids: [92], kind: 'crm' });
+    await click(button(panel, 'Clear filters'));
+    expect(lastFilter()).toEqual({ pipeline_id: 9 });
+  });
+
+  it('the filter panel narrows by responsible employee and by a contact or company found by name; a chosen one can be taken out', async () => {
+    edge.answers[LIST] = listAnswer([order(1)]);
+    edge.answers['/api/account/users'] = {
+      status: 200,
+      body: [
+        { id: 1, name: 'Demo', status: 'enabled' },
+        { id: 2, name: 'Olga', status: 'enabled' },
+        { id: 3, name: 'new@example.com', status: 'invited' },
+      ],
+    };
+    edge.answers['/api/contact/autocomplete'] = { status: 200, body: [{ id: 5, name: 'Ivan Petrov', email: 'ivan@example.com', phone: '', tax_number: '' }] };
+    const host = await showScreen();
+    await click(button(host, 'Filters'));
+    const panel = host.querySelector<HTMLElement>('[data-testid="orders-filters"]')!;
+    const employee = [...panel.querySelectorAll('.ui-dropdown')].find((item) => item.querySelector('.ui-field__label')?.textContent === 'Responsible')!;
+    await click(employee.querySelector('[role="combobox"]'));
+    // Invited members are not responsible for anything yet.
+    expect([...employee.querySelectorAll('[role="option"]')].map((item) => item.textContent)).toEqual(['Anyone', 'Demo', 'Olga']);
+    await click([...employee.querySelectorAll('[role="option"]')].find((item) => item.textContent === 'Olga'));
+    expect(lastFilter()).toEqual({ pipeline_id: 9, user_id: 2 });
+
+    const contactField = [...panel.querySelectorAll<HTMLElement>('.customer-search')].find((item) => item.textContent?.includes('Contact'))!;
+    typeInto(contactField.querySelector<HTMLInputElement>('input[role="combobox"]')!, 'iv');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, CUSTOMER_SEARCH_DELAY_MS + 30)));
+    await settle();
+    expect(edge.calls.filter((call) => call.path === '/api/contact/autocomplete').length).toBe(1);
+    const option = contactField.querySelector<HTMLElement>('[role="option"]')!;
+    act(() => {
+      option.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
+    });
+    await settle();
+    expect(lastFilter()).toEqual({ pipeline_id: 9, user_id: 2, contact_id: 5 });
+    expect(panel.querySelector('.orders-chip')?.textContent).toContain('Ivan Petrov');
+
+    await click(button(panel, 'Remove Ivan Petrov from the filter'));
+    expect(lastFilter()).toEqual({ pipeline_id: 9, user_id: 2 });
     await click(button(panel, 'Clear filters'));
     expect(lastFilter()).toEqual({ pipeline_id: 9 });
   });
