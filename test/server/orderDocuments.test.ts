@@ -233,6 +233,25 @@ describe('orders/custom-doc: upload, list, download, delete', () => {
     expect(onDisk(account.id)).toEqual([]);
   });
 
+  it('rule: cut-off uploads never leave a file on disk, one after another or many at once (the removal waits for the file to be open)', async () => {
+    const account = await server.newAccount();
+    const order = await orderOf(account);
+    // A short cut-off part fails before the file behind it is even open: the case that once left files behind.
+    const cutOff = () =>
+      disk.app.inject({
+        method: 'POST',
+        url: '/api/orders/custom-doc/upload',
+        headers: { authorization: `Bearer ${account.token}`, 'content-type': 'multipart/form-data; boundary=x' },
+        payload: `--x\r\nContent-Disposition: form-data; name="order_id"\r\n\r\n${order.id}\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nunfinished`,
+      });
+    const statuses = new Set<number>();
+    for (let round = 0; round < 40; round += 1) statuses.add((await cutOff()).statusCode);
+    for (let round = 0; round < 10; round += 1) (await Promise.all(Array.from({ length: 8 }, cutOff))).forEach((answer) => statuses.add(answer.statusCode));
+    expect([...statuses]).toEqual([400]);
+    expect(await rowsOf(account.id)).toEqual([]);
+    expect(onDisk(account.id)).toEqual([]);
+  });
+
   it("another account's order or file is not found (404) on every call, and nothing of theirs changes", async () => {
     const mine = await server.newAccount();
     const theirs = await server.newAccount();

@@ -62,9 +62,13 @@ export async function storeStream(
   try {
     await pipeline(source, count, target);
   } catch (error) {
+    // The file is opened asynchronously: removed before that open finishes, it would be created after
+    // the removal and left behind. Destroyed by the pipeline, the stream closes once its open is done.
+    if (!target.closed) await new Promise<void>((done) => target.once('close', () => done()));
     await rm(full, { force: true });
-    // A failing write (disk full, rights) is the server's; a failing part is the client's.
-    if (target.errored) throw error;
+    // A failing write (disk full, rights: a system call's error) is the server's; a failing part is the
+    // client's. (target.errored cannot tell them apart: the pipeline destroys the file with the part's error.)
+    if ((error as { syscall?: string }).syscall) throw error;
     throw new UnreadablePart(String((error as Error).message ?? error));
   }
   if (source.truncated) {
