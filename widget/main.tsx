@@ -63,7 +63,7 @@ export function mountWidget(host: Element, options: WidgetMountOptions = {}): ()
     source: `${place}#${Math.random().toString(36).slice(2, 8)}`,
     wire,
     listVersion: options.listVersion,
-    onAdded: () => bridge?.emit('refreshCard', { leadId: store.$leadId.get() }),
+    onAdded: (_rows, leadId) => bridge?.emit('refreshCard', { leadId }),
   });
   const view = atom<WidgetView>({ theme: options.theme ?? 'light', lang: 'en', ready: false });
 
@@ -88,7 +88,11 @@ export function mountWidget(host: Element, options: WidgetMountOptions = {}): ()
     if (!unmounted) view.set({ ...view.get(), lang });
   }
 
-  const cleanups: (() => void)[] = [];
+  // A tab or frame closed (or a host that never calls destroy) must not hold the lead's wire for good in
+  // the other widgets of that lead.
+  const onPageHide = () => store.leaveWire();
+  window.addEventListener('pagehide', onPageHide);
+  const cleanups: (() => void)[] = [() => window.removeEventListener('pagehide', onPageHide)];
   if (bridge) {
     cleanups.push(
       bridge.on('leadChanged', ({ leadId }) => void store.setLead(leadIdOf(leadId))),

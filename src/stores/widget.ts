@@ -51,8 +51,8 @@ export interface WidgetStoreOptions {
   perPage?: number;
   secondPerPage?: number;
   debounceMs?: number;
-  /** After a successful add: the host refreshes its deal card. */
-  onAdded?: (rows: OrderPosition[]) => void;
+  /** After a successful add: the host refreshes the card of that deal (the lead the add was made for). */
+  onAdded?: (rows: OrderPosition[], leadId: number) => void;
 }
 
 const emptyList = <T>(): PagedList<T> => ({ items: [], page: FIRST_PAGE, lastPage: FIRST_PAGE, loading: false });
@@ -83,11 +83,13 @@ export function createWidgetStore(options: WidgetStoreOptions) {
   const $add = atom<AddState>({ status: 'idle' });
   const $wire = atom<WireState>(EMPTY_WIRE);
   const $wireNotice = atom<WireNotice>(null);
+  /** An add on its way, kept apart from $add: it stays on its way when the host switches to another deal. */
+  const $addInFlight = atom(false);
 
   /** Disabled from the click until the answer arrives; also without a deal, or when its products may not change. */
   const $disableAdd = atom(true);
-  const syncDisableAdd = () => $disableAdd.set($add.get().status === 'adding' || $leadId.get() === null || $config.get()?.disable_add === true);
-  const unlisten = [$add, $config, $leadId].map((store) => (store as typeof $leadId).listen(syncDisableAdd));
+  const syncDisableAdd = () => $disableAdd.set($addInFlight.get() || $leadId.get() === null || $config.get()?.disable_add === true);
+  const unlisten = [$addInFlight, $config, $leadId].map((store) => (store as unknown as typeof $leadId).listen(syncDisableAdd));
   syncDisableAdd();
 
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
@@ -95,6 +97,8 @@ export function createWidgetStore(options: WidgetStoreOptions) {
   let searchSeq = 0;
   let listSeq = 0;
   let leadSeq = 0;
+  let configSeq = 0;
+  let htmlSeq = 0;
   let destroyed = false;
   const offWire = options.wire?.subscribe(onWireMessage);
 
@@ -150,8 +154,9 @@ export function createWidgetStore(options: WidgetStoreOptions) {
 
   async function loadLeadProducts(page = FIRST_PAGE): Promise<void> {
     const leadId = lead();
-    if (leadId === null) return;
     const seq = ++leadSeq;
+    // Without a deal nothing is asked, and a list still on its way for the previous deal is dropped.
+    if (leadId === null) return;
     $leadProducts.set({ ...$leadProducts.get(), page, loading: true });
     const answer = await api.leadProducts({ leadId, page, per_page: secondPerPage });
     if (destroyed || seq !== leadSeq) return;
@@ -160,43 +165,52 @@ export function createWidgetStore(options: WidgetStoreOptions) {
 
   async function loadProductsHtml(): Promise<void> {
     const leadId = lead();
+    const seq = ++htmlSeq;
     if (leadId === null) return;
     const answer = await api.productsHtml(leadId);
-    if (!destroyed && answer.success) $productsHtml.set(answer.data.html);
+    if (!destroyed && seq === htmlSeq && answer.success) $productsHtml.set(answer.data.html);
   }
 
+  /** The deal's settings (its order, disable_add): only the newest answer counts, so another deal's never shows here. */
   async function loadConfig(): Promise<void> {
+    const seq = ++configSeq;
     try {
       const config = await api.config(lead() === null ? {} : { leadId: lead() as number });
-      if (destroyed) return;
+      if (destroyed || seq !== configSeq) return;
       $config.set(config);
       $configError.set(null);
     } catch (error) {
-      if (!destroyed) $configError.set((error as Error).message);
+      if (!destroyed && seq === configSeq) $configError.set((error as Error).message);
     }
   }
 
-  /** The warehouse to add from: the lead's wire, when the product is stocked there. */
+  /** The warehouse to add goods from: the lead's wire (spec 2 §5: a chosen warehouse always goes with the id). */
   function warehouseFor(product: DealProduct): string | null {
     const chosen = $wire.get().value;
-    if (!chosen || isService(product.type)) return null;
-    return product.warehouses.some((store) => store.code === chosen) ? chosen : null;
+    return !chosen || isService(product.type) ? null : chosen;
   }
 
   async function addToDeal(product: DealProduct, quantity: number = DEFAULT_QUANTITY): Promise<void> {
     const leadId = lead();
     if ($disableAdd.get() || leadId === null) return;
+    $addInFlight.set(true);
     $add.set({ status: 'adding', productId: product.id });
+    // The answer belongs to the deal it was made for: shown only while that deal is still the one open.
+    const stillThisDeal = () => !destroyed && lead() === leadId;
     try {
       const answer = await api.addProduct({ productId: productIdentifier(product, warehouseFor(product)), leadId, quantity });
       if (destroyed) return;
       const rows = answer.order.positions.filter((row) => row.product_id === product.id);
+      // The host refreshes the changed deal's card even when another deal is open by now.
+      options.onAdded?.(rows, leadId);
+      if (!stillThisDeal()) return;
       $add.set({ status: 'added', productId: product.id, rows });
-      options.onAdded?.(rows);
       void loadLeadProducts($leadProducts.get().page);
       void loadProductsHtml();
     } catch (error) {
-      if (!destroyed) $add.set({ status: 'failed', productId: product.id, message: (error as Error).message });
+      if (stillThisDeal()) $add.set({ status: 'failed', productId: product.id, message: (error as Error).message });
+    } finally {
+      if (!destroyed) $addInFlight.set(false);
     }
   }
 
@@ -224,7 +238,11 @@ export function createWidgetStore(options: WidgetStoreOptions) {
   function onWireMessage(message: Parameters<Parameters<WireChannel['subscribe']>[0]>[0]): void {
     if (destroyed || message.leadId !== leadKey()) return;
     if (message.kind === 'change') {
-      $wire.set(applyWireChange($wire.get(), { source: message.source, value: message.value }).state);
+      const state = applyWireChange($wire.get(), { source: message.source, value: message.value }).state;
+      $wire.set(state);
+      // 'Held by …' is over once none of those holders holds the wire any more.
+      const notice = $wireNotice.get();
+      if (notice && !notice.heldBy.some((holder) => state.sources.includes(holder))) $wireNotice.set(null);
     } else if (message.kind === 'hello') {
       const state = $wire.get();
       if (state.sources.length) postWire({ id: newMessageId(), leadId: message.leadId, kind: 'state', sources: [...state.sources], value: state.value });
@@ -233,6 +251,7 @@ export function createWidgetStore(options: WidgetStoreOptions) {
     }
   }
 
+  /** Lets go of the lead's wire, if this widget holds it (unmount, another deal, the page going away). */
   function leaveWire(): void {
     if ($wire.get().sources.includes(options.source)) chooseWire(null);
   }
@@ -294,6 +313,7 @@ export function createWidgetStore(options: WidgetStoreOptions) {
     loadConfig,
     addToDeal,
     chooseWire,
+    leaveWire,
     start,
     setLead,
     destroy,

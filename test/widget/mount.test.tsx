@@ -46,20 +46,51 @@ describe('widget mount (react aliased to @preact/compat, as dist/widget.js ships
   });
 
   it('two widgets on one page are independent: unmounting one leaves the other working', async () => {
-    stubServer();
+    const calls = stubServer();
     const first = document.createElement('div');
     const second = document.createElement('div');
     document.body.append(first, second);
     let unmountFirst = () => {};
+    let unmountSecond = () => {};
     await act(async () => {
       unmountFirst = mountWidget(first, { leadId: 7, token: 't' });
-      mountWidget(second, { leadId: 8, token: 't', place: 'cardTab' });
+      unmountSecond = mountWidget(second, { leadId: 8, token: 't', place: 'cardTab' });
     });
     await settle();
     await act(async () => unmountFirst());
     expect(first.shadowRoot?.childElementCount).toBe(0);
-    const search = second.shadowRoot?.querySelector<HTMLInputElement>('[data-testid="widget-search"]');
-    expect(search).not.toBeNull();
+    // The second one still searches: its timers, store and calls were not taken down with the first.
+    const search = second.shadowRoot?.querySelector<HTMLInputElement>('[data-testid="widget-search"]') as HTMLInputElement;
+    await act(async () => {
+      search.value = 'drill';
+      search.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(calls.filter((path) => path.endsWith('/autocomplete'))).toHaveLength(1);
+    expect(second.shadowRoot?.querySelector('[data-testid="stockroom-widget"]')?.getAttribute('data-ready')).toBe('true');
+    await act(async () => unmountSecond());
+  });
+
+  it("rule: the page going away (pagehide: a closed tab, a host that never calls destroy) lets go of the lead's wire", async () => {
+    stubServer();
+    const host = document.createElement('div');
+    document.body.append(host);
+    let unmount = () => {};
+    await act(async () => {
+      unmount = mountWidget(host, { leadId: 7, token: 't' });
+    });
+    await settle();
+    const select = host.shadowRoot?.querySelector<HTMLSelectElement>('[data-testid="wire-select"]') as HTMLSelectElement;
+    await act(async () => {
+      select.value = 'main';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(select.value).toBe('main');
+    await act(async () => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(select.value).toBe('');
+    await act(async () => unmount());
   });
 
   it('unmount stops its timers: a search typed just before unmounting never calls the server', async () => {

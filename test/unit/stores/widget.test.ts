@@ -221,12 +221,29 @@ describe('widget add to deal (spec 2 §4, §5)', () => {
     ]);
   });
 
-  it('a product not stocked in the chosen warehouse is added with its plain id', async () => {
-    const api = fakeApi();
+  it('rule: a chosen warehouse always goes with a good, even one not stocked there (the server then answers whether it can)', async () => {
+    const api = fakeApi({ addProduct: vi.fn(async () => Promise.reject(new Error('Not enough stock in Far warehouse'))) });
     const store = widget(api);
     store.chooseWire('far');
     await store.addToDeal(product(12));
-    expect(api.addProduct.mock.calls[0][0].productId).toBe('12');
+    expect(api.addProduct.mock.calls[0][0].productId).toBe('12%%%far');
+    expect(store.$add.get()).toEqual({ status: 'failed', productId: 12, message: 'Not enough stock in Far warehouse' });
+  });
+
+  it('rule: an add still on its way when the host opens another deal keeps add disabled until it answers, is not shown in the new deal, and refreshes the card of the deal it changed', async () => {
+    const answer = deferred<{ success: boolean; order: { positions: OrderPosition[] } }>();
+    const onAdded = vi.fn();
+    const api = fakeApi({ addProduct: vi.fn(() => answer.promise) });
+    const store = widget(api, { onAdded });
+    await store.loadConfig();
+    const adding = store.addToDeal(product(1));
+    await store.setLead(8);
+    expect([store.$add.get(), store.$disableAdd.get()]).toEqual([{ status: 'idle' }, true]);
+    const row = { id: 9, product_id: 1, name: 'Product 1', count: 1 } as OrderPosition;
+    answer.resolve({ success: true, order: { positions: [row] } });
+    await adding;
+    expect(onAdded).toHaveBeenCalledExactlyOnceWith([row], 7);
+    expect([store.$add.get(), store.$disableAdd.get()]).toEqual([{ status: 'idle' }, false]);
   });
 
   it('the add button is disabled from the click until the answer, on success and on failure', async () => {
@@ -265,7 +282,7 @@ describe('widget add to deal (spec 2 §4, §5)', () => {
     const store = widget(api, { onAdded });
     await store.addToDeal(product(1));
     expect(store.$add.get()).toEqual({ status: 'added', productId: 1, rows: [row] });
-    expect(onAdded).toHaveBeenCalledExactlyOnceWith([row]);
+    expect(onAdded).toHaveBeenCalledExactlyOnceWith([row], 7);
     expect(api.productsHtml).toHaveBeenCalled();
     await store.addToDeal(product(1));
     expect(store.$add.get()).toEqual({ status: 'failed', productId: 1, message: 'Not enough stock in Main warehouse' });
@@ -280,6 +297,33 @@ describe('widget add to deal (spec 2 §4, §5)', () => {
     expect(store.$disableAdd.get()).toBe(true);
     await store.addToDeal(product(1));
     expect(api.addProduct).not.toHaveBeenCalled();
+  });
+
+  it("rule: the previous deal's settings and products html arriving late never show under the deal open now", async () => {
+    const oldConfig = deferred<WidgetConfig>();
+    const oldHtml = deferred<{ success: boolean; data: { html: string } }>();
+    const api = fakeApi({
+      config: vi.fn((query: { leadId?: number }) => (query.leadId === 7 ? oldConfig.promise : Promise.resolve(config({ lead_id: 8, order_id: 80 })))),
+      productsHtml: vi.fn((leadId: number) => (leadId === 7 ? oldHtml.promise : Promise.resolve({ success: true, data: { html: '<p>deal 8</p>' } }))),
+    });
+    const store = widget(api);
+    const first = Promise.all([store.loadConfig(), store.loadProductsHtml()]);
+    await store.setLead(8);
+    oldConfig.resolve(config({ lead_id: 7, order_id: 70, disable_add: true }));
+    oldHtml.resolve({ success: true, data: { html: '<p>deal 7</p>' } });
+    await first;
+    expect([store.$config.get()?.order_id, store.$productsHtml.get(), store.$disableAdd.get()]).toEqual([80, '<p>deal 8</p>', false]);
+  });
+
+  it("rule: the previous deal's positions arriving after a switch to no deal are dropped", async () => {
+    const old = deferred<ReturnType<typeof page>>();
+    const api = fakeApi({ leadProducts: vi.fn(() => old.promise) });
+    const store = widget(api);
+    const loading = store.loadLeadProducts();
+    await store.setLead(null);
+    old.resolve(page([{ id: 1 }]));
+    await loading;
+    expect(store.$leadProducts.get().items).toEqual([]);
   });
 
   it("the config fetch's error text is kept for the widget to show", async () => {
@@ -342,6 +386,18 @@ describe('widget wire per lead (spec 2 §4, through src/domain/wire.ts)', () => 
     const late = widget(fakeApi(), { source: 'cardTab#2', wire: hub.channel() });
     await late.start();
     expect(late.$wire.get()).toEqual({ sources: ['rightColumn#1'], value: 'main' });
+  });
+
+  it("rule: 'held by' clears once its holder lets go, so the refused widget may choose", () => {
+    const hub = wireHub();
+    const right = widget(fakeApi(), { source: 'rightColumn#1', wire: hub.channel() });
+    const tab = widget(fakeApi(), { source: 'cardTab#2', wire: hub.channel() });
+    right.chooseWire('main');
+    tab.chooseWire('second');
+    expect(tab.$wireNotice.get()).toEqual({ kind: 'refused', heldBy: ['rightColumn#1'] });
+    right.leaveWire();
+    expect(tab.$wireNotice.get()).toBeNull();
+    expect(tab.chooseWire('second')).toBe(true);
   });
 
   it('unmounting a holder lets go of the wire', () => {

@@ -105,6 +105,54 @@ describe('the amoCRM/Kommo widget archive (npm run pack:amocrm)', () => {
     delete (window as unknown as { StockroomWidget?: unknown }).StockroomWidget;
   });
 
+  it('rule: a second render replaces the first widget, and a destroy before widget.js has loaded mounts nothing', async () => {
+    const Widget = loadAmdModule(files.get('script.js')!.toString('utf8')) as new () => Record<string, unknown> & { callbacks: Record<string, (...args: unknown[]) => unknown> };
+    const unmounts: ReturnType<typeof vi.fn>[] = [];
+    const mount = vi.fn(() => {
+      const unmount = vi.fn();
+      unmounts.push(unmount);
+      return unmount;
+    });
+    (window as unknown as { AMOCRM: unknown }).AMOCRM = { lang_id: 'en', data: { current_card: { id: 42 } } };
+    const widget = new Widget();
+    Object.assign(widget, {
+      get_settings: () => ({ widget_code: 'sr2', server_url: 'https://stock.example.com', api_key: 'k' }),
+      system: () => ({ area: 'lcard' }),
+      i18n: () => ({}),
+      render_template: (options: { render: string }) => document.body.insertAdjacentHTML('beforeend', options.render),
+    });
+    const added = vi.spyOn(window, 'addEventListener');
+    const removed = vi.spyOn(window, 'removeEventListener');
+    (window as unknown as { StockroomWidget: unknown }).StockroomWidget = { mount };
+    widget.callbacks.render();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    widget.callbacks.render();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(mount).toHaveBeenCalledTimes(2);
+    expect(unmounts.map((unmount) => unmount.mock.calls.length)).toEqual([1, 0]);
+    const messageListeners = () => added.mock.calls.filter(([type]) => type === 'message').length - removed.mock.calls.filter(([type]) => type === 'message').length;
+    expect(messageListeners()).toBe(1);
+    widget.callbacks.destroy();
+    expect(unmounts.map((unmount) => unmount.mock.calls.length)).toEqual([1, 1]);
+    expect(messageListeners()).toBe(0);
+
+    // widget.js still loading when amoCRM destroys the widget: nothing is mounted when it arrives.
+    delete (window as unknown as { StockroomWidget?: unknown }).StockroomWidget;
+    let loaded: HTMLScriptElement | undefined;
+    const append = vi.spyOn(document.head, 'appendChild').mockImplementation((node) => {
+      loaded = node as HTMLScriptElement;
+      return node;
+    });
+    widget.callbacks.render();
+    widget.callbacks.destroy();
+    (window as unknown as { StockroomWidget: unknown }).StockroomWidget = { mount };
+    loaded?.onload?.(new Event('load'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(mount).toHaveBeenCalledTimes(2);
+    append.mockRestore();
+    delete (window as unknown as { StockroomWidget?: unknown }).StockroomWidget;
+  });
+
   it('npm run pack:amocrm writes dist/amocrm-widget.zip', () => {
     const printed = execFileSync(process.execPath, ['build.mjs', '--pack-amocrm'], { cwd: root, encoding: 'utf8' });
     expect(printed).toContain('dist/amocrm-widget.zip');

@@ -50,6 +50,8 @@ define([], function () {
     var self = this;
     var mounted = null;
     var listeners = [];
+    // Bumped by every render and destroy: a widget.js that finishes loading after either mounts nothing.
+    var generation = 0;
 
     function settings() {
       return (self.get_settings && self.get_settings()) || {};
@@ -112,6 +114,9 @@ define([], function () {
     }
 
     function renderCardWidget() {
+      // amoCRM may render the card again: the widget and listeners of the last render go first.
+      teardown();
+      var current = generation;
       var code = settings().widget_code || 'stockroom';
       var rootId = 'stockroom-root-' + code;
       self.render_template({ caption: { class_name: 'stockroom-widget-caption' }, body: '', render: '<div id="' + rootId + '"></div>' });
@@ -124,16 +129,19 @@ define([], function () {
       hostTheWidget();
       loadWidgetScript(server()).then(
         function (api) {
+          if (current !== generation) return;
           // No token here: the widget asks for its context over the bridge, and gets it from hostTheWidget.
           mounted = api.mount(root, { leadId: leadId(), lang: lang(), theme: theme(), place: 'rightColumn', appUrl: server() });
         },
         function (error) {
+          if (current !== generation) return;
           root.textContent = text('load_failed') + ' ' + error.message;
         },
       );
     }
 
     function renderAdvancedSettings() {
+      teardown();
       var code = settings().widget_code || 'stockroom';
       var workArea = document.getElementById('work-area-' + code);
       if (!workArea) return;
@@ -151,6 +159,7 @@ define([], function () {
     }
 
     function teardown() {
+      generation += 1;
       if (mounted) mounted();
       mounted = null;
       listeners.forEach(function (handler) {
