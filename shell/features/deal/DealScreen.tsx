@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, type KeyboardEvent } from 'react';
+import { useEffect, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { isPublicMode } from '../../../src/domain/publicMode';
 import { t } from '../../../src/i18n';
 import { loadDealCatalogue } from '../../../src/stores/dealCatalogue';
-import { $order, $orderLoad, $unsaved, guardLeaving } from '../../../src/stores/order';
+import { $order, $orderLoad, $unsaved, guardLeaving, markUnsaved } from '../../../src/stores/order';
 import { openDeal, saveOrder } from '../../../src/stores/orderEditing';
 import { loadPipelines } from '../../../src/stores/pipelines';
 import productCardStyles from '../../../src/ui/productCard.css?raw';
@@ -71,6 +71,13 @@ export default function DealScreen() {
     }
   };
 
+  // A field passes its text on at blur or Enter; the first keystroke in an order's field already counts as a
+  // change (spec 2 §5), so leaving or closing the page mid-word asks instead of dropping what was typed.
+  const onInput = (event: FormEvent<HTMLElement>) => {
+    const field = event.target as HTMLInputElement;
+    if (!field.readOnly && !field.disabled && field.closest('[data-order-edit]')) markUnsaved();
+  };
+
   if (Number.isNaN(orderId) || (publicMode && orderId === null)) {
     return <ScreenMessage text={t('order.noOrderId')} />;
   }
@@ -87,7 +94,7 @@ export default function DealScreen() {
   }
 
   return (
-    <section className={`deal-screen${publicMode ? ' deal-screen--public' : ''}`} aria-labelledby="deal-title" onKeyDown={onKeyDown}>
+    <section className={`deal-screen${publicMode ? ' deal-screen--public' : ''}`} aria-labelledby="deal-title" onKeyDown={onKeyDown} onInput={onInput}>
       <DealHeader order={order} publicMode={publicMode} />
       <OrderDetails order={order} publicMode={publicMode} />
       <DealTabs order={order} publicMode={publicMode} />

@@ -52,7 +52,7 @@ export function OrderDetails({ order, publicMode }: { order: DealOrder; publicMo
   const status = crm ? (draft.status ?? order.status) : (draft.status_id ?? order.status_id);
 
   return (
-    <section className="deal-details" aria-label={t('order.details')}>
+    <section className="deal-details" aria-label={t('order.details')} data-order-edit="">
       <div className="deal-details__edit">
         <TextInput
           label={t('order.name')}

@@ -60,7 +60,7 @@ export function ProductsTab({ order, publicMode }: { order: DealOrder; publicMod
       {order.positions.length === 0 ? (
         <p className="deal-empty">{t('order.noPositions')}</p>
       ) : (
-        <ul className={`deal-positions deal-positions--${layout}`} aria-label={t('order.positions')}>
+        <ul className={`deal-positions deal-positions--${layout}`} aria-label={t('order.positions')} data-order-edit="">
           {order.positions.map((position, index) => (
             <li key={position.id}>
               <PositionItem position={position} catalogue={catalogue} publicMode={publicMode} locked={locked} fieldsReadOnly={fieldsReadOnly || publicMode} layout={layout} index={index} />

@@ -234,6 +234,30 @@ describe('deal screen: leaving and navigation (spec 1 §4, spec 2 §5)', () => {
     expect($unsaved.get()).toBe(false);
   });
 
+  it('rule: the first keystroke in an order field raises the unsaved flag, before the field passes its text on; the add search does not', async () => {
+    answerStaffCatalogue();
+    await show('/addToDeal?order_id=7');
+    const type = async (input: HTMLInputElement, text: string) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      await act(async () => {
+        input.focus();
+        setter?.call(input, text);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    };
+    const addSearch = host.querySelector<HTMLInputElement>('.deal-add input')!;
+    await type(addSearch, 'dri');
+    expect($unsaved.get()).toBe(false);
+    const name = host.querySelector<HTMLInputElement>('.deal-details input')!;
+    await type(name, 'Renamed order');
+    expect($unsaved.get()).toBe(true);
+    await act(async () => navigate('/orders'));
+    expect(window.location.hash).toBe('#/addToDeal?order_id=7');
+    expect(document.body.querySelector('[role="alertdialog"]')).not.toBeNull();
+    await click(button('Stay on the order'));
+    expect(host.querySelector<HTMLInputElement>('.deal-details input')!.value).toBe('Renamed order');
+  });
+
   it('the leave question opens on "Stay on the order"; Escape stays and keeps what was typed', async () => {
     answerStaffCatalogue();
     await show('/addToDeal?order_id=7');
