@@ -156,6 +156,16 @@ export function capCount(count: unknown, available: unknown): number {
   return Math.min(wanted, Math.max(limit, 0));
 }
 
+/**
+ * What a position's count may go up to: its available count (free stock plus what the position holds),
+ * but never below the count it has saved — a count already above it (a stage that does not reserve, stock
+ * taken meanwhile) may be kept or lowered, only not raised. No cap (null, -1) stays no cap.
+ */
+export function positionCountLimit(available: number | null, savedCount: number): number | null {
+  if (available === null || available === UNLIMITED_AVAILABLE) return available;
+  return Math.max(available, savedCount);
+}
+
 export interface CardTitleParts {
   price: unknown;
   leadName?: string | null;

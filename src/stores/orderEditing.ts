@@ -14,7 +14,7 @@ import {
 import type { ApiResult } from '../api/transport';
 import type { OrderUpdateRequest, PositionChange } from '../contract/orders';
 import { coerceFieldValue, FieldType } from '../domain/fieldTypes';
-import { capCount } from '../domain/productCard';
+import { capCount, positionCountLimit } from '../domain/productCard';
 import { navigateTo } from './navigation';
 import {
   $dealPublicMode,
@@ -64,7 +64,8 @@ function setPositionDraft(id: number, patch: PositionDraft): void {
 /** The count of a position, capped at what its warehouse has available (spec 1 §5); returns the count kept. */
 export function setPositionCount(id: number, count: number): number {
   const position = positionOf(id);
-  const capped = capCount(count, position?.available);
+  // The saved count stays possible even above what is available now (positionCountLimit).
+  const capped = capCount(count, position ? positionCountLimit(position.available, position.count) : undefined);
   setPositionDraft(id, { count: capped });
   return capped;
 }

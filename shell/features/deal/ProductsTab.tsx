@@ -13,7 +13,7 @@ import {
   setProductValue,
   withDraft,
 } from '../../../src/stores/orderEditing';
-import { cardTitle } from '../../../src/domain/productCard';
+import { cardTitle, positionCountLimit } from '../../../src/domain/productCard';
 import { formatNumber } from '../../../src/domain/format';
 import { ProductCard } from '../../../src/ui/ProductCard';
 import { AddProductPanel } from './AddProductPanel';
@@ -113,7 +113,11 @@ const PositionItem = memo(function PositionItem({ position, catalogue, publicMod
   const values = useStore($productValueDrafts, { keys: [String(position.product_id)] });
   const draft = drafts[position.id];
   const valueDraft = values[position.product_id];
-  const shown = useMemo(() => withDraft(position, draft, valueDraft), [position, draft, valueDraft]);
+  const shown = useMemo(() => {
+    const drafted = withDraft(position, draft, valueDraft);
+    const limit = positionCountLimit(position.available, position.count);
+    return limit === drafted.available ? drafted : { ...drafted, available: limit };
+  }, [position, draft, valueDraft]);
   const { ref, near, reveal } = useNearViewport<HTMLElement>(index < EAGER_POSITIONS);
   if (!near) {
     return (

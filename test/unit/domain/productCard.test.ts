@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatNumber } from '../../../src/domain/format';
 import {
   capCount,
+  positionCountLimit,
   cardImages,
   cardTitle,
   categoryFieldIds,
@@ -176,6 +177,18 @@ describe('capCount: the count is capped at the available count, never below 0', 
     ['unlimited (-1) sets no cap', 500, -1, 500],
   ] as const)('%s: capCount(%j, %j) → %j', (_rule, count, available, expected) => {
     expect(capCount(count, available)).toBe(expected);
+  });
+});
+
+describe('positionCountLimit: a saved count may be kept or lowered even above what is available', () => {
+  it.each([
+    ['stock above the saved count is the limit', 10, 2, 10],
+    ['nothing free: the saved count is the limit', 0, 5, 5],
+    ['oversold: the saved count is the limit', -3, 5, 5],
+    ['no cap stays no cap (service)', null, 5, null],
+    ['unlimited (-1) stays unlimited', -1, 5, -1],
+  ] as const)('%s: positionCountLimit(%j, %j) → %j', (_rule, available, saved, expected) => {
+    expect(positionCountLimit(available, saved)).toBe(expected);
   });
 });
 

@@ -10,7 +10,7 @@ import { resetDealCatalogue } from '../../../../src/stores/dealCatalogue';
 import { resetDisplayMode } from '../../../../src/stores/displayMode';
 import { $path, setNavigator } from '../../../../src/stores/navigation';
 import { $notifications, clearNotifications } from '../../../../src/stores/notifications';
-import { $dealTab, $unsaved, resetOrderStateAfterNavigation } from '../../../../src/stores/order';
+import { $dealTab, $positionDrafts, $unsaved, resetOrderStateAfterNavigation } from '../../../../src/stores/order';
 import { resetPublicLink } from '../../../../src/stores/orderPublicLink';
 import { resetPipelines } from '../../../../src/stores/pipelines';
 import { $publicToken, $token } from '../../../../src/stores/session';
@@ -214,6 +214,20 @@ describe('deal screen: unsaved flag and save (spec 1 §4)', () => {
     edge.calls.length = 0;
     await click(button('Save'));
     expect(edge.calls[0].body).toEqual({ id: 7, version: 3, status_id: 2, pipeline_id: 1 });
+  });
+});
+
+describe('deal screen: the count of a position with nothing free (spec 1 §5 count cap)', () => {
+  it('rule: a saved count above what is available (a stage that does not reserve) can be lowered and raised back, not beyond', async () => {
+    answerStaffCatalogue(staffOrder({ positions: [position({ count: 5, available: 0 })] }));
+    await show('/addToDeal?order_id=7');
+    await typeCount('3');
+    expect([countInput().value, $positionDrafts.get()['11']?.count]).toEqual(['3', 3]);
+    // Back at the saved count there is no draft left for it.
+    await typeCount('5');
+    expect([countInput().value, $positionDrafts.get()['11']?.count ?? 'saved']).toEqual(['5', 'saved']);
+    await typeCount('9');
+    expect([countInput().value, $positionDrafts.get()['11']?.count ?? 'saved']).toEqual(['5', 'saved']);
   });
 });
 
