@@ -20,12 +20,14 @@ function linkOf(shares: readonly OrderShare[]): OrderShare | undefined {
   return shares.find((share) => share.customer === null) ?? shares[0];
 }
 
-/** Reads the links of a public order (once per order). */
+/**
+ * Reads the links of a public order, every time the deal opens: a link may have been removed elsewhere
+ * (the orders page, another user) since it was last read. The known link stays shown while it is read.
+ */
 export async function loadPublicLink(orderId: number): Promise<string | null> {
   const known = $publicLink.get();
-  if (known.orderId === orderId && known.url) return known.url;
   const mine = ++seq;
-  $publicLink.set({ orderId, url: null, busy: true });
+  $publicLink.set({ orderId, url: known.orderId === orderId ? known.url : null, busy: true });
   const result = await listPublicOrderLinks(orderId);
   if (mine !== seq) return null;
   const share = result.ok ? linkOf(result.data ?? []) : undefined;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { t } from '../../../src/i18n';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { reloadOrder } from '../../../src/stores/orderEditing';
-import { $publicLink, loadPublicLink, makeOrderPublic } from '../../../src/stores/orderPublicLink';
+import { $publicLink, loadPublicLink, makeOrderPublic, resetPublicLink } from '../../../src/stores/orderPublicLink';
 import { copyText } from '../../../src/ui/clipboard';
 
 /**
@@ -16,8 +16,11 @@ export function PublicLinkActions({ orderId, isPublic }: { orderId: number; isPu
   const manualInput = useRef<HTMLInputElement>(null);
   const url = link.orderId === orderId ? link.url : null;
 
+  // An order opened as not public has no link to offer, whatever was read before (it may have been unlinked
+  // elsewhere); a public one has its links read again.
   useEffect(() => {
     if (isPublic) void loadPublicLink(orderId);
+    else resetPublicLink();
   }, [orderId, isPublic]);
 
   useEffect(() => {

@@ -424,6 +424,34 @@ describe('deal screen: make public and copy the link', () => {
     expect(copied).toEqual([`${location.origin}/#/publicOrder?order_id=7&public_token=abc`]);
     expect($notifications.get().map((note) => note.header)).toContain('Text copied');
   });
+
+  it('rule: the link is read again each time the deal opens — one removed or replaced elsewhere is never offered', async () => {
+    const share = (token: string) => ({ id: 1, order_id: 7, customer: null, link_token: token, path: `/#/publicOrder?order_id=7&public_token=${token}`, created_at: '2026-01-05T12:00:00.000Z' });
+    const copied: string[] = [];
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: async (text: string) => void copied.push(text) } });
+    const reopen = async () => {
+      await act(async () => root?.unmount());
+      stopListening?.();
+      await show('/addToDeal?order_id=7');
+    };
+    answerStaffCatalogue(staffOrder({ public: true }));
+    edge.answers['/api/orders/public/list'] = { status: 200, body: [share('abc')] };
+    await show('/addToDeal?order_id=7');
+    expect(button('Copy link')).toBeDefined();
+
+    // Unlinked on the orders page meanwhile: the order is no longer public.
+    answerStaffCatalogue(staffOrder({ public: false }));
+    edge.answers['/api/orders/public/list'] = { status: 200, body: [] };
+    await reopen();
+    expect([button('Copy link'), button('Make order public') !== undefined]).toEqual([undefined, true]);
+
+    // Made public again elsewhere, with a new link.
+    answerStaffCatalogue(staffOrder({ public: true }));
+    edge.answers['/api/orders/public/list'] = { status: 200, body: [share('xyz')] };
+    await reopen();
+    await click(button('Copy link'));
+    expect(copied).toEqual([`${location.origin}/#/publicOrder?order_id=7&public_token=xyz`]);
+  });
 });
 
 describe('deal screen in public mode (/publicOrder)', () => {
