@@ -1,5 +1,6 @@
 import { $path } from '../../src/stores/navigation';
 import { holdsNavigation, resetOrderStateAfterNavigation } from '../../src/stores/order';
+import { captureUrlTokens, exchangeLinkPublicToken } from '../../src/stores/sessionBootstrap';
 import { currentPath, currentSearch } from './hashLocation';
 
 /**
@@ -23,11 +24,25 @@ export function syncLocation(): void {
 }
 let lastSearch = currentSearch();
 
+/**
+ * A second public link opened in the same tab changes only the hash: its token is taken (exchanged,
+ * stored, cleaned from the address) like the first page load's, before the new screen is shown.
+ */
+function takeLinkToken(win: Window): void {
+  if (!/[?&]public_token=/.test(win.location.hash)) return;
+  const { publicToken } = captureUrlTokens(win);
+  if (publicToken) void exchangeLinkPublicToken(publicToken);
+}
+
 export function listenToLocation(win: Window): () => void {
-  win.addEventListener('hashchange', syncLocation);
-  win.addEventListener('popstate', syncLocation);
+  const onChange = () => {
+    takeLinkToken(win);
+    syncLocation();
+  };
+  win.addEventListener('hashchange', onChange);
+  win.addEventListener('popstate', onChange);
   return () => {
-    win.removeEventListener('hashchange', syncLocation);
-    win.removeEventListener('popstate', syncLocation);
+    win.removeEventListener('hashchange', onChange);
+    win.removeEventListener('popstate', onChange);
   };
 }

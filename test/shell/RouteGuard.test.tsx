@@ -8,7 +8,7 @@ import { RouteGuard } from '../../shell/app/RouteGuard';
 import { resetAccount } from '../../src/stores/account';
 import { setNavigator } from '../../src/stores/navigation';
 import { $order, $unsaved } from '../../src/stores/order';
-import { $token, clearSession } from '../../src/stores/session';
+import { $publicToken, $token, clearSession } from '../../src/stores/session';
 import { useApiEdge } from '../support/apiEdge';
 
 const edge = useApiEdge();
@@ -90,6 +90,18 @@ describe('location sync', () => {
     $order.set({ id: 4 } as never);
     navigate('/documents?isNew=1');
     expect($order.get()).toEqual({ id: 4 });
+    stop();
+  });
+
+  it('rule: a second public link opened in the same tab (only the hash changes) is exchanged, stored and cleaned from the address', async () => {
+    const stop = listenToLocation(window);
+    edge.answers['/api/public-order/token/get'] = { status: 200, body: { token: 'session-2' } };
+    window.location.hash = '#/publicOrder?order_id=9&public_token=second';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    await settle();
+    expect(edge.calls.filter((call) => call.path === '/api/public-order/token/get').map((call) => call.query.get('public_token'))).toEqual(['second']);
+    expect($publicToken.get()).toBe('session-2');
+    expect(window.location.hash).toBe('#/publicOrder?order_id=9');
     stop();
   });
 });
