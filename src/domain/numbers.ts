@@ -30,3 +30,13 @@ export function parseNumber(value: unknown): number | null {
 export function toNumber(value: unknown, fallback = 0): number {
   return parseNumber(value) ?? fallback;
 }
+
+/**
+ * Money rounded to kopecks/cents half away from zero, as PostgreSQL's round(numeric, 2) does on the
+ * server: the product is first cut to 12 significant digits, so binary noise (0.35 × 0.3 =
+ * 0.10499999…) does not round the wrong way.
+ */
+export function roundMoney(value: number): number {
+  const cents = Number((value * 100).toPrecision(12));
+  return (Math.sign(cents) * Math.round(Math.abs(cents))) / 100;
+}

@@ -15,6 +15,7 @@ import type { ApiResult } from '../api/transport';
 import type { OrderUpdateRequest, PositionChange } from '../contract/orders';
 import { coerceFieldValue, FieldType } from '../domain/fieldTypes';
 import { capCount, positionCountLimit } from '../domain/productCard';
+import { roundMoney } from '../domain/numbers';
 import { navigateTo } from './navigation';
 import {
   $dealPublicMode,
@@ -119,18 +120,19 @@ export function withDraft<P extends DealPosition>(position: P, draft: PositionDr
     ...draft,
     price,
     count,
-    sum: Math.round(price * count * 100) / 100,
+    sum: roundMoney(price * count),
     fields: values ? { ...position.fields, ...values } : position.fields,
   };
 }
 
 /** The order's sum with the draft: what it will be once saved. */
 export function draftSum(order: DealOrder, drafts: Record<string, PositionDraft | undefined>): number {
+  // Each line rounded, then added up: as the server totals an order.
   const total = order.positions.reduce((sum, position) => {
     const draft = drafts[position.id];
-    return sum + draftPrice(position, draft) * (draft?.count ?? position.count);
+    return sum + roundMoney(draftPrice(position, draft) * (draft?.count ?? position.count));
   }, 0);
-  return Math.round(total * 100) / 100;
+  return roundMoney(total);
 }
 
 function hasDraft(): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseNumber, toNumber } from '../../../src/domain/numbers';
+import { parseNumber, roundMoney, toNumber } from '../../../src/domain/numbers';
 
 describe('parseNumber reads numbers and numeric text, and nothing else', () => {
   it.each([
@@ -36,5 +36,19 @@ describe('toNumber falls back to 0 (or the given fallback) for non-numbers', () 
     ['3', 5, 3],
   ] as const)('toNumber(%j, %j) → %j', (input, fallback, expected) => {
     expect(toNumber(input, fallback)).toBe(expected);
+  });
+});
+
+describe('roundMoney rounds to cents half away from zero, as the server does, without binary noise', () => {
+  it.each([
+    ['0.35 × 0.3 = 0.105 goes up', 0.35 * 0.3, 0.11],
+    ['1.005 goes up', 1.005, 1.01],
+    ['2.675 goes up', 2.675, 2.68],
+    ['0.1 + 0.2 stays 0.3', 0.1 + 0.2, 0.3],
+    ['whole sums stay', 2400, 2400],
+    ['below half goes down', 10.004, 10],
+    ['negative half goes away from zero', -0.105, -0.11],
+  ] as const)('%s: roundMoney(%j) → %j', (_rule, value, expected) => {
+    expect(roundMoney(value)).toBe(expected);
   });
 });

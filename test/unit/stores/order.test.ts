@@ -165,6 +165,13 @@ describe('the draft and the unsaved flag (spec 1 §4: any change raises it)', ()
     setPositionCount(11, 4);
     expect(draftSum($order.get()!, $positionDrafts.get())).toBe(4800);
   });
+
+  it('rule: the sum shown before saving is what the server will store — each line rounded to cents, half up', () => {
+    setPositionPrice(11, 0.35);
+    setPositionCount(11, 0.3);
+    expect(withDraft($order.get()!.positions[0], $positionDrafts.get()[11]).sum).toBe(0.11);
+    expect(draftSum($order.get()!, $positionDrafts.get())).toBe(0.11);
+  });
 });
 
 describe('save (spec 1 §4 saving)', () => {
