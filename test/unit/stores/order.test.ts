@@ -167,10 +167,11 @@ describe('the draft and the unsaved flag (spec 1 §4: any change raises it)', ()
   });
 
   it('rule: the sum shown before saving is what the server will store — each line rounded to cents, half up', () => {
-    setPositionPrice(11, 0.35);
-    setPositionCount(11, 0.3);
-    expect(withDraft($order.get()!.positions[0], $positionDrafts.get()[11]).sum).toBe(0.11);
-    expect(draftSum($order.get()!, $positionDrafts.get())).toBe(0.11);
+    // 2.01 × 0.5 = 1.005, held in binary as 1.00499999…: a plain Math.round(x * 100) / 100 gives 1.00.
+    setPositionPrice(11, 2.01);
+    setPositionCount(11, 0.5);
+    expect(withDraft($order.get()!.positions[0], $positionDrafts.get()[11]).sum).toBe(1.01);
+    expect(draftSum($order.get()!, $positionDrafts.get())).toBe(1.01);
   });
 });
 
