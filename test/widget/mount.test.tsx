@@ -23,63 +23,60 @@ function stubServer() {
 
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
 
+/** A host element on the page with a widget mounted in it, settled. */
+async function mounted(options: Parameters<typeof mountWidget>[1]) {
+  const host = document.createElement('div');
+  document.body.append(host);
+  let unmount = () => {};
+  await act(async () => {
+    unmount = mountWidget(host, options);
+  });
+  await settle();
+  return { host, unmount: () => act(async () => unmount()) };
+}
+
+/** Types into the widget's search box (the debounce is left to run). */
+async function typeSearch(host: Element, text: string) {
+  const search = host.shadowRoot?.querySelector<HTMLInputElement>('[data-testid="widget-search"]') as HTMLInputElement;
+  await act(async () => {
+    search.value = text;
+    search.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('widget mount (react aliased to @preact/compat, as dist/widget.js ships)', () => {
   it('renders inside a shadow root of the host element with its CSS, and unmount leaves it empty', async () => {
     stubServer();
-    const host = document.createElement('div');
-    document.body.append(host);
-    let unmount = () => {};
-    await act(async () => {
-      unmount = mountWidget(host, { theme: 'dark', leadId: 7, token: 't' });
-    });
-    await settle();
+    const { host, unmount } = await mounted({ theme: 'dark', leadId: 7, token: 't' });
     const widget = host.shadowRoot?.querySelector('[data-testid="stockroom-widget"]');
     expect(widget?.querySelector('h2')?.textContent).toContain('Product search');
     expect(widget?.className).toContain('sr-widget-dark');
     expect(widget?.getAttribute('data-ready')).toBe('true');
     expect(host.shadowRoot?.querySelector('style')?.textContent).toContain(':host');
     expect(document.querySelector('[data-testid="stockroom-widget"]')).toBeNull();
-    await act(async () => unmount());
+    await unmount();
     expect(host.shadowRoot?.childElementCount).toBe(0);
   });
 
   it('two widgets on one page are independent: unmounting one leaves the other working', async () => {
     const calls = stubServer();
-    const first = document.createElement('div');
-    const second = document.createElement('div');
-    document.body.append(first, second);
-    let unmountFirst = () => {};
-    let unmountSecond = () => {};
-    await act(async () => {
-      unmountFirst = mountWidget(first, { leadId: 7, token: 't' });
-      unmountSecond = mountWidget(second, { leadId: 8, token: 't', place: 'cardTab' });
-    });
-    await settle();
-    await act(async () => unmountFirst());
-    expect(first.shadowRoot?.childElementCount).toBe(0);
+    const first = await mounted({ leadId: 7, token: 't' });
+    const second = await mounted({ leadId: 8, token: 't', place: 'cardTab' });
+    await first.unmount();
+    expect(first.host.shadowRoot?.childElementCount).toBe(0);
     // The second one still searches: its timers, store and calls were not taken down with the first.
-    const search = second.shadowRoot?.querySelector<HTMLInputElement>('[data-testid="widget-search"]') as HTMLInputElement;
-    await act(async () => {
-      search.value = 'drill';
-      search.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+    await typeSearch(second.host, 'drill');
     await act(async () => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(calls.filter((path) => path.endsWith('/autocomplete'))).toHaveLength(1);
-    expect(second.shadowRoot?.querySelector('[data-testid="stockroom-widget"]')?.getAttribute('data-ready')).toBe('true');
-    await act(async () => unmountSecond());
+    expect(second.host.shadowRoot?.querySelector('[data-testid="stockroom-widget"]')?.getAttribute('data-ready')).toBe('true');
+    await second.unmount();
   });
 
   it("rule: the page going away (pagehide: a closed tab, a host that never calls destroy) lets go of the lead's wire", async () => {
     stubServer();
-    const host = document.createElement('div');
-    document.body.append(host);
-    let unmount = () => {};
-    await act(async () => {
-      unmount = mountWidget(host, { leadId: 7, token: 't' });
-    });
-    await settle();
+    const { host, unmount } = await mounted({ leadId: 7, token: 't' });
     const select = host.shadowRoot?.querySelector<HTMLSelectElement>('[data-testid="wire-select"]') as HTMLSelectElement;
     await act(async () => {
       select.value = 'main';
@@ -90,24 +87,14 @@ describe('widget mount (react aliased to @preact/compat, as dist/widget.js ships
       window.dispatchEvent(new Event('pagehide'));
     });
     expect(select.value).toBe('');
-    await act(async () => unmount());
+    await unmount();
   });
 
   it('unmount stops its timers: a search typed just before unmounting never calls the server', async () => {
     const calls = stubServer();
-    const host = document.createElement('div');
-    document.body.append(host);
-    let unmount = () => {};
-    await act(async () => {
-      unmount = mountWidget(host, { leadId: 7, token: 't' });
-    });
-    await settle();
-    const search = host.shadowRoot?.querySelector<HTMLInputElement>('[data-testid="widget-search"]') as HTMLInputElement;
-    await act(async () => {
-      search.value = 'drill';
-      search.dispatchEvent(new Event('input', { bubbles: true }));
-    });
-    await act(async () => unmount());
+    const { host, unmount } = await mounted({ leadId: 7, token: 't' });
+    await typeSearch(host, 'drill');
+    await unmount();
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(calls.filter((path) => path.endsWith('/autocomplete'))).toEqual([]);
   });

@@ -48,6 +48,18 @@ describe('the amoCRM/Kommo widget archive (npm run pack:amocrm)', () => {
   packAmocrm(join(root, 'widget/host/amocrm'), out);
   const files = unzip(readFileSync(out));
 
+  type CardWidget = Record<string, unknown> & { callbacks: Record<string, (...args: unknown[]) => unknown> };
+  /** The archive's widget as amoCRM makes it in a deal card ('lcard'), with these settings. */
+  function cardWidget(settings: Record<string, string>): CardWidget {
+    const Widget = loadAmdModule(files.get('script.js')!.toString('utf8')) as new () => CardWidget;
+    return Object.assign(new Widget(), {
+      get_settings: () => settings,
+      system: () => ({ area: 'lcard' }),
+      i18n: () => ({}),
+      render_template: (options: { render: string }) => document.body.insertAdjacentHTML('beforeend', options.render),
+    });
+  }
+
   it('holds manifest.json, both languages, script.js and the six logos', () => {
     expect([...files.keys()].sort()).toEqual(['i18n/en.json', 'i18n/ru.json', 'manifest.json', 'script.js', ...Object.keys(AMOCRM_LOGOS).map((name) => `images/${name}`)].sort());
   });
@@ -85,17 +97,10 @@ describe('the amoCRM/Kommo widget archive (npm run pack:amocrm)', () => {
   });
 
   it('in the deal card, script.js loads widget.js from the configured server and mounts it in the right column', async () => {
-    const Widget = loadAmdModule(files.get('script.js')!.toString('utf8')) as new () => Record<string, unknown> & { callbacks: Record<string, (...args: unknown[]) => unknown> };
     const mount = vi.fn(() => () => undefined);
     (window as unknown as { StockroomWidget: unknown }).StockroomWidget = { mount };
     (window as unknown as { AMOCRM: unknown }).AMOCRM = { lang_id: 'ru', data: { current_card: { id: 42 } } };
-    const widget = new Widget();
-    Object.assign(widget, {
-      get_settings: () => ({ widget_code: 'sr', server_url: 'https://stock.example.com/', api_key: 'k' }),
-      system: () => ({ area: 'lcard' }),
-      i18n: () => ({}),
-      render_template: (options: { render: string }) => document.body.insertAdjacentHTML('beforeend', options.render),
-    });
+    const widget = cardWidget({ widget_code: 'sr', server_url: 'https://stock.example.com/', api_key: 'k' });
     expect(widget.callbacks.render()).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(mount).toHaveBeenCalledExactlyOnceWith(document.getElementById('stockroom-root-sr'), { leadId: 42, lang: 'ru', theme: 'light', place: 'rightColumn', appUrl: 'https://stock.example.com' });
@@ -106,7 +111,6 @@ describe('the amoCRM/Kommo widget archive (npm run pack:amocrm)', () => {
   });
 
   it('rule: a second render replaces the first widget, and a destroy before widget.js has loaded mounts nothing', async () => {
-    const Widget = loadAmdModule(files.get('script.js')!.toString('utf8')) as new () => Record<string, unknown> & { callbacks: Record<string, (...args: unknown[]) => unknown> };
     const unmounts: ReturnType<typeof vi.fn>[] = [];
     const mount = vi.fn(() => {
       const unmount = vi.fn();
@@ -114,13 +118,7 @@ describe('the amoCRM/Kommo widget archive (npm run pack:amocrm)', () => {
       return unmount;
     });
     (window as unknown as { AMOCRM: unknown }).AMOCRM = { lang_id: 'en', data: { current_card: { id: 42 } } };
-    const widget = new Widget();
-    Object.assign(widget, {
-      get_settings: () => ({ widget_code: 'sr2', server_url: 'https://stock.example.com', api_key: 'k' }),
-      system: () => ({ area: 'lcard' }),
-      i18n: () => ({}),
-      render_template: (options: { render: string }) => document.body.insertAdjacentHTML('beforeend', options.render),
-    });
+    const widget = cardWidget({ widget_code: 'sr2', server_url: 'https://stock.example.com', api_key: 'k' });
     const added = vi.spyOn(window, 'addEventListener');
     const removed = vi.spyOn(window, 'removeEventListener');
     (window as unknown as { StockroomWidget: unknown }).StockroomWidget = { mount };
