@@ -117,6 +117,8 @@ describe('public-order pages against the real server (demo seed)', () => {
     await page.waitForFunction((id) => location.hash === `#/publicOrder?order_id=${id}`, orderId);
     expect(page.url()).not.toContain('public_token');
     expect(page.url()).not.toContain(share.link_token);
+    // The address is cleaned at once; the exchange answers after it, so wait for the stored session token.
+    await page.waitForFunction(() => localStorage.getItem('POTOKEN') !== null);
     const stored = await storedPublicToken(page);
     expect(stored).toBeTruthy();
     // The session token is a new one, not the link's token.
