@@ -151,7 +151,13 @@ function pruneDrafts(order: DealOrder): void {
 
 /* ------------------------------------------------------------------ load or create */
 
+/**
+ * Every change of an order counts a new version, so an answer carrying a lower version than the order
+ * shown was read before a change already taken (a reload overtaken by an add or a delete): it is dropped.
+ */
 function takeOrder(order: DealOrder): void {
+  const shown = $order.get();
+  if (shown?.id === order.id && order.version < shown.version) return;
   $orderId.set(order.id);
   $order.set(order);
   pruneDrafts(order);

@@ -12,6 +12,8 @@ export interface EdgeCall {
 export interface EdgeAnswer {
   status: number;
   body: unknown;
+  /** When set, the answer waits for it: lets a test make an earlier call answer after a later one. */
+  after?: Promise<unknown>;
 }
 
 /**
@@ -33,6 +35,7 @@ export function useApiEdge(): { calls: EdgeCall[]; answers: Record<string, EdgeA
         authorization: new Headers(init?.headers).get('authorization'),
       });
       const answer = edge.answers[url.pathname] ?? { status: 404, body: { error: 'none' } };
+      if (answer.after) await answer.after;
       return new Response(JSON.stringify(answer.body), { status: answer.status });
     }) as typeof fetch;
   });

@@ -287,6 +287,17 @@ describe('positions added and deleted at once', () => {
     expect([$order.get()?.version, $order.get()?.positions.length, $positionDrafts.get()[11]]).toEqual([4, 2, { count: 3 }]);
   });
 
+  it('rule: an older answer never replaces a newer order — a reload sent before an add but answered after it is dropped', async () => {
+    let answerReload: (value?: unknown) => void = () => undefined;
+    edge.answers['/api/orders/order'] = { status: 200, body: staffOrder({ version: 3 }), after: new Promise((resolve) => (answerReload = resolve)) };
+    const reload = reloadKeepingDraft();
+    edge.answers['/api/orders/product/add'] = { status: 200, body: staffOrder({ version: 4, positions: [position(), position({ id: 12, product_id: 150, type: 'service', available: null })] }) };
+    expect(await addProductToOrder('150', 1)).toBe(true);
+    answerReload();
+    await reload;
+    expect([$order.get()?.version, $order.get()?.positions.length]).toEqual([4, 2]);
+  });
+
   it('deleting a position drops its draft', async () => {
     setPositionCount(11, 3);
     edge.answers['/api/orders/product/delete'] = { status: 200, body: staffOrder({ version: 4, positions: [] }) };
