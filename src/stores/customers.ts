@@ -381,11 +381,15 @@ export async function setOrderCustomer(kind: CustomerKind, chosen: Customer | nu
   return true;
 }
 
-/** Creates a contact or company from the client tab and makes it the order's. */
-export async function createOrderCustomer<K extends CustomerKind>(kind: K, draft: CustomerDraft): Promise<SaveResult<K>> {
+/**
+ * Creates a contact or company from the client tab and makes it the order's. `linked` tells the two
+ * steps apart: a customer created but not set on the order exists all the same, so the form must not
+ * be offered again (a second submit would create a twin).
+ */
+export async function createOrderCustomer<K extends CustomerKind>(kind: K, draft: CustomerDraft): Promise<SaveResult<K> & { linked?: boolean }> {
   const saved = await saveCustomer(kind, draft);
-  if (saved.ok) await setOrderCustomer(kind, saved.customer);
-  return saved;
+  if (!saved.ok) return saved;
+  return { ...saved, linked: await setOrderCustomer(kind, saved.customer) };
 }
 
 /** Saves edits of the order's contact or company. */

@@ -81,7 +81,12 @@ export function ClientSection({ kind, customer, onChanged }: ClientSectionProps)
           onSubmit={async (values) => {
             const saved = await createOrderCustomer(kind, values);
             if (!saved.ok) return saved.errors;
-            done(saved.customer.name);
+            if (saved.linked) done(saved.customer.name);
+            else {
+              // The server's refusal is already shown; this says what did happen and where to go on.
+              notify({ type: NotificationType.warning, header: t('clients.createdNotLinked', { name: saved.customer.name }), text: t('clients.createdNotLinkedHint') });
+              setMode('change');
+            }
             return null;
           }}
         />

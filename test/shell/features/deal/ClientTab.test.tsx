@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientTab } from '../../../../shell/features/deal/ClientTab';
 import { $orderClient, resetCustomerLists } from '../../../../src/stores/customers';
 import { $path } from '../../../../src/stores/navigation';
-import { clearNotifications } from '../../../../src/stores/notifications';
+import { $notifications, clearNotifications } from '../../../../src/stores/notifications';
 import { $order } from '../../../../src/stores/order';
 import { $token } from '../../../../src/stores/session';
 import { CUSTOMER_SEARCH_DELAY_MS } from '../../../../src/ui/CustomerSearch';
@@ -136,6 +136,25 @@ describe('deal client tab', () => {
     expect(fake.callsTo('/api/contact/add')[0].body).toMatchObject({ name: 'Nina Newman', email: 'nina@example.com' });
     expect(fake.callsTo('/api/orders/client-update')[0].body).toEqual({ id: 15, contact_id: 21 });
     expect(box.querySelector('.deal-client__name')?.textContent).toBe('Nina Newman');
+  });
+
+  it('rule: a contact created but refused as the order’s is not reported saved; the form closes (no twin on a second submit) and the search is offered', async () => {
+    $order.set(order({ contacts: [] }) as never);
+    fake.answers['/api/contact/add'] = { body: contact(21, 'Nina Newman') };
+    fake.answers['/api/orders/client-update'] = { status: 422, body: { error: 'The order is closed.' } };
+    const host = await show();
+    const box = section(host, 'contact');
+    await press(buttonNamed(box, 'Create a contact'));
+    const name = inputLabelled(box, 'Name');
+    typeInto(name, 'Nina Newman');
+    blur(name);
+    await press(buttonNamed(box, 'Create a contact'));
+    expect(fake.callsTo('/api/contact/add')).toHaveLength(1);
+    const shown = $notifications.get().map((note) => note.header);
+    expect(shown).toContain('Nina Newman has been created but could not be set on the order');
+    expect(shown).not.toContain('Saved');
+    expect(inputLabelled(box, 'Name')).toBeNull();
+    expect(box.querySelector('input[role="combobox"]')).not.toBeNull();
   });
 
   it("'Create “name”' in the search opens the form with that name", async () => {
