@@ -15,6 +15,8 @@ export interface CustomerDialogProps {
   /** 'narrow' for confirmations, 'wide' for cards. */
   size?: 'narrow' | 'normal' | 'wide';
   className?: string;
+  /** The element focused on opening, instead of the first control. */
+  initialFocus?: (dialog: HTMLElement) => HTMLElement | null | undefined;
 }
 
 /** The first control of the content, else the first button (a confirmation's Delete), else the dialog itself. */
@@ -29,7 +31,7 @@ export function CustomerDialog(props: CustomerDialogProps) {
       onClose={props.onClose}
       backdropClassName="customer-dialog__backdrop"
       className={`customer-dialog customer-dialog--${props.size ?? 'normal'}${props.className ? ` ${props.className}` : ''}`}
-      initialFocus={customerFocus}
+      initialFocus={props.initialFocus ?? customerFocus}
     >
       <div className="customer-dialog__body">{props.children}</div>
       {props.footer ? <footer className="customer-dialog__footer">{props.footer}</footer> : null}
@@ -41,6 +43,9 @@ export interface CustomerConfirmProps {
   /** Defaults to the spec's 'Are you sure you want to delete it?'. */
   question?: string;
   confirmLabel?: string;
+  cancelLabel?: string;
+  /** Focus the cancel button on opening (when confirming loses work, Enter must not do it). */
+  focusCancel?: boolean;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -53,13 +58,14 @@ export function CustomerConfirm(props: CustomerConfirmProps) {
       title={t('app.confirm')}
       size="narrow"
       onClose={props.onCancel}
+      initialFocus={props.focusCancel ? (dialog) => dialog.querySelector<HTMLElement>('.customer-dialog__footer button:last-child') : undefined}
       footer={
         <>
           <button type="button" className="customer-button customer-button--danger" disabled={props.busy} onClick={props.onConfirm}>
             {props.confirmLabel ?? t('app.delete')}
           </button>
           <button type="button" className="customer-button" onClick={props.onCancel}>
-            {t('app.cancel')}
+            {props.cancelLabel ?? t('app.cancel')}
           </button>
         </>
       }

@@ -45,6 +45,8 @@ export interface CustomerFormProps {
   /** Saves; answers the texts by input when it was refused, null when saved. */
   onSubmit: (values: CustomerFormValues) => Promise<CustomerFormErrors | null>;
   onCancel?: () => void;
+  /** Told on the first keystroke or choice, before a text is committed at blur. */
+  onEdited?: () => void;
   submitLabel?: string;
   currency?: string;
 }
@@ -66,6 +68,7 @@ export function CustomerForm(props: CustomerFormProps) {
   const form = useRef<HTMLFormElement>(null);
 
   const change = (patch: Partial<CustomerFormValues>) => {
+    props.onEdited?.();
     const next = { ...latest.current, ...patch };
     latest.current = next;
     setValues(next);
@@ -118,7 +121,7 @@ export function CustomerForm(props: CustomerFormProps) {
   );
 
   return (
-    <form ref={form} className="customer-form" noValidate onSubmit={submit} aria-busy={busy}>
+    <form ref={form} className="customer-form" noValidate onSubmit={submit} onInput={props.onEdited} aria-busy={busy}>
       <div className="customer-form__grid">
         {text('name', props.kind === 'company' ? 'clients.companyName' : 'clients.name', 'text', { required: true, autoComplete: 'off' })}
         {text('email', 'clients.email', 'email', { autoComplete: 'off' })}

@@ -9,7 +9,7 @@ import { closeCustomerCard, resetCustomerLists } from '../../../../src/stores/cu
 import { $path } from '../../../../src/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { $token } from '../../../../src/stores/session';
-import { blur, click, typeInto } from '../../../ui/render';
+import { blur, click, press as pressKey, typeInto } from '../../../ui/render';
 import { company, contact, page, settle, useFakeApi } from './fakeApi';
 
 const fake = useFakeApi();
@@ -49,6 +49,7 @@ async function show(hash = '#/clients') {
 const buttonNamed = (root: ParentNode, name: string) => [...root.querySelectorAll('button')].find((button) => (button.getAttribute('aria-label') ?? button.textContent?.trim()) === name) as HTMLButtonElement | undefined;
 const rowNames = (root: ParentNode) => [...root.querySelectorAll('tbody th[scope="row"]')].map((cell) => cell.textContent);
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
+const topDialog = () => [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].at(-1)!;
 const listBodies = (kind: string) => fake.callsTo(`/api/${kind}/list`).map((call) => call.body as { page: number });
 const inputLabelled = (root: ParentNode, label: string) => {
   const labelElement = [...root.querySelectorAll('label')].find((element) => element.textContent === label);
@@ -223,6 +224,32 @@ describe('/clients: add, edit, delete — the list reloads after each', () => {
     await press(buttonNamed(form, 'Save'));
     expect(fake.callsTo('/api/contact/update')[0].body).toEqual({ id: 7, phone: '+7 999' });
     expect(listBodies('contact').length).toBe(before + 1);
+  });
+
+  it('rule: typed changes are not lost to a stray Escape or backdrop press — the editor asks first; untouched, it closes at once', async () => {
+    const host = await show();
+    await press(buttonNamed(host, 'Edit Anna Smith'));
+    pressKey(dialog()!, 'Escape');
+    expect(dialog()).toBeNull();
+
+    await press(buttonNamed(host, 'Edit Anna Smith'));
+    const form = dialog()!;
+    // Typed but not yet committed (the field is still focused): that is a change too.
+    typeInto(inputLabelled(form, 'Phone'), '+7 999');
+    pressKey(form, 'Escape');
+    const question = topDialog();
+    expect(question.textContent).toContain('Discard the changes you have made?');
+    expect(document.activeElement?.textContent).toBe('Keep editing');
+    await press(buttonNamed(question, 'Keep editing'));
+    expect(document.querySelectorAll('[role="dialog"]')).toHaveLength(1);
+    expect(inputLabelled(dialog()!, 'Phone').value).toBe('+7 999');
+
+    act(() => {
+      document.querySelector('.ui-dialog-backdrop')!.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    });
+    await press(buttonNamed(topDialog(), 'Discard changes'));
+    expect(document.querySelectorAll('[role="dialog"]')).toHaveLength(0);
+    expect(fake.callsTo('/api/contact/update')).toEqual([]);
   });
 
   it("delete asks 'Are you sure you want to delete it?'; Cancel sends nothing, Delete deletes and the list reloads", async () => {
