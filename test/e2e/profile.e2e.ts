@@ -100,7 +100,7 @@ describe('profile and account settings against the real server', () => {
 
     await page.getByRole('combobox', { name: 'Country' }).click();
     await page.getByRole('option', { name: 'Germany' }).click();
-    expect(await page.getByText("You haven't selected a country").count()).toBe(0);
+    await page.getByText("You haven't selected a country").waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('The settings have been saved').waitFor();
     expect((await config()).account.country).toBe('DE');

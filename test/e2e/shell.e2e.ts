@@ -64,7 +64,7 @@ describe('navigation guard in the browser', () => {
     const warning = page.getByTestId('login-fixed-warning');
     await warning.getByText('Attention! The login to the product from this account is fixed. Make sure that only one user uses this account.').waitFor();
     await warning.getByRole('button', { name: 'Got it' }).click();
-    expect(await warning.count()).toBe(0);
+    await warning.waitFor({ state: 'detached' });
   });
 
   it('log out from the home menu clears the session and returns to sign-in (keyboard only)', async () => {
