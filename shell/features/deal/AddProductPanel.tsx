@@ -69,6 +69,8 @@ export function AddProductPanel({ publicMode }: { publicMode: boolean }) {
   const results = search.query === text ? search.results : [];
   const listShown = open && !chosen && text.trim() !== '';
   const choices = chosen && !isService(chosen.type) ? warehouseChoices(chosen, publicMode ? null : warehouses) : [];
+  // Not capped: a stage that does not reserve takes any quantity. Said here, rather than left to the server's refusal.
+  const over = choices.find((choice) => choice.code === warehouse && quantity > choice.available);
 
   function choose(product: OfferedProduct) {
     const options = isService(product.type) ? [] : warehouseChoices(product, publicMode ? null : warehouses);
@@ -208,6 +210,11 @@ export function AddProductPanel({ publicMode }: { publicMode: boolean }) {
             setQuantityError(value > 0 ? undefined : t('order.countInvalid'));
           }}
         />
+        {over ? (
+          <p className="deal-note deal-add__over" role="status">
+            {t('order.overAvailable', { count: over.available })}
+          </p>
+        ) : null}
         <button type="submit" className="shell-button shell-button-primary deal-add__submit" disabled={!chosen || adding || (!isService(chosen.type) && choices.length === 0)}>
           {t('app.add')}
         </button>

@@ -15,6 +15,7 @@ import { resetPublicLink } from '../../../../src/stores/orderPublicLink';
 import { resetPipelines } from '../../../../src/stores/pipelines';
 import { $publicToken, $token } from '../../../../src/stores/session';
 import { useApiEdge } from '../../../support/apiEdge';
+import { blur, typeInto } from '../../../ui/render';
 import { CATEGORIES, FIELDS, position, publicOrder, staffOrder } from '../../../unit/stores/orderFixtures';
 
 const edge = useApiEdge();
@@ -358,6 +359,14 @@ describe('deal screen: products tab', () => {
     await act(async () => option.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true })));
     expect(host.textContent).toContain('Chosen: Compact hammer 150');
     expect(host.querySelector('.deal-add .ui-select .ui-dropdown__text')?.textContent).toBe('Second warehouse — 9 available');
+    // rule: a quantity above what the chosen warehouse has is told before adding (a reserving stage refuses it).
+    const quantity = host.querySelector('.deal-add input[type="number"]') as HTMLInputElement;
+    typeInto(quantity, '12');
+    blur(quantity);
+    expect(host.querySelector('.deal-add__over')?.textContent).toBe('More than the 9 available at this warehouse: a stage that reserves stock will refuse it');
+    typeInto(quantity, '1');
+    blur(quantity);
+    expect(host.querySelector('.deal-add__over')).toBeNull();
     edge.answers['/api/orders/product/add'] = { status: 200, body: staffOrder({ version: 4, positions: [position(), position({ id: 12, product_id: 150, name: 'Compact hammer 150' })] }) };
     await click(button('Add'));
     expect(callsTo('/api/orders/product/add')[0]?.body).toEqual({ order_id: 7, product: '150%%%second', quantity: 1 });
