@@ -53,7 +53,7 @@ export function mountWidget(host: Element, options: WidgetMountOptions = {}): ()
   let token = options.token ?? null;
   let unmounted = false;
 
-  const bridge = connectHost(window, appUrl);
+  const bridge = connectHost(window);
   const wire = createWireChannel({ bridge });
   const api = createWidgetApi({ baseURL: integrationBase, base: options.crm === 'bitrix24' ? 'bitrix/widget' : 'widget', token: () => token, log: options.log });
   const place = options.place ?? 'rightColumn';

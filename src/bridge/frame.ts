@@ -1,3 +1,4 @@
+import { originAllowed } from '../domain/origins';
 import { createBridge, type Bridge } from './bridge';
 
 /**
@@ -18,7 +19,7 @@ export function allowedParentOrigin(win: Window, allowedOrigins: readonly string
       // An unparseable referrer gives no candidate.
     }
   }
-  return candidates.find((origin) => allowedOrigins.includes(origin)) ?? null;
+  return candidates.find((origin) => originAllowed(origin, allowedOrigins)) ?? null;
 }
 
 /** Our own origin: a page of it is ours (the demo CRM page at /demo/host.html), so it may frame us too. */

@@ -7,6 +7,8 @@ import { ensureTariffs } from '../../server/db/seed';
 
 const CRM = 'https://crm.example.com';
 const STRANGER = 'https://evil.example.net';
+/** Every account of a CRM is a subdomain: one entry lists them all. */
+const ACCOUNTS = 'https://*.amocrm.example';
 
 let app: FastifyInstance;
 let database: Database;
@@ -15,7 +17,7 @@ beforeAll(async () => {
   database = await openDatabase(config);
   await database.migrate();
   await ensureTariffs(database.db);
-  app = await buildApp({ config, db: database.db, hostOrigins: [CRM], logger: false });
+  app = await buildApp({ config, db: database.db, hostOrigins: [CRM, ACCOUNTS], logger: false });
   await app.ready();
 });
 afterAll(async () => {
@@ -52,6 +54,14 @@ describe('CORS on /integration/* for the allow-listed CRM origins (the widget ru
     expect(response.statusCode).not.toBe(204);
     const get = await app.inject({ method: 'GET', url: '/integration/widget/products/filtered?leadId=5', headers: { origin: STRANGER } });
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('rule: a wildcard entry (https://*.amocrm.example) allows each account subdomain, not the bare domain nor a look-alike', async () => {
+    const account = await preflight('https://shop.amocrm.example');
+    expect([account.statusCode, account.headers['access-control-allow-origin']]).toEqual([204, 'https://shop.amocrm.example']);
+    for (const origin of ['https://amocrm.example', 'https://shop.evilamocrm.example', 'http://shop.amocrm.example']) {
+      expect((await preflight(origin)).headers['access-control-allow-origin']).toBeUndefined();
+    }
   });
 
   it('only /integration/*: the staff API stays same-origin', async () => {

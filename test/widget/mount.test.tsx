@@ -1,5 +1,6 @@
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { connectHost } from '../../widget/hostBridge';
 import { mountWidget } from '../../widget/main';
 
 /** Every widget call answered like an empty account: no categories, no products, a config with one warehouse. */
@@ -58,6 +59,14 @@ describe('widget mount (react aliased to @preact/compat, as dist/widget.js ships
     expect(document.querySelector('[data-testid="stockroom-widget"]')).toBeNull();
     await unmount();
     expect(host.shadowRoot?.childElementCount).toBe(0);
+  });
+
+  it('rule: the page that runs widget.js is its host whatever its origin (no list is built in); an opaque origin gets no bridge', () => {
+    // The test page (http://localhost:3000) is on no list, and our server would be elsewhere.
+    const bridge = connectHost(window);
+    expect(bridge).not.toBeNull();
+    bridge?.destroy();
+    expect(connectHost({ location: { origin: 'null' } } as unknown as Window)).toBeNull();
   });
 
   it('two widgets on one page are independent: unmounting one leaves the other working', async () => {

@@ -30,6 +30,15 @@ describe('allowedParentOrigin', () => {
     expect(allowedParentOrigin(framedWindow({ ancestors: [HOST] }).win, [OTHER_HOST, HOST])).toBe(HOST);
   });
 
+  it('rule: a wildcard entry allows the framing page of any account subdomain, and the bridge is pinned to that exact origin', () => {
+    const account = 'https://shop.crm.example.com';
+    expect(allowedParentOrigin(framedWindow({ ancestors: [account] }).win, ['https://*.crm.example.com'])).toBe(account);
+    expect(allowedParentOrigin(framedWindow({ ancestors: ['https://crm.example.com.evil.net'] }).win, ['https://*.crm.example.com'])).toBeNull();
+    const { win, posted } = framedWindow({ ancestors: [account] });
+    connectToParent(win, ['https://*.crm.example.com'])?.emit('ready', { app: 'shell' });
+    expect(posted.map((post) => post.targetOrigin)).toEqual([account]);
+  });
+
   it('accepts an allowed parent named by the referrer where ancestorOrigins is missing', () => {
     expect(allowedParentOrigin(framedWindow({ referrer: `${HOST}/leads/detail/5?x=1` }).win, [HOST])).toBe(HOST);
   });
