@@ -18,10 +18,10 @@ const loading = new Map<Lang, Promise<boolean>>();
 function loadScript(src: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
+    // Inserted scripts load asynchronously anyway; a failure only means English stays on.
     script.src = src;
-    script.async = true;
     script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`${src} did not load`));
+    script.onerror = reject;
     document.head.append(script);
   });
 }

@@ -67,6 +67,19 @@ export function applyWireChange(
   return { state: current, result: { kind: 'refused', heldBy: others } };
 }
 
+/**
+ * A change another widget made and told us about. It was made without knowing of a holder that chose a
+ * different value in the same instant (else it would have been refused there and never sent), so such a
+ * clash with a sole holder goes to the source id that sorts first. Every widget — both choosers and any
+ * onlooker, whatever order the two messages arrive in — ends with the same value.
+ */
+export function applyRemoteWireChange(state: WireState | null | undefined, change: WireChange): WireOutcome {
+  const outcome = applyWireChange(state, change);
+  const [holder, ...more] = (state ?? EMPTY_WIRE).sources;
+  if (outcome.result.kind !== 'refused' || more.length || change.source > holder) return outcome;
+  return { state: { sources: [change.source], value: change.value as string }, result: { kind: 'replaced' } };
+}
+
 export type WireMap = Readonly<Record<string, WireState>>;
 
 export interface WireMapOutcome {

@@ -3,7 +3,7 @@ import type { WidgetApi, WidgetCategory } from '../api/widget';
 import type { CategoryListItem, DealProduct, DealProductList, OrderPosition } from '../contract/orders';
 import type { WidgetConfig, WidgetLeadPosition } from '../contract/widget';
 import { productIdentifier, isService } from '../domain/productId';
-import { applyWireChange, EMPTY_WIRE, type WireState } from '../domain/wire';
+import { applyRemoteWireChange, applyWireChange, EMPTY_WIRE, type WireState } from '../domain/wire';
 import { newMessageId, type WireChannel } from './widgetWire';
 
 /**
@@ -104,6 +104,13 @@ export function createWidgetStore(options: WidgetStoreOptions) {
 
   const lead = () => $leadId.get();
   const leadKey = () => String(lead());
+  /** A page of a list as shown: a missing answer shows as an empty page where it was asked. */
+  const pageOf = <T>(answer: { data: T[]; meta: { current_page?: number; last_page?: number } } | null, page: number) => ({
+    items: answer?.data ?? [],
+    page: answer?.meta.current_page ?? page,
+    lastPage: Math.max(FIRST_PAGE, answer?.meta.last_page ?? page),
+    loading: false,
+  });
 
   function search(query: string): void {
     $query.set(query);
@@ -136,14 +143,7 @@ export function createWidgetStore(options: WidgetStoreOptions) {
     const query = { page, per_page: perPage, ...(categoryId === null ? {} : { category_id: categoryId }) };
     const answer: (DealProductList & { categories?: CategoryListItem[] }) | null = listVersion === 2 ? await api.productsV2(query) : await api.products(query);
     if (destroyed || seq !== listSeq) return;
-    $list.set({
-      items: answer?.data ?? [],
-      page: answer?.meta.current_page ?? page,
-      lastPage: Math.max(FIRST_PAGE, answer?.meta.last_page ?? page),
-      loading: false,
-      categoryId,
-      subcategories: answer?.categories ?? [],
-    });
+    $list.set({ ...pageOf(answer, page), categoryId, subcategories: answer?.categories ?? [] });
   }
 
   function turnPage(step: 1 | -1): Promise<void> {
@@ -160,7 +160,7 @@ export function createWidgetStore(options: WidgetStoreOptions) {
     $leadProducts.set({ ...$leadProducts.get(), page, loading: true });
     const answer = await api.leadProducts({ leadId, page, per_page: secondPerPage });
     if (destroyed || seq !== leadSeq) return;
-    $leadProducts.set({ items: answer?.data ?? [], page: answer?.meta.current_page ?? page, lastPage: Math.max(FIRST_PAGE, answer?.meta.last_page ?? page), loading: false });
+    $leadProducts.set(pageOf(answer, page));
   }
 
   async function loadProductsHtml(): Promise<void> {
@@ -238,11 +238,14 @@ export function createWidgetStore(options: WidgetStoreOptions) {
   function onWireMessage(message: Parameters<Parameters<WireChannel['subscribe']>[0]>[0]): void {
     if (destroyed || message.leadId !== leadKey()) return;
     if (message.kind === 'change') {
-      const state = applyWireChange($wire.get(), { source: message.source, value: message.value }).state;
+      const mine = $wire.get().sources.includes(options.source);
+      const state = applyRemoteWireChange($wire.get(), { source: message.source, value: message.value }).state;
       $wire.set(state);
-      // 'Held by …' is over once none of those holders holds the wire any more.
+      // 'Held by …' is over once none of those holders holds the wire any more; a choice lost to a
+      // simultaneous one says who holds it now.
       const notice = $wireNotice.get();
-      if (notice && !notice.heldBy.some((holder) => state.sources.includes(holder))) $wireNotice.set(null);
+      if (mine && !state.sources.includes(options.source)) $wireNotice.set({ kind: 'refused', heldBy: [...state.sources] });
+      else if (notice && !notice.heldBy.some((holder) => state.sources.includes(holder))) $wireNotice.set(null);
     } else if (message.kind === 'hello') {
       const state = $wire.get();
       if (state.sources.length) postWire({ id: newMessageId(), leadId: message.leadId, kind: 'state', sources: [...state.sources], value: state.value });

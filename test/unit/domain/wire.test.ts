@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyWireChange, wireReducer, type WireChange, type WireResult, type WireState } from '../../../src/domain/wire';
+import { applyRemoteWireChange, applyWireChange, EMPTY_WIRE, wireReducer, type WireChange, type WireResult, type WireState } from '../../../src/domain/wire';
 
 function state(sources: string[], value: string | null): WireState {
   return Object.freeze({ sources: Object.freeze([...sources]), value });
@@ -79,5 +79,22 @@ describe('wireReducer: applies a change to one lead in the map of all leads', ()
 
   it('does not read inherited keys as leads', () => {
     expect(wireReducer({}, 'toString', { source: 'a', value: 'w1' }).result).toEqual({ kind: 'set' });
+  });
+});
+
+describe('applyRemoteWireChange: a clash of two simultaneous choices', () => {
+  const heldBy = (source: string, value: string): WireState => ({ sources: [source], value });
+
+  it('rule: against a sole holder, the source id that sorts first wins, on either side', () => {
+    expect(applyRemoteWireChange(heldBy('b#2', 'main'), { source: 'a#1', value: 'far' })).toEqual({ state: heldBy('a#1', 'far'), result: { kind: 'replaced' } });
+    const kept = heldBy('a#1', 'far');
+    expect(applyRemoteWireChange(kept, { source: 'b#2', value: 'main' })).toEqual({ state: kept, result: { kind: 'refused', heldBy: ['a#1'] } });
+  });
+
+  it('joins, leaves and sets are the plain rules; a wire held by several is never taken over', () => {
+    expect(applyRemoteWireChange(heldBy('b#2', 'main'), { source: 'a#1', value: 'main' }).state).toEqual({ sources: ['b#2', 'a#1'], value: 'main' });
+    expect(applyRemoteWireChange(EMPTY_WIRE, { source: 'a#1', value: 'main' }).result).toEqual({ kind: 'set' });
+    const shared: WireState = { sources: ['b#2', 'c#3'], value: 'main' };
+    expect(applyRemoteWireChange(shared, { source: 'a#1', value: 'far' })).toEqual({ state: shared, result: { kind: 'refused', heldBy: ['b#2', 'c#3'] } });
   });
 });

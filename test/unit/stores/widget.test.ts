@@ -73,15 +73,21 @@ function fakeApi(overrides: Partial<Record<keyof WidgetApi, Mock>> = {}): FakeAp
 }
 
 /** Widgets joined like BroadcastChannel joins them: what one posts, every other one receives. */
+/** Widgets of one page talking; `hold()` keeps messages on their way until `flush(order)` delivers them. */
 function wireHub() {
   const members = new Set<(message: WireMessage) => void>();
   const posted: WireMessage[] = [];
+  let held: (() => void)[] | null = null;
   const channel = (): WireChannel => {
     let mine: ((message: WireMessage) => void) | null = null;
     return {
       post(message) {
         posted.push(message);
-        for (const listener of members) if (listener !== mine) listener(message);
+        const deliver = () => {
+          for (const listener of members) if (listener !== mine) listener(message);
+        };
+        if (held) held.push(deliver);
+        else deliver();
       },
       subscribe(listener) {
         mine = listener;
@@ -93,7 +99,15 @@ function wireHub() {
       },
     };
   };
-  return { channel, posted };
+  const hold = () => {
+    held = [];
+  };
+  const flush = (order: 'sent' | 'reversed' = 'sent') => {
+    const waiting = held ?? [];
+    held = null;
+    for (const deliver of order === 'sent' ? waiting : waiting.reverse()) deliver();
+  };
+  return { channel, posted, hold, flush };
 }
 
 const stores: WidgetStore[] = [];
@@ -369,6 +383,21 @@ describe('widget wire per lead (spec 2 §4, through src/domain/wire.ts)', () => 
     expect(tab.$wire.get()).toEqual({ sources: ['rightColumn#1'], value: 'second' });
     right.chooseWire(null);
     expect(tab.$wire.get()).toEqual({ sources: [], value: null });
+  });
+
+  it.each(['sent', 'reversed'] as const)('rule: two widgets choosing different warehouses in the same instant end with one — the same in every widget, whatever order the news arrives in (%s)', (order) => {
+    const hub = wireHub();
+    const right = widget(fakeApi(), { source: 'rightColumn#1', wire: hub.channel() });
+    const tab = widget(fakeApi(), { source: 'cardTab#2', wire: hub.channel() });
+    const onlooker = widget(fakeApi(), { source: 'rightColumn#3', wire: hub.channel() });
+    hub.hold();
+    expect(right.chooseWire('main')).toBe(true);
+    expect(tab.chooseWire('second')).toBe(true);
+    hub.flush(order);
+    // The source id that sorts first keeps its choice: cardTab#2.
+    for (const store of [right, tab, onlooker]) expect(store.$wire.get()).toEqual({ sources: ['cardTab#2'], value: 'second' });
+    expect(right.$wireNotice.get()).toEqual({ kind: 'refused', heldBy: ['cardTab#2'] });
+    expect(tab.$wireNotice.get()).toBeNull();
   });
 
   it('a widget of another lead is not touched', () => {
