@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { createMailer, type Mailer } from './auth/mailer';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
@@ -14,6 +15,7 @@ import { registerAuthHook } from './http/authHook';
 import type { RouteAuth } from './http/context';
 import { registerErrorHandling } from './http/errors';
 import { SessionCache } from './http/sessionCache';
+import { registerShellPage } from './http/shellPage';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -147,11 +149,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: shellDir,
       prefix: '/',
-      index: ['index.html'],
+      // The page itself is served with the run-time allow-list in it (registerShellPage).
+      index: false,
+      globIgnore: ['index.html'],
       wildcard: false,
       // Hashed chunk names change with their content, so they may be cached for good; the page may not.
       setHeaders: (res, path) => void res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
+    if (existsSync(join(shellDir, 'index.html'))) registerShellPage(app, shellDir, options.hostOrigins ?? []);
   }
   if (existsSync(widgetFile)) {
     app.get('/widget.js', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('widget.js', options.config.rootDir + '/dist'));

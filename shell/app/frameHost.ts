@@ -7,6 +7,15 @@ import { saveToken } from '../../src/stores/session';
 
 export const FRAME_CONTEXT_TIMEOUT_MS = 2000;
 
+/**
+ * The CRM origins allowed to frame us: the server's (HOST_ORIGINS at run time, in the page's
+ * `stockroom-host-origins` meta tag) and any a build was given.
+ */
+export function allowedHostOrigins(doc: Document): string[] {
+  const listed = doc.querySelector<HTMLMetaElement>('meta[name="stockroom-host-origins"]')?.content ?? '';
+  return [...config.hostOrigins, ...listed.split(',').map((origin) => origin.trim()).filter(Boolean)];
+}
+
 export interface FrameConnection {
   bridge: Bridge;
   context: HostContext | null;
@@ -18,7 +27,7 @@ export interface FrameConnection {
  */
 export async function connectFrameHost(win: Window): Promise<FrameConnection | null> {
   if (!isFramed()) return null;
-  const bridge = connectToParent(win, config.hostOrigins, FRAME_CONTEXT_TIMEOUT_MS);
+  const bridge = connectToParent(win, allowedHostOrigins(win.document), FRAME_CONTEXT_TIMEOUT_MS);
   if (!bridge) return null;
   bridge.emit('ready', { app: 'shell' });
   let context: HostContext | null = null;

@@ -35,15 +35,16 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Chromium present; a fresh build that lets the same server under the name localhost (another
- * origin) frame the app like a CRM page would; and the real server on a fresh in-memory database
+ * Chromium present; a fresh build; the real server, whose HOST_ORIGINS lets the same server under
+ * the name localhost (another origin) frame the app like a CRM page would; and the real server on a fresh in-memory database
  * with the demo seed and a few known sessions.
  */
 export default async function setup(project: TestProject) {
   ensureChromium();
   const port = await freePort();
   const hostUrl = `http://localhost:${port}`;
-  execFileSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit', env: { ...process.env, HOST_ORIGINS: hostUrl } });
+  // Built with no list: the server's own (hostOrigins below, in the page's meta tag) must be enough.
+  execFileSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit', env: { ...process.env, HOST_ORIGINS: '' } });
 
   const config = loadConfig(process.env, { dataDir: 'memory://', databaseUrl: null, port, logLevel: 'warn' });
   const database = await openDatabase(config);
