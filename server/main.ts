@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ADMIN, ensureTariffs, seedDemo } from './db/seed';
 import { DEMO_CUSTOMER } from './db/seedOrders';
+import { parseOriginList } from '../src/domain/origins';
 
 /** npm start: open the database, migrate, seed the demo on a fresh embedded database, serve. */
 async function main(): Promise<void> {
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
   await ensureTariffs(database.db);
   // The demo goes only into the embedded database, or into a server database when asked (SEED_DEMO=1).
   const seeded = database.kind === 'pglite' || process.env.SEED_DEMO === '1' ? await seedDemo(database.db) : false;
-  const hostOrigins = (process.env.HOST_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  const hostOrigins = parseOriginList(process.env.HOST_ORIGINS);
   const app = await buildApp({ config, db: database.db, hostOrigins });
 
   let closing = false;

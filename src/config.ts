@@ -1,3 +1,5 @@
+import { parseOriginList } from './domain/origins';
+
 /**
  * Where the clients send their calls and which host frames may talk to us.
  * build.mjs fills these from the environment at build time; tests and the
@@ -30,8 +32,5 @@ export interface AppConfig {
 export const config: AppConfig = {
   apiBase: trimSlash(env(() => process.env.API_BASE_URL) || '/api'),
   integrationBase: trimSlash(env(() => process.env.INTEGRATION_BASE_URL) || '/integration'),
-  hostOrigins: (env(() => process.env.HOST_ORIGINS) || '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean),
+  hostOrigins: parseOriginList(env(() => process.env.HOST_ORIGINS)),
 };

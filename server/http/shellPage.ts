@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-
-/** The meta tag through which the shell learns, at run time, which CRM pages may frame it. */
-export const HOST_ORIGINS_META = 'stockroom-host-origins';
+import { HOST_ORIGINS_META } from '../../src/domain/origins';
 
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 

@@ -2,6 +2,7 @@ import type { Bridge } from '../../src/bridge/bridge';
 import { connectToParent } from '../../src/bridge/frame';
 import type { HostContext } from '../../src/bridge/protocol';
 import { config } from '../../src/config';
+import { HOST_ORIGINS_META, parseOriginList } from '../../src/domain/origins';
 import { isFramed } from '../../src/stores/navigation';
 import { saveToken } from '../../src/stores/session';
 
@@ -12,8 +13,7 @@ export const FRAME_CONTEXT_TIMEOUT_MS = 2000;
  * `stockroom-host-origins` meta tag) and any a build was given.
  */
 export function allowedHostOrigins(doc: Document): string[] {
-  const listed = doc.querySelector<HTMLMetaElement>('meta[name="stockroom-host-origins"]')?.content ?? '';
-  return [...config.hostOrigins, ...listed.split(',').map((origin) => origin.trim()).filter(Boolean)];
+  return [...config.hostOrigins, ...parseOriginList(doc.querySelector<HTMLMetaElement>(`meta[name="${HOST_ORIGINS_META}"]`)?.content)];
 }
 
 export interface FrameConnection {

@@ -1,3 +1,11 @@
+/** The meta tag of the shell's page through which the server hands the shell its run-time list. */
+export const HOST_ORIGINS_META = 'stockroom-host-origins';
+
+/** A written list (`HOST_ORIGINS`, the meta tag): comma-separated, entries trimmed, blanks dropped. */
+export function parseOriginList(text: string | null | undefined): string[] {
+  return (text ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+}
+
 /**
  * The allow-list of CRM origins (HOST_ORIGINS). Every amoCRM/Kommo account and every Bitrix24 portal
  * is its own subdomain, so besides exact origins (`https://shop.amocrm.ru`) an entry may name all
