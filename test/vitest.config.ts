@@ -14,6 +14,7 @@ export default defineConfig({
     ],
     environment: 'happy-dom',
     setupFiles: ['test/setup/unit.ts'],
+    globalSetup: ['test/setup/apiRoutes.ts'],
     restoreMocks: true,
     // The widget puts its CSS text into a shadow root (`?raw`): let vitest read it instead of blanking CSS.
     css: { include: [/widget\/.*\.css/] },

@@ -5,6 +5,7 @@ import type {
   UserAcceptRequest,
   UserInvitationList,
   User,
+  UserResponse,
   UserUpdateRequest,
 } from '../contract/account';
 import type { SuccessFlag } from '../contract/common';
@@ -16,7 +17,7 @@ export const getAccountConfig = () => modeApi().get<AccountConfigResponse>('acco
 export const updateAccount = (body: AccountUpdateRequest) => staffApi.post<AccountUpdateResponse>('account/update', body);
 /** The account's members, invited ones included (shown by e-mail). */
 export const listAccountUsers = () => staffApi.get<User[]>('account/users');
-export const updateUser = (body: UserUpdateRequest) => staffApi.post<SuccessFlag>('account/user/update', body);
+export const updateUser = (body: UserUpdateRequest) => staffApi.post<UserResponse>('account/user/update', body);
 /** The signed-in user's pending invitations; also open to a token that opens only invitations (scope 'invitations'). */
 export const listInvitations = () => invitationApi.get<UserInvitationList>('account/user/invitations');
 /** Joins the inviting account; a 402 (no free seat there) is shown as a notification. */

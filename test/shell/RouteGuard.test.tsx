@@ -9,15 +9,12 @@ import { resetAccount } from '../../src/stores/account';
 import { setNavigator } from '../../src/stores/navigation';
 import { $order, $unsaved } from '../../src/stores/order';
 import { $publicToken, $token, clearSession } from '../../src/stores/session';
-import { useApiEdge } from '../support/apiEdge';
+import { useApiFake } from '../support/apiFake';
+import { settle } from '../support/settle';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 let root: Root;
 const container = () => document.body.querySelector('#root') as HTMLElement;
-
-async function settle() {
-  for (let i = 0; i < 5; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-}
 
 async function render() {
   const host = document.createElement('div');
@@ -95,7 +92,7 @@ describe('location sync', () => {
 
   it('rule: a second public link opened in the same tab (only the hash changes) is exchanged, stored and cleaned from the address', async () => {
     const stop = listenToLocation(window);
-    edge.answers['/api/public-order/token/get'] = { status: 200, body: { token: 'session-2' } };
+    edge.answers['/api/public-order/token/get'] = { status: 200, body: { token: 'session-2', order_id: 15 } };
     window.location.hash = '#/publicOrder?order_id=9&public_token=second';
     window.dispatchEvent(new HashChangeEvent('hashchange'));
     await settle();

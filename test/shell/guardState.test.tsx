@@ -11,7 +11,7 @@ import { logOut } from '../../src/stores/auth';
 import { markInvitationsOnly } from '../../src/stores/invitations';
 import { setNavigator } from '../../src/stores/navigation';
 import { $token } from '../../src/stores/session';
-import { useApiEdge } from '../support/apiEdge';
+import { useApiFake } from '../support/apiFake';
 
 const signedOut: ShellGuardState = {
   token: false,
@@ -62,7 +62,7 @@ describe('guard: invitation rules in front of the spec’s guard', () => {
 });
 
 describe('RouteGuard with an invitations-only token', () => {
-  const edge = useApiEdge();
+  const edge = useApiFake();
   let root: Root;
 
   async function render(url: string) {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ProductCard, type ProductCardProps } from '../../src/ui/ProductCard';
 import { CATEGORIES, FIELDS, position } from '../unit/stores/orderFixtures';
@@ -157,9 +159,12 @@ describe('ProductCard: loading and size (spec 1 §2, §4)', () => {
     expect(container.querySelector('input')).toBeNull();
   });
 
-  it('rule: at most 700px high outside public mode (the capped class), free in public mode', () => {
+  it('rule: at most 700px high outside public mode (the capped class, whose rule caps it at 700px), free in public mode', () => {
     expect(card().root().classList.contains('product-card--capped')).toBe(true);
     expect(card({ publicMode: true }).root().classList.contains('product-card--capped')).toBe(false);
+    // happy-dom lays nothing out, so the height is read from the stylesheet the card ships with.
+    const capped = /\.product-card--capped\s*\{([^}]*)\}/.exec(readFileSync(resolve(__dirname, '../../src/ui/productCard.css'), 'utf8'));
+    expect(capped?.[1]).toMatch(/max-height:\s*700px;[\s\S]*overflow:\s*auto;/);
   });
 });
 

@@ -2,6 +2,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectHost } from '../../widget/hostBridge';
 import { mountWidget } from '../../widget/main';
+import { settle } from '../support/settle';
 
 /** Every widget call answered like an empty account: no categories, no products, a config with one warehouse. */
 function stubServer() {
@@ -22,8 +23,6 @@ function stubServer() {
   return calls;
 }
 
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-
 /** A host element on the page with a widget mounted in it, settled. */
 async function mounted(options: Parameters<typeof mountWidget>[1]) {
   const host = document.createElement('div');
@@ -32,7 +31,7 @@ async function mounted(options: Parameters<typeof mountWidget>[1]) {
   await act(async () => {
     unmount = mountWidget(host, options);
   });
-  await settle();
+  await settle(1, 20);
   return { host, unmount: () => act(async () => unmount()) };
 }
 

@@ -12,6 +12,8 @@ export default defineConfig({
   root,
   resolve: {
     alias: [
+      // The shared settle helper wraps its waits in the renderer's act: Preact's here.
+      { find: /^\.\/renderAct$/, replacement: 'preact/test-utils' },
       { find: /^react$/, replacement: '@preact/compat' },
       { find: /^react\/jsx-runtime$/, replacement: '@preact/compat/jsx-runtime' },
       { find: /^react\/jsx-dev-runtime$/, replacement: '@preact/compat/jsx-dev-runtime' },
@@ -25,6 +27,7 @@ export default defineConfig({
     include: ['test/widget/**/*.test.{ts,tsx}', 'test/unit/stores/widget*.test.ts'],
     environment: 'happy-dom',
     setupFiles: [fileURLToPath(new URL('../setup/unit.ts', import.meta.url))],
+    globalSetup: [fileURLToPath(new URL('../setup/apiRoutes.ts', import.meta.url))],
     restoreMocks: true,
     css: { include: [/widget\/.*\.css/] },
     unstubGlobals: true,

@@ -3,9 +3,9 @@ import { acceptInvitation, getAccountConfig, listInvitations } from '../../../sr
 import { setNavigator } from '../../../src/stores/navigation';
 import { $notifications, clearNotifications } from '../../../src/stores/notifications';
 import { $token, $tokenFailed, clearSession } from '../../../src/stores/session';
-import { useApiEdge } from '../../support/apiEdge';
+import { useApiFake } from '../../support/apiFake';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const navigations: string[] = [];
 const SEATS_TAKEN = 'Attention! The number of users exceeded.';
 

@@ -3,9 +3,9 @@ import { deleteOrder, getOrdersTableConfig, listOrderFields, listOrders, refundO
 import { dispositionFileName } from '../../../src/api/transport';
 import { setNavigator } from '../../../src/stores/navigation';
 import { $token } from '../../../src/stores/session';
-import { useApiEdge } from '../../support/apiEdge';
+import { useApiFake } from '../../support/apiFake';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 
 beforeEach(() => {
   setNavigator(() => undefined);

@@ -4,9 +4,9 @@ import { saveAccountGeneral } from '../../../src/stores/accountSettings';
 import { setNavigator } from '../../../src/stores/navigation';
 import { clearNotifications } from '../../../src/stores/notifications';
 import { $token, clearSession } from '../../../src/stores/session';
-import { useApiEdge } from '../../support/apiEdge';
+import { useApiFake } from '../../support/apiFake';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const user = { id: 7, name: 'Dana', admin: true };
 
 beforeEach(() => {

@@ -3,9 +3,9 @@ import { $accountUsers, $accountUsersLoaded, loadAccountUsers, resetAccountUsers
 import { logOut } from '../../../src/stores/auth';
 import { setNavigator } from '../../../src/stores/navigation';
 import { $token } from '../../../src/stores/session';
-import { useApiEdge } from '../../support/apiEdge';
+import { useApiFake } from '../../support/apiFake';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const USERS = '/api/account/users';
 const usersCalls = () => edge.calls.filter((call) => call.path === USERS);
 

@@ -3,9 +3,9 @@ import { $account } from '../../../src/stores/account';
 import { confirmSignUp, finishRestore, loginModeOf, logOut, requestRestoreCode, requestSignUpCode, signIn } from '../../../src/stores/auth';
 import { clearNotifications } from '../../../src/stores/notifications';
 import { $token, clearSession } from '../../../src/stores/session';
-import { useApiEdge } from '../../support/apiEdge';
+import { useApiFake } from '../../support/apiFake';
 
-const { calls, answers } = useApiEdge();
+const { calls, answers } = useApiFake();
 beforeEach(() => {
   clearSession();
   clearNotifications();

@@ -25,9 +25,12 @@ import {
   setCustomersLinked,
   setOrderCustomer,
 } from '../../../src/stores/customers';
-import { company, contact, page, useFakeApi } from '../../shell/features/clients/fakeApi';
+import type { OrderWithPositions } from '../../../src/contract/orders';
+import { useApiFake } from '../../support/apiFake';
+import { staffOrder } from './orderFixtures';
+import { company, contact, page } from '../../support/customerFixtures';
 
-const fake = useFakeApi();
+const fake = useApiFake();
 
 beforeEach(() => {
   resetCustomerLists();
@@ -247,7 +250,7 @@ describe('the card: one customer and its order history', () => {
 });
 
 describe('the customer of an order (the deal client tab)', () => {
-  const order = (more: Record<string, unknown> = {}) => ({ id: 15, version: 4, contacts: [{ id: 7, name: 'Anna Smith' }], company: { id: 3, name: 'Acme' }, positions: [], updated_at: 'x', ...more });
+  const order = (more: Partial<OrderWithPositions> = {}) => staffOrder({ id: 15, version: 4, contacts: [{ id: 7, name: 'Anna Smith' }], company: { id: 3, name: 'Acme' }, positions: [], ...more });
 
   beforeEach(() => {
     fake.answers['/api/contact/get'] = { body: contact(7, 'Anna Smith') };

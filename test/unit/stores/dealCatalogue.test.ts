@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $dealCatalogue, $dealCatalogueFailed, $productSearch, loadDealCatalogue, resetDealCatalogue, searchDealProducts } from '../../../src/stores/dealCatalogue';
 import { $publicToken, $token } from '../../../src/stores/session';
-import { useApiEdge } from '../../support/apiEdge';
-import { CATEGORIES, FIELDS } from './orderFixtures';
+import { useApiFake } from '../../support/apiFake';
+import { CATEGORIES, dealProduct, FIELDS, publicProduct } from './orderFixtures';
 
-const edge = useApiEdge();
-const page = { data: [{ id: 5, name: 'Hammer' }], links: { first: null, prev: null, next: null, last: null }, meta: { current_page: 1 } };
+const edge = useApiFake();
+const page = { data: [publicProduct()], links: { first: null, prev: null, next: null, last: null }, meta: { current_page: 1 } };
 
 beforeEach(() => {
   resetDealCatalogue();
@@ -50,10 +50,10 @@ describe('product search for adding a product', () => {
   });
 
   it('staff search by name and article: orders/get-products-autocomplete?q', async () => {
-    edge.answers['/api/orders/get-products-autocomplete'] = { status: 200, body: [{ id: 5 }] };
+    edge.answers['/api/orders/get-products-autocomplete'] = { status: 200, body: [dealProduct()] };
     await searchDealProducts('HA-10', false);
     expect(edge.calls[0].query.get('q')).toBe('HA-10');
-    expect($productSearch.get()).toEqual({ query: 'HA-10', status: 'done', results: [{ id: 5 }] });
+    expect($productSearch.get()).toEqual({ query: 'HA-10', status: 'done', results: [dealProduct()] });
   });
 
   it('public search: the offered products of public-order/categories/list?search', async () => {
@@ -64,7 +64,7 @@ describe('product search for adding a product', () => {
   });
 
   it('only the answer to the latest query is kept', async () => {
-    edge.answers['/api/orders/get-products-autocomplete'] = { status: 200, body: [{ id: 5 }] };
+    edge.answers['/api/orders/get-products-autocomplete'] = { status: 200, body: [dealProduct()] };
     const older = searchDealProducts('ha', false);
     const newer = searchDealProducts('ham', false);
     await Promise.all([older, newer]);

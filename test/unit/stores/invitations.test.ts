@@ -5,9 +5,9 @@ import { $invitations, $invitationsOnly, INVITATIONS_ONLY_KEY, loadInvitations, 
 import { setNavigator } from '../../../src/stores/navigation';
 import { $notifications, clearNotifications } from '../../../src/stores/notifications';
 import { $token, saveToken } from '../../../src/stores/session';
-import { useApiEdge } from '../../support/apiEdge';
+import { useApiFake } from '../../support/apiFake';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const navigations: string[] = [];
 const ACME = { account_id: 7, account_name: 'Acme', invited_at: '2024-03-05T12:00:00.000Z' };
 const BETA = { account_id: 8, account_name: 'Beta', invited_at: '2024-03-06T12:00:00.000Z' };

@@ -36,10 +36,10 @@ import {
   withDraft,
 } from '../../../src/stores/orderEditing';
 import { $publicToken, $token } from '../../../src/stores/session';
-import { useApiEdge } from '../../support/apiEdge';
-import { position, publicOrder, staffOrder } from './orderFixtures';
+import { useApiFake } from '../../support/apiFake';
+import { position, publicOrder, staffOrder, stockProduct } from './orderFixtures';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const navigations: { path: string; replace?: boolean }[] = [];
 const STALE = 'The order has been changed since you opened it. Reload it and try again.';
 
@@ -212,7 +212,7 @@ describe('save (spec 1 §4 saving)', () => {
 
   it('field value edits are saved to their product (product/update with the changed values) after the order', async () => {
     edge.answers['/api/orders/update'] = { status: 200, body: staffOrder() };
-    edge.answers['/api/product/update'] = { status: 200, body: {} };
+    edge.answers['/api/product/update'] = { status: 200, body: stockProduct() };
     edge.answers['/api/orders/order'] = { status: 200, body: staffOrder() };
     setProductValue(101, 'brand', 'Bosch');
     await saveOrder();

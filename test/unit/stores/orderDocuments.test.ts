@@ -5,9 +5,10 @@ import { $path } from '../../../src/stores/navigation';
 import { $notifications, clearNotifications } from '../../../src/stores/notifications';
 import { $orderDocuments, deleteOrderDocument, fetchOrderDocument, loadOrderDocuments, uploadOrderDocument, uploadProblem } from '../../../src/stores/orderDocuments';
 import { $publicToken, $token } from '../../../src/stores/session';
-import { orderFile, useFakeApi } from '../../shell/features/clients/fakeApi';
+import { useApiFake } from '../../support/apiFake';
+import { orderFile } from '../../support/customerFixtures';
 
-const fake = useFakeApi();
+const fake = useApiFake();
 
 beforeEach(() => {
   clearNotifications();

@@ -1,6 +1,7 @@
 import type { CategoryProps, FieldDefinition } from '../../../src/contract/catalogue';
-import type { OrderPosition, OrderWithPositions } from '../../../src/contract/orders';
-import type { PublicOrderWithPositions } from '../../../src/contract/publicOrder';
+import type { DealProduct, OrderPosition, OrderWithPositions } from '../../../src/contract/orders';
+import type { PublicOrderWithPositions, PublicProduct } from '../../../src/contract/publicOrder';
+import type { Product } from '../../../src/contract/stock';
 
 /** Orders, positions and fields as the server answers them, for the deal screen's store and component tests. */
 
@@ -125,3 +126,50 @@ export const CATEGORIES: CategoryProps[] = [
   { id: 3, name: 'Drills', parent_id: 2, levels: [1, 2, 3], fields_id_2: [1, 2, 3, 4, 5, 6, 8, 9, 10, 11] },
   { id: 9, name: 'Screws', parent_id: null, levels: [9], fields_id_2: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] },
 ];
+
+/** A product as the add-product search offers it (orders/get-products-autocomplete). */
+export function dealProduct(overrides: Partial<DealProduct> = {}): DealProduct {
+  return {
+    id: 5,
+    name: 'Hammer',
+    article: 'HA-10',
+    type: 'product',
+    unit: 'pcs',
+    category_id: 3,
+    price: 450,
+    currency: 'RUB',
+    available: 4,
+    warehouses: [{ id: 1, code: 'main', name: 'Main warehouse', available: 4, identifier: '5%%%main' }],
+    fields: { brand: 'Stanley' },
+    ...overrides,
+  };
+}
+
+/** The same product as a public customer is offered it (public-order/categories/list): no price field. */
+export function publicProduct(overrides: Partial<PublicProduct> = {}): PublicProduct {
+  const { price_field: _priceField, in_order: _inOrder, ...offered } = dealProduct();
+  return { ...offered, ...overrides };
+}
+
+/** A product as product/update answers it. */
+export function stockProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    id: 101,
+    type: 'product',
+    name: 'Cordless drill 1',
+    article: 'DR-1001',
+    description: '',
+    unit: 'pcs',
+    category_id: 3,
+    values: { brand: 'Bosch' },
+    tags: [],
+    archived: false,
+    count: 5,
+    reserve: 0,
+    available: 5,
+    batches: [],
+    created_at: '2026-01-05T12:00:00.000Z',
+    updated_at: '2026-01-05T12:00:00.000Z',
+    ...overrides,
+  };
+}

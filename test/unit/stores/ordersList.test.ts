@@ -23,9 +23,10 @@ import {
 } from '../../../src/stores/ordersList';
 import { $pipelines, selectPipeline } from '../../../src/stores/pipelines';
 import { $token } from '../../../src/stores/session';
-import { useApiEdge, type EdgeCall } from '../../support/apiEdge';
+import { useApiFake, type FakeCall } from '../../support/apiFake';
+import { settle } from '../../support/settle';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const LIST = '/api/orders/list';
 
 function order(id: number, patch: Partial<Order> = {}): Order {
@@ -58,8 +59,6 @@ function holdAnswers(path: string): Array<() => void> {
   });
   return releases;
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(async () => {
   setNavigator(() => undefined);
@@ -219,7 +218,7 @@ describe('changing what is listed', () => {
 });
 
 describe('row actions', () => {
-  const pathsAfter = (from: number) => edge.calls.slice(from).map((call: EdgeCall) => `${call.method} ${call.path}`);
+  const pathsAfter = (from: number) => edge.calls.slice(from).map((call: FakeCall) => `${call.method} ${call.path}`);
 
   it('delete posts orders/delete with the id, then reloads the page', async () => {
     edge.answers['/api/orders/delete'] = { status: 200, body: { success: true } };
@@ -236,7 +235,7 @@ describe('row actions', () => {
   });
 
   it('refund is GET orders/refund?id=…, then the page reloads', async () => {
-    edge.answers['/api/orders/refund'] = { status: 200, body: order(12, { stock_state: 'refunded' }) };
+    edge.answers['/api/orders/refund'] = { status: 200, body: { ...order(12, { stock_state: 'refunded' }), positions: [] } };
     expect(await refundSoldOrder(12)).toBe(true);
     expect(edge.calls[0]).toMatchObject({ method: 'GET', path: '/api/orders/refund' });
     expect(edge.calls[0].query.get('id')).toBe('12');

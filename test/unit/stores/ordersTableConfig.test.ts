@@ -16,9 +16,9 @@ import {
   tableConfigValue,
 } from '../../../src/stores/ordersTableConfig';
 import { $token } from '../../../src/stores/session';
-import { useApiEdge } from '../../support/apiEdge';
+import { useApiFake } from '../../support/apiFake';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 
 function field(code: string, type: number, name = code): FieldDefinition {
   return { id: 1, code, name, type, category: null, sort: 0, is_system: false, is_virtual: false, component: 'input', config: {}, data: [], lead_config: {}, created_at: '2024-01-01T00:00:00.000Z' };

@@ -4,9 +4,9 @@ import { setNavigator } from '../../../src/stores/navigation';
 import { clearNotifications } from '../../../src/stores/notifications';
 import { changeOwnPassword, checkLogin, confirmLoginCode, currentLogin, requestLoginCode, saveOwnName } from '../../../src/stores/profile';
 import { $token, clearSession } from '../../../src/stores/session';
-import { useApiEdge } from '../../support/apiEdge';
+import { useApiFake } from '../../support/apiFake';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const user = { id: 7, name: 'Dana Demo', email: 'demo@stockroom.local', phone: null, admin: true };
 
 beforeEach(() => {

@@ -11,10 +11,10 @@ import {
 import { setNavigator } from '../../../src/stores/navigation';
 import { clearNotifications } from '../../../src/stores/notifications';
 import { $publicToken, clearSession, savePublicToken } from '../../../src/stores/session';
-import { useApiEdge } from '../../support/apiEdge';
+import { useApiFake } from '../../support/apiFake';
 import { orderPage as page, publicOrder } from '../../support/publicOrders';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const LIST = '/api/public-order/order/list';
 
 beforeEach(() => {

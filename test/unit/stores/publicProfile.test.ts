@@ -4,9 +4,9 @@ import { clearNotifications } from '../../../src/stores/notifications';
 import { $publicProfile, changePublicPassword, loadPublicProfile, resetPublicProfile, savePublicProfile } from '../../../src/stores/publicProfile';
 import { $publicSession } from '../../../src/stores/publicSession';
 import { clearSession, savePublicToken } from '../../../src/stores/session';
-import { useApiEdge } from '../../support/apiEdge';
+import { useApiFake } from '../../support/apiFake';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const PROFILE = '/api/public-order/profile';
 const olga = { id: 5, name: 'Olga', email: 'olga@example.com', phone: null, has_password: true };
 

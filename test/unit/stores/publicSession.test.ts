@@ -3,9 +3,9 @@ import { setNavigator } from '../../../src/stores/navigation';
 import { clearNotifications } from '../../../src/stores/notifications';
 import { $publicSession, loadPublicSession, publicLogOut, publicSignIn, resetPublicSession } from '../../../src/stores/publicSession';
 import { $publicAuth, $publicToken, $token, clearSession, savePublicToken } from '../../../src/stores/session';
-import { useApiEdge } from '../../support/apiEdge';
+import { useApiFake } from '../../support/apiFake';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const LOGIN = '/api/public-order/auth/login';
 
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { $storedQuery } from '../../../src/stores/queryParams';
 import { $publicAuth, $publicExchange, $publicToken, $token, $tokenFailed, clearSession, saveToken } from '../../../src/stores/session';
 import { captureUrlTokens, exchangeLinkPublicToken } from '../../../src/stores/sessionBootstrap';
 import { persistentAtom } from '../../../src/stores/storage';
-import { useApiEdge } from '../../support/apiEdge';
+import { useApiFake } from '../../support/apiFake';
 
 const navigations: string[] = [];
 beforeEach(() => {
@@ -86,10 +86,10 @@ describe('captureUrlTokens', () => {
 });
 
 describe('exchangeLinkPublicToken', () => {
-  const edge = useApiEdge();
+  const edge = useApiFake();
 
   it('a valid public token is exchanged with GET public-order/token/get and the answer saved with POAuth', async () => {
-    edge.answers['/api/public-order/token/get'] = { status: 200, body: { token: 'session-1' } };
+    edge.answers['/api/public-order/token/get'] = { status: 200, body: { token: 'session-1', order_id: 15 } };
     expect(await exchangeLinkPublicToken('link token')).toBe(true);
     expect(edge.calls[0].url).toContain('/api/public-order/token/get?public_token=link+token');
     expect(localStorage.getItem('POTOKEN')).toBe('session-1');

@@ -8,14 +8,14 @@ import { $dealTab, $order, $orderId, $unsaved, resetOrderStateAfterNavigation } 
 import { $editProductIndex, $homeBlurred, $overlays, closeAllOverlays, closeOverlay, EXCLUSIVE, NON_BLURRING, openOverlay, OVERLAYS, type OverlayName } from '../../../src/stores/overlays';
 import { $pipelineOptions, $pipelines, $selectedPipeline, loadPipelines, resolveSelectedPipeline, selectPipeline } from '../../../src/stores/pipelines';
 import { $token } from '../../../src/stores/session';
-import { useApiEdge } from '../../support/apiEdge';
+import { useApiFake } from '../../support/apiFake';
 
 const pipelines: Pipeline[] = [
   { id: 4, value: 4, name: 'Sales', statuses: [] },
   { id: 9, value: 9, name: 'Main', statuses: [], is_system: true },
 ];
 
-const { calls, answers } = useApiEdge();
+const { calls, answers } = useApiFake();
 beforeEach(() => {
   $path.set('/orders');
 });
@@ -48,7 +48,7 @@ describe('pipelines store', () => {
     await loadPipelines();
     await loadPipelines();
     expect(calls).toHaveLength(1);
-    answers['/api/orders/pipelines/list'] = { status: 200, body: { not: 'an array' } };
+    answers['/api/orders/pipelines/list'] = { status: 200, body: { not: 'an array' }, offContract: 'the store must survive a malformed answer' };
     await loadPipelines({ force: true });
     expect(calls).toHaveLength(2);
     expect($pipelines.get()).toEqual(pipelines);
@@ -95,7 +95,7 @@ describe('language store', () => {
     let reloaded = 0;
     setLanguageReloader(() => reloaded++);
     $token.set('tok');
-    answers['/api/account/user/update'] = { status: 200, body: { success: true } };
+    answers['/api/account/user/update'] = { status: 200, body: { user: { id: 1, name: 'Demo Admin', lang: 'ru' } } };
     await changeLanguage('ru');
     expect(localStorage.getItem('lang')).toBe('ru');
     expect(calls).toHaveLength(1);

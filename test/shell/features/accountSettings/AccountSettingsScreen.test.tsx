@@ -7,10 +7,11 @@ import { setNavigator } from '../../../../src/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { $token, clearSession } from '../../../../src/stores/session';
 import type { Account } from '../../../../src/contract/account';
-import { useApiEdge } from '../../../support/apiEdge';
+import { useApiFake } from '../../../support/apiFake';
 import { all, click, get, render, typeInto } from '../../../ui/render';
+import { settle } from '../../../support/settle';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const admin = { id: 7, name: 'Dana', admin: true };
 const demo: Account = { id: 1, name: 'Demo Trading', country: null, expired: false };
 
@@ -21,10 +22,6 @@ beforeEach(() => {
   $token.set('staff');
   $account.set({ loaded: true, account: demo, user: admin });
 });
-
-async function settle() {
-  for (let i = 0; i < 5; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-}
 
 const NO_COUNTRY = "You haven't selected a country";
 const combobox = (container: HTMLElement) => get(container, '[role="combobox"]');
@@ -92,7 +89,7 @@ describe('/accountSettings language', () => {
   it('choosing a language saves it locally, tells the server (signed in) and reloads the app', async () => {
     let reloads = 0;
     setLanguageReloader(() => (reloads += 1));
-    edge.answers['/api/account/user/update'] = { status: 200, body: { success: true } };
+    edge.answers['/api/account/user/update'] = { status: 200, body: { user: { id: 1, name: 'Demo Admin', lang: 'ru' } } };
     const { container } = render(<AccountSettingsScreen />);
     const russian = all<HTMLInputElement>(container, 'input[name="language"]').find((input) => input.value === 'ru')!;
     click(russian);

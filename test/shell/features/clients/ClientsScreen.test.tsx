@@ -10,9 +10,11 @@ import { $path } from '../../../../src/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { $token } from '../../../../src/stores/session';
 import { blur, click, press as pressKey, typeInto } from '../../../ui/render';
-import { company, contact, page, settle, useFakeApi } from './fakeApi';
+import { useApiFake } from '../../../support/apiFake';
+import { company, contact, page } from '../../../support/customerFixtures';
+import { settle } from '../../../support/settle';
 
-const fake = useFakeApi();
+const fake = useApiFake();
 
 beforeEach(() => {
   resetCustomerLists();

@@ -9,12 +9,16 @@ import { $order } from '../../../../src/stores/order';
 import { $token } from '../../../../src/stores/session';
 import { CUSTOMER_SEARCH_DELAY_MS } from '../../../../src/ui/CustomerSearch';
 import { blur, click, typeInto } from '../../../ui/render';
-import { company, contact, settle, useFakeApi } from '../clients/fakeApi';
+import type { OrderWithPositions } from '../../../../src/contract/orders';
+import { useApiFake } from '../../../support/apiFake';
+import { staffOrder } from '../../../unit/stores/orderFixtures';
+import { company, contact } from '../../../support/customerFixtures';
+import { settle } from '../../../support/settle';
 
-const fake = useFakeApi();
+const fake = useApiFake();
 let root: Root | null = null;
 
-const order = (more: Record<string, unknown> = {}) => ({ id: 15, version: 4, contacts: [{ id: 7, name: 'Anna Smith' }], company: null, positions: [], updated_at: 'x', ...more });
+const order = (more: Partial<OrderWithPositions> = {}) => staffOrder({ id: 15, version: 4, contacts: [{ id: 7, name: 'Anna Smith' }], company: null, positions: [], ...more });
 
 beforeEach(() => {
   resetCustomerLists();

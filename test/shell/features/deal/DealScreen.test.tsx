@@ -14,11 +14,12 @@ import { $dealTab, $positionDrafts, $unsaved, resetOrderStateAfterNavigation } f
 import { resetPublicLink } from '../../../../src/stores/orderPublicLink';
 import { resetPipelines } from '../../../../src/stores/pipelines';
 import { $publicToken, $token } from '../../../../src/stores/session';
-import { useApiEdge } from '../../../support/apiEdge';
+import { useApiFake } from '../../../support/apiFake';
 import { blur, typeInto } from '../../../ui/render';
 import { CATEGORIES, FIELDS, position, publicOrder, staffOrder } from '../../../unit/stores/orderFixtures';
+import { settle } from '../../../support/settle';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const STALE = 'The order has been changed since you opened it. Reload it and try again.';
 let root: Root | null = null;
 let stopListening: (() => void) | null = null;
@@ -36,10 +37,6 @@ const PIPELINES = [
     ],
   },
 ];
-
-async function settle() {
-  for (let i = 0; i < 6; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-}
 
 async function show(hash: string) {
   stopListening = listenToLocation(window);

@@ -8,9 +8,11 @@ import { clearNotifications } from '../../../../src/stores/notifications';
 import { $orderDocuments } from '../../../../src/stores/orderDocuments';
 import { $publicToken, $token } from '../../../../src/stores/session';
 import { click } from '../../../ui/render';
-import { orderFile, settle, useFakeApi } from '../clients/fakeApi';
+import { useApiFake } from '../../../support/apiFake';
+import { orderFile } from '../../../support/customerFixtures';
+import { settle } from '../../../support/settle';
 
-const fake = useFakeApi();
+const fake = useApiFake();
 let root: Root | null = null;
 const objectUrls: Blob[] = [];
 

@@ -10,19 +10,16 @@ import { $invitationsOnly, markInvitationsOnly } from '../../../../src/stores/in
 import { setNavigator } from '../../../../src/stores/navigation';
 import { $notifications, clearNotifications } from '../../../../src/stores/notifications';
 import { $token } from '../../../../src/stores/session';
-import { useApiEdge } from '../../../support/apiEdge';
+import { useApiFake } from '../../../support/apiFake';
+import { settle } from '../../../support/settle';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const navigations: string[] = [];
 // Midday UTC: the same calendar day in every time zone the tests may run in.
 const ACME = { account_id: 7, account_name: 'Acme', invited_at: '2024-03-05T12:00:00.000Z' };
 const BETA = { account_id: 8, account_name: 'Beta', invited_at: '2024-11-20T12:00:00.000Z' };
 const SEATS_TAKEN = 'Attention! The number of users exceeded.';
 let root: Root | null = null;
-
-async function settle() {
-  for (let i = 0; i < 5; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-}
 
 async function showScreen(): Promise<HTMLElement> {
   const host = document.createElement('div');

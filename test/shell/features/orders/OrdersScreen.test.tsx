@@ -16,9 +16,10 @@ import { resetPipelines, selectPipeline } from '../../../../src/stores/pipelines
 import { resetAccountUsers } from '../../../../src/stores/accountUsers';
 import { CUSTOMER_SEARCH_DELAY_MS } from '../../../../src/ui/CustomerSearch';
 import { $token } from '../../../../src/stores/session';
-import { useApiEdge } from '../../../support/apiEdge';
+import { useApiFake } from '../../../support/apiFake';
+import { settle } from '../../../support/settle';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const LIST = '/api/orders/list';
 const NARROW = '\u202F';
 const navigations: string[] = [];
@@ -53,10 +54,6 @@ function listAnswer(orders: Order[], meta: { current_page?: number; last_page?: 
     status: 200,
     body: { data: orders, links: { first: null, prev: null, next: null, last: null }, meta: { current_page: 1, last_page: 1, per_page: 20, total: orders.length, ...meta } },
   };
-}
-
-async function settle() {
-  for (let i = 0; i < 6; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 async function showScreen(): Promise<HTMLElement> {
@@ -447,7 +444,7 @@ describe('/orders: row actions and export', () => {
 
   it('rule: refund is offered only for a written-off (sold) order, after a confirmation', async () => {
     edge.answers[LIST] = listAnswer([order(1, { stock_state: 'written_off' }), order(2)]);
-    edge.answers['/api/orders/refund'] = { status: 200, body: order(1, { stock_state: 'refunded' }) };
+    edge.answers['/api/orders/refund'] = { status: 200, body: { ...order(1, { stock_state: 'refunded' }), positions: [] } };
     const host = await showScreen();
     const [sold, open] = host.querySelectorAll('tbody tr');
     expect(await menuItems(open)).toEqual(['Open', 'Public order', 'Delete']);

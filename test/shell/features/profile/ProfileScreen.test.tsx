@@ -5,10 +5,11 @@ import { $account } from '../../../../src/stores/account';
 import { setNavigator } from '../../../../src/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { $token, clearSession } from '../../../../src/stores/session';
-import { useApiEdge } from '../../../support/apiEdge';
+import { useApiFake } from '../../../support/apiFake';
 import { all, click, get, press, render, typeInto } from '../../../ui/render';
+import { settle } from '../../../support/settle';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const user = { id: 7, name: 'Dana Demo', email: 'demo@stockroom.local', phone: null, admin: true };
 
 beforeEach(() => {
@@ -18,10 +19,6 @@ beforeEach(() => {
   $token.set('staff');
   $account.set({ loaded: true, account: { id: 1, name: 'Demo', expired: false }, user });
 });
-
-async function settle() {
-  for (let i = 0; i < 5; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-}
 
 function byLabel(container: ParentNode, text: string): HTMLInputElement {
   const label = all<HTMLLabelElement>(container, 'label').find((node) => node.textContent === text);

@@ -1,15 +1,16 @@
 import { act } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import AvailablePublicOrderListScreen from '../../../../shell/features/publicOrder/AvailablePublicOrderListScreen';
 import { setNavigator } from '../../../../src/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { resetPublicOrders } from '../../../../src/stores/publicOrders';
 import { clearSession, savePublicToken } from '../../../../src/stores/session';
-import { useApiEdge } from '../../../support/apiEdge';
+import { useApiFake } from '../../../support/apiFake';
 import { orderPage, publicOrder } from '../../../support/publicOrders';
 import { all, click, get, render } from '../../../ui/render';
+import { settle } from '../../../support/settle';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const LIST = '/api/public-order/order/list';
 
 const navigations: string[] = [];
@@ -22,23 +23,19 @@ beforeEach(() => {
   resetPublicOrders();
 });
 
-async function settle() {
-  for (let i = 0; i < 4; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-}
-
 const placeholders = (container: HTMLElement) => all(container, '.public-order--placeholder');
 
 describe('/availablePublicOrderList', () => {
   it('rule: the placeholder sample list of six shows only while the store holds no orders', async () => {
-    let answer: (value: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    let answer: () => void = () => undefined;
+    edge.answers[LIST] = { ...orderPage([publicOrder(11), publicOrder(12)]), after: new Promise((resolve) => (answer = () => resolve(undefined))) };
     const { container } = render(<AvailablePublicOrderListScreen />);
     expect(placeholders(container)).toHaveLength(6);
     // Samples are not orders: hidden from screen readers, which hear 'Loading…' instead, and nothing links anywhere.
     expect(get(container, '[data-placeholder]').getAttribute('aria-hidden')).toBe('true');
     expect(get(container, '[role="status"]').textContent).toBe('Loading…');
     expect(container.querySelector('.public-orders a')).toBeNull();
-    await act(async () => answer(new Response(JSON.stringify(orderPage([publicOrder(11), publicOrder(12)]).body), { status: 200 })));
+    await act(async () => answer());
     await settle();
     expect(placeholders(container)).toHaveLength(0);
     expect(all(container, '.public-order')).toHaveLength(2);

@@ -7,10 +7,11 @@ import { $path, setNavigator } from '../../../../src/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { resetPublicSession } from '../../../../src/stores/publicSession';
 import { clearSession, savePublicToken } from '../../../../src/stores/session';
-import { useApiEdge } from '../../../support/apiEdge';
+import { useApiFake } from '../../../support/apiFake';
 import { all, get, render } from '../../../ui/render';
+import { settle } from '../../../support/settle';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const config = {
   account: { id: 1, name: 'Demo Trading', is_kommo: false, currency: 'RUB' },
   user: { id: 5, name: 'Olga Smirnova', email: 'customer@stockroom.local', phone: null, has_password: true },
@@ -23,10 +24,6 @@ beforeEach(() => {
   resetPublicSession();
   setNavigator(() => undefined);
 });
-
-async function settle() {
-  for (let i = 0; i < 6; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-}
 
 /** The header is a lazy chunk: wait until it has replaced its placeholder. */
 async function headerLoaded(container: HTMLElement) {

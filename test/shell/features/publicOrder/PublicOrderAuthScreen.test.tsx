@@ -4,10 +4,11 @@ import PublicOrderAuthScreen from '../../../../shell/features/publicOrder/Public
 import { setNavigator } from '../../../../src/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { $publicToken, clearSession } from '../../../../src/stores/session';
-import { useApiEdge } from '../../../support/apiEdge';
+import { useApiFake } from '../../../support/apiFake';
 import { all, click, get, render, typeInto } from '../../../ui/render';
+import { settle } from '../../../support/settle';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const LOGIN = '/api/public-order/auth/login';
 const navigations: string[] = [];
 
@@ -17,10 +18,6 @@ beforeEach(() => {
   navigations.length = 0;
   setNavigator((path) => navigations.push(path));
 });
-
-async function settle() {
-  for (let i = 0; i < 4; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-}
 
 function byLabel(container: HTMLElement, text: string): HTMLInputElement {
   const label = all<HTMLLabelElement>(container, 'label').find((node) => node.textContent === text);

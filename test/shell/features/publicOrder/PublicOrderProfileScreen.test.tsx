@@ -6,10 +6,11 @@ import { clearNotifications } from '../../../../src/stores/notifications';
 import { resetPublicProfile } from '../../../../src/stores/publicProfile';
 import { resetPublicSession } from '../../../../src/stores/publicSession';
 import { $token, clearSession, savePublicToken } from '../../../../src/stores/session';
-import { useApiEdge } from '../../../support/apiEdge';
+import { useApiFake } from '../../../support/apiFake';
 import { all, click, get, render, typeInto } from '../../../ui/render';
+import { settle } from '../../../support/settle';
 
-const edge = useApiEdge();
+const edge = useApiFake();
 const PROFILE = '/api/public-order/profile';
 const CONFIG = '/api/public-order/config';
 const olga = { id: 5, name: 'Olga Smirnova', email: 'customer@stockroom.local', phone: null, has_password: true };
@@ -27,10 +28,6 @@ beforeEach(() => {
   edge.answers[CONFIG] = { status: 200, body: { account, user: olga, session: { kind: 'customer', order_id: null } } };
   edge.answers[PROFILE] = { status: 200, body: olga };
 });
-
-async function settle() {
-  for (let i = 0; i < 5; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-}
 
 function byLabel(container: ParentNode, text: string): HTMLInputElement {
   const label = all<HTMLLabelElement>(container, 'label').find((node) => node.textContent === text);
