@@ -2,25 +2,24 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectHost } from '../../widget/hostBridge';
 import { mountWidget } from '../../widget/main';
+import { useApiFake } from '../support/apiFake';
 import { settle } from '../support/settle';
+
+const api = useApiFake();
 
 /** Every widget call answered like an empty account: no categories, no products, a config with one warehouse. */
 function stubServer() {
-  const calls: string[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input));
-    calls.push(url.pathname);
-    const body = url.pathname.endsWith('/config')
-      ? { lead_id: 7, order_id: null, products_locked: false, disable_add: false, per_page: 20, currency: 'RUB', category: null, subcategories: [], fields: [], price_fields: [], warehouses: [{ id: 1, name: 'Main', code: 'main', is_main: true }] }
-      : url.pathname.endsWith('/categories') || url.pathname.endsWith('/autocomplete')
-        ? []
-        : url.pathname.endsWith('/get-products')
-          ? { success: true, data: { html: '<div>Nothing found</div>' } }
-          : { data: [], links: { first: null, prev: null, next: null, last: null }, meta: { current_page: 1, last_page: 1 } };
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  const emptyPage = { data: [], links: { first: null, prev: null, next: null, last: null }, meta: { current_page: 1, last_page: 1 } };
+  const config = { lead_id: 7, order_id: null, products_locked: false, disable_add: false, per_page: 20, currency: 'RUB', category: null, subcategories: [], fields: [], price_fields: [], warehouses: [{ id: 1, name: 'Main', code: 'main', is_main: true }] };
+  Object.assign(api.answers, {
+    '/integration/widget/config': { body: config },
+    '/integration/widget/categories': { body: [] },
+    '/integration/widget/autocomplete': { body: [] },
+    '/integration/widget/get-products': { body: { success: true, data: { html: '<div>Nothing found</div>' } } },
+    '/integration/widget/products-v2': { body: { ...emptyPage, categories: [] } },
+    '/integration/widget/products/filtered': { body: emptyPage },
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
+  return { filter: (keep: (path: string) => boolean) => api.calls.map((call) => call.path).filter(keep) };
 }
 
 /** A host element on the page with a widget mounted in it, settled. */
