@@ -27,6 +27,6 @@ const shown = (counts) => Object.entries(counts).filter(([severity, n]) => sever
 console.log(`npm audit: production dependencies: ${shown(count(production))}${unreachable(all) ? '' : `; with dev tools: ${shown(count(all))}`}`);
 const failing = Object.entries(production.vulnerabilities ?? {}).filter(([, item]) => FAIL_AT.includes(item.severity));
 if (failing.length) {
-  console.error(`npm audit: ${failing.length} production dependencies with a ${FAIL_AT.join(' or ')} advisory: ${failing.map(([name, item]) => `${name} (${item.severity})`).join(', ')}. Run 'npm audit --omit=dev' for details.`);
+  console.error(`npm audit: production dependencies with a ${FAIL_AT.join(' or ')} advisory (${failing.length}): ${failing.map(([name, item]) => `${name} (${item.severity})`).join(', ')}. Run 'npm audit --omit=dev' for details.`);
   process.exit(1);
 }
