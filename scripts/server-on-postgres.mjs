@@ -3,6 +3,7 @@
 // time, so under it "no oversell", "no lost update" or "exactly one" can never be caught breaking.
 //   node scripts/server-on-postgres.mjs          the concurrency tests (names matching CONCURRENCY below)
 //   node scripts/server-on-postgres.mjs --all    the whole server suite (CI)
+//   node scripts/server-on-postgres.mjs test/server/stock.test.ts    the concurrency tests of the files named
 // A throwaway server (Debian's package, via .ci/postgres.sh) on a free port is started and always stopped.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import pg from 'pg';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const all = process.argv.includes('--all');
+const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 
 /**
  * How a concurrency test is named: a test of the server suite whose name says so runs here, and nothing else has
@@ -53,7 +55,7 @@ if (!postgresInstalled() && process.getuid?.() !== 0) {
   process.exit(1);
 }
 
-const files = all ? [] : concurrencyFiles();
+const files = all ? named : concurrencyFiles().filter((file) => !named.length || named.includes(file));
 if (!all && !files.length) {
   console.error(`No server test is named like a concurrency test (/${CONCURRENCY}/i): the search is broken.`);
   process.exit(1);
@@ -87,7 +89,8 @@ try {
   // Fifty requests at once on a real server wait on each other's row locks: on two busy cores that can pass the
   // suite's 30 s per test, which is no failure of the rule.
   const args = ['vitest', 'run', '--config', 'test/server/vitest.config.ts', '--testTimeout=120000', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  if (!all) args.push('--testNamePattern', CONCURRENCY, ...files);
+  if (!all) args.push('--testNamePattern', CONCURRENCY);
+  args.push(...files);
   console.log(`${all ? 'The whole server suite' : `Concurrency tests of ${files.length} files`} on PostgreSQL ${version} (port ${port})…`);
   code = await new Promise((resolve) => {
     const child = spawn('npx', args, { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: databaseUrl } });
