@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../server/db/schema';
+import { probeHandlers, type HandlerProbe } from './support/handlerProbe';
 import { diffSnapshots, schemaTables, snapshotAccount, tenantTables, type Snapshot } from './support/dbSnapshot';
 import { callRoute, routeName, schemaParts, takesBody, type ApiRoute, type RouteAnswer } from './support/routes';
 import { isIdField, sampleObject, type Hint, type JsonSchema } from './support/schemaValues';
@@ -41,6 +42,8 @@ let b: Other;
 let staffRoutes: ApiRoute[];
 /** B's rows per table after seeding. */
 let rowCounts: Record<string, number> = {};
+/** Counts the calls that got past content type, validation and preHandler hooks into each route's handler. */
+let probe: HandlerProbe;
 
 /** The object node of a schema: the first non-null branch of a union. */
 function nodeOf(schema: JsonSchema): JsonSchema {
@@ -206,6 +209,7 @@ async function seedOrderTables(account: TestAccount): Promise<void> {
 
 beforeAll(async () => {
   staffRoutes = server.app.apiRoutes.filter((route) => route.auth === 'staff');
+  probe = probeHandlers(server.app);
   a = await server.newAccount();
   const account = await server.newAccount();
 
@@ -253,6 +257,7 @@ beforeAll(async () => {
     explicit,
   };
 }, WALK_TIMEOUT);
+afterAll(() => probe?.stop());
 
 describe('tenant isolation over every registered staff route', () => {
   it('walks a non-empty list that includes the known staff routes, against a B that has data', () => {
@@ -289,6 +294,8 @@ describe('tenant isolation over every registered staff route', () => {
     let before = await snapshotOfB();
     const failures: string[] = [];
     const walked = new Set<string>();
+    /** Per route, A's calls that reached its handler: a call refused as bad input (400/415) before it proves nothing. */
+    const reached = new Map<string, number>();
     /** Every text A has sent so far: a secret A sent (in pass 2, B's own keys) cannot prove a leak. */
     const sent = new Set<string>();
     // Pass 1: B's ids only. Pass 2: B's ids and B's texts in fields named like B's columns (codes, names…);
@@ -298,6 +305,7 @@ describe('tenant isolation over every registered staff route', () => {
         const calls = b.ids.flatMap((id): { id: number; variant: number | null }[] =>
           pass === 1 ? [{ id, variant: null }] : Array.from({ length: variantsOf(route) }, (_, variant) => ({ id, variant })),
         );
+        const handled = probe.reached(routeName(route));
         for (const { id, variant } of calls) {
           const parts = partsFor(route, attackHint(route, id, variant));
           for (const value of JSON.stringify(parts).match(new RegExp(`${MARK}[^"\\\\]*`, 'g')) ?? []) sent.add(value);
@@ -308,6 +316,7 @@ describe('tenant isolation over every registered staff route', () => {
           const leaked = leaks(answer, sent);
           if (leaked.length) failures.push(`${where}: the answer shows B's data ${leaked.join(', ')}: ${answer.text.slice(0, 300)}`);
         }
+        reached.set(routeName(route), (reached.get(routeName(route)) ?? 0) + probe.reached(routeName(route)) - handled);
         const after = await snapshotOfB();
         const changed = diffSnapshots(before, after);
         if (changed.length) failures.push(`${routeName(route)} (pass ${pass}) changed B's rows: ${JSON.stringify(changed).slice(0, 600)}`);
@@ -315,6 +324,11 @@ describe('tenant isolation over every registered staff route', () => {
         before = after;
       }
     }
+    // A route whose every call was refused before its handler (validation, content type) proves nothing: make the
+    // walk's sample input fit its schema.
+    const unproven = staffRoutes.map(routeName).filter((name) => !reached.get(name));
+    console.log(`isolation walk: ${staffRoutes.length - unproven.length} of ${staffRoutes.length} staff routes reached their handler with B's ids; unproven: ${unproven.join(', ') || 'none'}`);
+    for (const name of unproven) failures.push(`${name}: no call of A reached its handler (all refused before it), so the walk proves nothing for it`);
     expect([...walked].sort()).toEqual(staffRoutes.map(routeName).sort());
     expect(failures).toEqual([]);
     // A is still signed in (nothing in the walk ended the session), so every call above was judged as A.
