@@ -57,5 +57,6 @@ for (const row of rows) console.log(`${row.layer.padEnd(width)}  ${row.seconds =
 const total = (Date.now() - started) / 1000;
 console.log(`${'total'.padEnd(width)}  ${total.toFixed(1).padStart(7)}`);
 const passed = rows.filter((row) => row.result === 'passed').length;
-console.log(`\nLayers  ${passed} passed, ${failed === null ? 0 : 1} failed${rows.length > passed + (failed === null ? 0 : 1) ? `, ${rows.length - passed - 1} not run` : ''} (${Math.round(total)} s)`);
+// Worded apart from a test runner's 'N passed, N failed' line: these are layers, not tests.
+console.log(`\nnpm test: ${passed} of ${rows.length} layers passed${failed === null ? '' : `, '${rows[passed].layer}' failed`} (${Math.round(total)} s)`);
 process.exit(failed === null ? 0 : failed || 1);
