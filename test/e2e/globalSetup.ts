@@ -8,9 +8,9 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { outbox } from '../../server/db/schema';
-import { ensureTariffs, seedDemo } from '../../server/db/seed';
+import { ensureTariffs } from '../../server/db/seed';
 import { ensureChromium } from './chromium';
-import { addBrowserFixtures } from './fixtures';
+import { addBrowserFixtures, createTestAccount } from './fixtures';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,7 +37,7 @@ function freePort(): Promise<number> {
 /**
  * Chromium present; a fresh build; the real server, whose HOST_ORIGINS lets the same server under
  * the name localhost (another origin) frame the app like a CRM page would; and the real server on a fresh in-memory database
- * with the demo seed and a few known sessions.
+ * with a few known sessions. Each test file makes its own account (POST /e2e/account), so files run in any order.
  */
 export default async function setup(project: TestProject) {
   ensureChromium();
@@ -50,7 +50,6 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase(config);
   await database.migrate();
   await ensureTariffs(database.db);
-  await seedDemo(database.db);
   await addBrowserFixtures(database.db);
   const app = await buildApp({ config, db: database.db, hostOrigins: [hostUrl], logger: false });
   // The test CRM page, served by the same process under the localhost origin.
@@ -64,6 +63,11 @@ export default async function setup(project: TestProject) {
     const to = String((request.query as { to?: string }).to ?? '');
     const [message] = await database.db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(desc(outbox.id)).limit(1);
     return { body: message?.body ?? null };
+  });
+  // An account of one test file's own (test/e2e/account.ts), with the demo data when asked. Test-only too.
+  app.post('/e2e/account', async (request) => {
+    const { label, demo } = request.body as { label: string; demo: boolean };
+    return createTestAccount(database.db, label, demo);
   });
   await app.listen({ port, host: '127.0.0.1' });
 

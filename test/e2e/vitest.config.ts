@@ -13,5 +13,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // The default 1 s is too short for a page to settle on a busy 2-core machine; as long as a locator's wait.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
   },
 });
