@@ -30,7 +30,9 @@ afterAll(async () => {
 export async function newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
   browser ??= launchBrowser();
   const context = await (await browser).newContext({ viewport: { width: 1200, height: 800 }, ...options });
-  context.setDefaultTimeout(10_000);
+  // Sized for a shared 2-core machine under load, where a cold page load alone has taken over 10 s.
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
   contexts.push(context);
   return context;
 }

@@ -54,7 +54,7 @@ describe('the deal screen in Chromium against the real server', () => {
 
     // Sign in as the demo admin and open the deal screen with no order_id: an order is created.
     const page = await openPage('/addToDeal');
-    await page.waitForFunction(() => /order_id=\d+/.test(location.hash));
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/order_id=\d+/);
     const orderId = orderIdOf(page);
     await page.getByRole('heading', { level: 1, name: `New order #${orderId}` }).waitFor();
     await page.getByText('No products in this order yet.').waitFor();
@@ -187,12 +187,36 @@ describe('the deal screen in Chromium against the real server', () => {
     expect([saved.name, saved.positions.map((position) => position.count), saved.version > renamed.version]).toEqual(['Renamed by a colleague', [3], true]);
   });
 
+  it('rule: a product card is at most 700px high on the staff screen (taller content scrolls inside it) and grows freely in public mode', async () => {
+    const { order, product } = await orderWithGood();
+    const share = await api<{ path: string }>('orders/public/link', { method: 'POST', body: { order_id: order.id } });
+    // The card's own content is shorter than the cap: a 1500 px block inside it stands for a long one.
+    const withTallContent = async (page: Page) => {
+      const tall = card(page, product.name);
+      await tall.getByLabel(/^Quantity/).waitFor({ timeout: 30_000 });
+      return tall.evaluate((element) => {
+        const block = document.createElement('div');
+        // Not shrunk by the card's flex layout: it takes its full height, as long content would.
+        block.style.minHeight = '1500px';
+        block.style.flexShrink = '0';
+        element.append(block);
+        return { height: Math.round(element.getBoundingClientRect().height), scrolls: element.scrollHeight > element.clientHeight };
+      });
+    };
+    const staff = await withTallContent(await openPage(`/addToDeal?order_id=${order.id}`));
+    expect(staff.height).toBeLessThanOrEqual(700);
+    expect(staff.scrolls).toBe(true);
+    const visitor = await withTallContent(await openUrl(share.path));
+    expect([visitor.height > 1500, visitor.scrolls]).toEqual([true, false]);
+  });
+
   it('rule: a shared order that is no longer active (moved to a stage that blocks products) is read-only for the customer, with no save', async () => {
     const { order, product } = await orderWithGood();
     const share = await api<{ path: string }>('orders/public/link', { method: 'POST', body: { order_id: order.id } });
     const visitor = await openUrl(share.path);
     const count = card(visitor, product.name).getByLabel(/^Quantity/);
-    await count.waitFor();
+    // The link's token is exchanged for a session before the order loads: two round trips on a cold page.
+    await count.waitFor({ timeout: 30_000 });
     // Active: the customer may change the count.
     expect(await count.isDisabled()).toBe(false);
     expect(await visitor.getByText('This order can no longer be changed.').count()).toBe(0);

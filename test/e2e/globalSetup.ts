@@ -22,6 +22,10 @@ declare module 'vitest' {
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const hostPage = readFileSync(new URL('./fixtures/host.html', import.meta.url));
+const FOREIGN_PAGE = `<!doctype html><script>
+  for (const [type, payload] of [['destroy', null], ['leadChanged', { leadId: 1 }]]) parent.postMessage({ tag: 'stockroom-bridge', v: 1, kind: 'event', type, payload }, '*');
+  parent.postMessage({ tag: 'e2e-foreign-done' }, '*');
+</script>`;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -56,6 +60,12 @@ export default async function setup(project: TestProject) {
   // It is a third party's page, so it does not get our CSP (its inline script would be refused).
   app.get('/e2e/host.html', (_request, reply) =>
     reply.type('text/html; charset=utf-8').header('content-security-policy', "script-src 'unsafe-inline' 'self' http://127.0.0.1:*").send(hostPage),
+  );
+  // A stranger's page for widget.e2e.ts: framed sandboxed (origin 'null'), it tells the widget to go away and to
+  // open lead 1, then sends its parent a marker. Served with a CSP of its own: the CRM page's CSP refuses
+  // inline scripts, so a srcdoc frame would never run at all.
+  app.get('/e2e/foreign.html', (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('content-security-policy', "script-src 'unsafe-inline'").send(FOREIGN_PAGE),
   );
   // What a person would read in their mailbox: the server keeps messages in the outbox when no SMTP
   // server is configured. Test-only: the app itself has no such route.

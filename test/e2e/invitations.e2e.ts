@@ -58,7 +58,7 @@ describe('joining an account by invitation', () => {
     expect(accountConfig).toEqual([]);
 
     await row.getByRole('button', { name: 'Accept' }).click();
-    await page.waitForFunction(() => location.hash === '#/orders');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/orders');
     await page.getByRole('button', { name: 'Menu' }).waitFor();
     await page.locator('.ui-notification', { hasText: `You joined ${inviter.name}` }).waitFor();
     // The same token is now a session of the account: account/config answers it, in the page and to the server's own check.
@@ -81,7 +81,7 @@ describe('joining an account by invitation', () => {
     expect(accountConfig).toEqual([]);
 
     await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForFunction(() => location.hash === '#/authorization');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/authorization');
     expect(await storedToken(page)).toBeNull();
   });
 });

@@ -234,11 +234,11 @@ describe('/orders in the browser', () => {
     const href = await link.getAttribute('href');
     expect(href).toMatch(/^#\/addToDeal\?order_id=\d+$/);
     await link.click();
-    await page.waitForFunction((wanted) => location.hash === wanted, href);
+    await expect.poll(() => new URL(page.url()).hash).toBe(href);
     await page.goBack();
     await waitForList(page);
     await page.getByRole('button', { name: 'Create order' }).click();
-    await page.waitForFunction(() => location.hash.startsWith('#/addToDeal'));
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/addToDeal/);
   });
 
   it('the orders page with its table settings open follows the dark theme: far darker in pixels than the light one', async () => {

@@ -39,7 +39,7 @@ describe('profile and account settings against the real server', () => {
     const page = await open('/orders');
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'User settings' }).click();
-    await page.waitForFunction(() => location.hash === '#/profile');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/profile');
     const name = page.getByLabel('Name', { exact: true });
     await name.waitFor();
     expect(await name.inputValue()).toBe('Pat Profile');
@@ -89,7 +89,7 @@ describe('profile and account settings against the real server', () => {
     const page = await open('/orders');
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Account settings' }).click();
-    await page.waitForFunction(() => location.hash === '#/accountSettings');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/accountSettings');
     await page.getByText("You haven't selected a country").waitFor();
 
     await page.getByRole('combobox', { name: 'Country' }).click();

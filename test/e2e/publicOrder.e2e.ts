@@ -16,7 +16,7 @@ async function signInAsCustomer(page: Page): Promise<void> {
   await page.getByLabel('Login').fill(account.customer!.email);
   await page.getByLabel('Password', { exact: true }).fill(account.customer!.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForFunction(() => location.hash === '#/availablePublicOrderList');
+  await expect.poll(() => new URL(page.url()).hash).toBe('#/availablePublicOrderList');
 }
 
 const staff = <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => staffApi(account)<T>(`/api/${path}`, { method, body });
@@ -41,7 +41,7 @@ describe('public-order pages against the real server (demo seed)', () => {
     const href = await orders.first().getAttribute('href');
     expect(href).toMatch(/^#\/publicOrder\?order_id=\d+$/);
     await orders.first().click();
-    await page.waitForFunction((target) => location.hash === target, href);
+    await expect.poll(() => new URL(page.url()).hash).toBe(href);
     // The deal screen in public mode sits in the public frame: its 'my orders' button is there.
     await page.getByRole('link', { name: 'My orders' }).waitFor();
     await page.locator('article.product-card').first().waitFor();
@@ -54,7 +54,7 @@ describe('public-order pages against the real server (demo seed)', () => {
     const page = await open('/#/publicOrderAuth');
     await signInAsCustomer(page);
     await page.getByRole('link', { name: 'Profile' }).click();
-    await page.waitForFunction(() => location.hash === '#/publicOrderProfile');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/publicOrderProfile');
     const phone = page.getByLabel('Phone');
     await phone.waitFor();
     expect(await page.getByLabel('Name').inputValue()).toBe('Olga Smirnova');
@@ -75,12 +75,12 @@ describe('public-order pages against the real server (demo seed)', () => {
     await page.getByText('The passwords do not match').waitFor();
 
     await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForFunction(() => location.hash === '#/publicOrderAuth');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/publicOrderAuth');
     expect(await storedPublicToken(page)).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('POAuth'))).toBeNull();
     // Signed out, the list is out of reach: the guard sends the visitor back to sign in.
     await page.goto(`${baseUrl}/#/availablePublicOrderList`);
-    await page.waitForFunction(() => location.hash === '#/publicOrderAuth');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/publicOrderAuth');
   });
 
   it('rule: a link with a public token in the hash signs a fresh browser in: the token is exchanged, stored as POTOKEN, and leaves the address', async () => {
@@ -90,7 +90,7 @@ describe('public-order pages against the real server (demo seed)', () => {
     expect(share.path).toContain('public_token=');
 
     const page = await open(share.path);
-    await page.waitForFunction((id) => location.hash === `#/publicOrder?order_id=${id}`, orderId);
+    await expect.poll(() => new URL(page.url()).hash).toBe(`#/publicOrder?order_id=${orderId}`);
     expect(page.url()).not.toContain('public_token');
     expect(page.url()).not.toContain(share.link_token);
     // The address is cleaned at once; the exchange answers after it, so wait for the stored session token.
@@ -104,7 +104,7 @@ describe('public-order pages against the real server (demo seed)', () => {
 
     // The anonymous link's list holds just its order; its profile explains there is none.
     await page.getByRole('link', { name: 'My orders' }).click();
-    await page.waitForFunction(() => location.hash === '#/availablePublicOrderList');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/availablePublicOrderList');
     await page.locator(`.public-order-link[href="#/publicOrder?order_id=${orderId}"]`).waitFor();
     expect(await page.locator('.public-order-link').count()).toBe(1);
     await page.getByRole('link', { name: 'Profile' }).click();
@@ -113,7 +113,7 @@ describe('public-order pages against the real server (demo seed)', () => {
 
   it('rule: an invalid public token goes to /publicOrderAuth', async () => {
     const page = await open('/#/publicOrder?order_id=1&public_token=not-a-real-link-token');
-    await page.waitForFunction(() => location.hash === '#/publicOrderAuth');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/publicOrderAuth');
     expect(page.url()).not.toContain('not-a-real-link-token');
     expect(await storedPublicToken(page)).toBeNull();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();

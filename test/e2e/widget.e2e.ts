@@ -93,7 +93,7 @@ describe('the deal-card widget on the demo CRM page', () => {
 
     const positions = await api<{ data: { identifier: string; count: number }[] }>(`/integration/widget/products/filtered?leadId=${lead}`);
     expect(positions.data).toEqual([expect.objectContaining({ identifier: `${product.id}%%%main`, count: 1 })]);
-    await page.waitForFunction(() => (window as unknown as { hostRefreshes: number }).hostRefreshes >= 1);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { hostRefreshes: number }).hostRefreshes)).toBeGreaterThanOrEqual(1);
     const refresh = (await hostEvents(page)).find((event) => event.type === 'refreshCard');
     expect(refresh?.payload).toEqual({ leadId: lead });
     // The deal card (host) and the widget's own summary both show the new position.
@@ -114,10 +114,7 @@ describe('the deal-card widget on the demo CRM page', () => {
     const add = row.locator('[data-testid="widget-add"]');
     expect(await add.isEnabled()).toBe(true);
     await add.click();
-    await page.waitForFunction(
-      (button) => (button as HTMLButtonElement).disabled,
-      await add.elementHandle(),
-    );
+    await expect.poll(() => add.isDisabled()).toBe(true);
     // Every add button of this widget waits with it.
     expect(await right.locator('[data-testid="widget-add"]:not([disabled])').count()).toBe(0);
     expect(await add.textContent()).toBe('Adding…');
@@ -131,7 +128,7 @@ describe('the deal-card widget on the demo CRM page', () => {
     const rightWire = right.locator('[data-testid="wire-select"]');
     const tabWire = tab.locator('[data-testid="wire-select"]');
     await rightWire.selectOption('main');
-    await page.waitForFunction((select) => (select as HTMLSelectElement).value === 'main', await tabWire.elementHandle());
+    await expect.poll(() => tabWire.inputValue()).toBe('main');
 
     await tabWire.selectOption('second');
     const refused = tab.locator('[data-testid="wire-refused"]');
@@ -143,7 +140,7 @@ describe('the deal-card widget on the demo CRM page', () => {
     // Another tab of the browser on the same deal learns the wire (BroadcastChannel).
     const second = await page.context().newPage();
     const other = await openDemo({ lead, page: second });
-    await second.waitForFunction((select) => (select as HTMLSelectElement).value === 'main', await other.right.locator('[data-testid="wire-select"]').elementHandle());
+    await expect.poll(() => other.right.locator('[data-testid="wire-select"]').inputValue()).toBe('main');
   });
 
   it('a hostile product name renders as text, in the results and in the deal summary', async () => {
@@ -171,16 +168,14 @@ describe('the deal-card widget on the demo CRM page', () => {
       const leadId = new URL(request.url()).searchParams.get('leadId');
       if (leadId !== null) leadsAsked.push(leadId);
     });
-    // A frame of another origin (a sandboxed frame's origin is 'null') tells the widget to go away and to
-    // open lead 1, then sends the page a marker: messages from one frame arrive in order, so once the page
-    // has the marker the widget has had both orders.
+    // A frame of another origin (sandboxed: its origin is 'null') tells the widget to go away and to open lead 1,
+    // then sends the page a marker (globalSetup's /e2e/foreign.html): messages from one frame arrive in order,
+    // so once the page has the marker the widget has had both orders.
     await page.evaluate(() => {
+      const done = new Promise<void>((resolve) => addEventListener('message', (event) => event.data?.tag === 'e2e-foreign-done' && resolve()));
       const frame = document.createElement('iframe');
       frame.setAttribute('sandbox', 'allow-scripts');
-      frame.srcdoc = `<script>parent.postMessage({ tag: 'stockroom-bridge', v: 1, kind: 'event', type: 'destroy', payload: null }, '*');
-        parent.postMessage({ tag: 'stockroom-bridge', v: 1, kind: 'event', type: 'leadChanged', payload: { leadId: 1 } }, '*');
-        parent.postMessage({ tag: 'e2e-foreign-done' }, '*');<\/script>`;
-      const done = new Promise<void>((resolve) => addEventListener('message', (event) => event.data?.tag === 'e2e-foreign-done' && resolve()));
+      frame.src = '/e2e/foreign.html';
       document.body.append(frame);
       return done;
     });
