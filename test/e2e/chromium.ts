@@ -1,7 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { ensureDebianPackage } from '../support/debianPackage';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -22,16 +19,7 @@ export function ensureChromium(): void {
   ensureDebianPackage(CHROMIUM_PATH, 'chromium', 'Chromium');
 }
 
-/** A headless Chromium with a fresh user-data dir, so no test sees another's storage. */
-export async function launchContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'stockroom-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1200, height: 800 },
-    ...options,
-  });
-  context.setDefaultTimeout(10_000);
-  return context;
+/** One headless Chromium; each test takes fresh contexts of it (own storage, cookies, permissions). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }

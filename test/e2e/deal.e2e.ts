@@ -1,19 +1,27 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DealProduct, OrderWithPositions } from '../../src/contract/orders';
-import { baseUrl, openPage, openUrl, shots } from './browser';
-import { DEMO_LOGIN } from './fixtures';
+import type { Pipeline } from '../../src/contract/pipelines';
+import { staffApi, testAccount, type TestAccount } from './account';
+import { baseUrl, openPage as openStaffPage, openUrl } from './browser';
 
-/** The staff API as the demo admin, to pick products and check what the screen did. */
-async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${DEMO_LOGIN.token}`, 'content-type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-  return (await response.json()) as T;
+// This file's own account with the demo catalogue and orders.
+let account: TestAccount;
+beforeAll(async () => {
+  account = await testAccount('deal', { demo: true });
+});
+
+const openPage = (path: string) => openStaffPage(path, { token: account.token });
+
+/** The staff API as the admin, to pick products, change orders behind the screen's back and check what it did. */
+const api = <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => staffApi(account)<T>(`/api/${path}`, init);
+
+/** A new order holding one unit of a good with at least three in stock (so its count can be raised). */
+async function orderWithGood(): Promise<{ order: OrderWithPositions; product: DealProduct }> {
+  const order = await api<OrderWithPositions>('orders/add', { method: 'POST', body: {} });
+  const [product] = (await api<DealProduct[]>(`orders/get-products-autocomplete?q=${encodeURIComponent('hammer')}`)).filter((item) => item.type === 'product' && (item.available ?? 0) >= 3);
+  const withGood = await api<OrderWithPositions>('orders/product/add', { method: 'POST', body: { order_id: order.id, product: product.warehouses.find((store) => store.available >= 3)!.identifier, quantity: 1 } });
+  return { order: withGood, product };
 }
 
 const orderIdOf = (page: Page) => Number(/order_id=(\d+)/.exec(page.url())?.[1]);
@@ -46,7 +54,7 @@ describe('the deal screen in Chromium against the real server', () => {
 
     // Sign in as the demo admin and open the deal screen with no order_id: an order is created.
     const page = await openPage('/addToDeal');
-    await page.waitForFunction(() => /order_id=\d+/.test(location.hash));
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/order_id=\d+/);
     const orderId = orderIdOf(page);
     await page.getByRole('heading', { level: 1, name: `New order #${orderId}` }).waitFor();
     await page.getByText('No products in this order yet.').waitFor();
@@ -70,7 +78,6 @@ describe('the deal screen in Chromium against the real server', () => {
     // Move the order to the reservation stage, then save.
     await page.locator('.deal-details').getByRole('combobox', { name: 'Status' }).click();
     await page.locator('.deal-details [role="option"]', { hasText: 'Reserved' }).click();
-    await page.screenshot({ path: join(shots, 'deal-unsaved.png'), fullPage: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.locator('.deal-save__status', { hasText: 'Saved' }).waitFor();
     expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
@@ -86,7 +93,6 @@ describe('the deal screen in Chromium against the real server', () => {
     expect(saved.positions.find((position) => position.product_id === good!.id)).toMatchObject({ count: second.available, reserved: second.available });
     const stocked = await api<DealProduct[]>(`orders/get-products-autocomplete?q=${encodeURIComponent(good!.article)}`);
     expect(stocked.find((product) => product.id === good!.id)?.warehouses.find((store) => store.code === second.code)?.available).toBe(0);
-    await page.screenshot({ path: join(shots, 'deal-light.png'), fullPage: true });
 
     // Make the order public; the link opens in a fresh browser with read-only cards and no staff-only fields.
     await page.getByRole('button', { name: 'Make order public' }).click();
@@ -111,37 +117,118 @@ describe('the deal screen in Chromium against the real server', () => {
     expect(await publicCard.getByLabel(/^Price,/).isDisabled()).toBe(true);
     expect(await publicCard.getByRole('combobox', { name: 'Price type' }).getAttribute('aria-disabled')).toBe('true');
     expect(await visitor.locator('article.product-card--capped').count()).toBe(0);
-    await visitor.screenshot({ path: join(shots, 'public-order-light.png'), fullPage: true });
-
-    // Both screens in the dark theme.
-    await visitor.goto(`${baseUrl}/?test=dark#/publicOrder?order_id=${orderId}`);
-    await card(visitor, good!.name).getByLabel('Brand').waitFor();
-    expect(await visitor.locator('html').getAttribute('class')).toContain('theme-dark');
-    await visitor.screenshot({ path: join(shots, 'public-order-dark.png'), fullPage: true });
-    await page.goto(`${baseUrl}/?test=dark#/addToDeal?order_id=${orderId}`);
-    await card(page, good!.name).getByLabel('Brand').waitFor();
-    await page.screenshot({ path: join(shots, 'deal-dark.png'), fullPage: true });
-    await page.getByRole('button', { name: 'List' }).click();
-    await page.locator('article.product-card--list').first().waitFor();
-    await page.screenshot({ path: join(shots, 'deal-list-dark.png'), fullPage: true });
   });
 
   it('leaving with unsaved changes asks; staying keeps the typed count', async () => {
-    const order = await api<OrderWithPositions>('orders/add', { method: 'POST', body: {} });
-    const [product] = (await api<DealProduct[]>(`orders/get-products-autocomplete?q=${encodeURIComponent('hammer')}`)).filter((item) => item.type === 'product' && (item.available ?? 0) >= 3);
-    await api<OrderWithPositions>('orders/product/add', { method: 'POST', body: { order_id: order.id, product: product.warehouses.find((store) => store.available >= 3)!.identifier, quantity: 1 } });
+    const { order, product } = await orderWithGood();
     const page = await openPage(`/addToDeal?order_id=${order.id}`);
     const count = card(page, product.name).getByLabel(/^Quantity/);
     await count.fill('2');
     await page.getByRole('navigation').getByRole('link', { name: 'Orders' }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('You have unsaved changes. Leave without saving?').waitFor();
-    await page.screenshot({ path: join(shots, 'deal-leave-confirmation.png') });
     await dialog.getByRole('button', { name: 'Stay on the order' }).click();
     expect(await count.inputValue()).toBe('2');
     expect(new URL(page.url()).hash).toBe(`#/addToDeal?order_id=${order.id}`);
     await page.getByRole('navigation').getByRole('link', { name: 'Orders' }).click();
     await dialog.getByRole('button', { name: 'Leave without saving' }).click();
-    await page.waitForFunction(() => location.hash.startsWith('#/orders'));
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/orders/);
+  });
+
+  it("rule: the browser's Back with unsaved changes is undone and asked about; staying keeps the typed count, leaving goes back", async () => {
+    const { order, product } = await orderWithGood();
+    const page = await openPage('/orders');
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await page.evaluate((id) => (location.hash = `#/addToDeal?order_id=${id}`), order.id);
+    const count = card(page, product.name).getByLabel(/^Quantity/);
+    await count.fill('2');
+    await page.getByText('Unsaved changes').first().waitFor();
+
+    await page.goBack();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('You have unsaved changes. Leave without saving?').waitFor();
+    expect(new URL(page.url()).hash).toBe(`#/addToDeal?order_id=${order.id}`);
+    await dialog.getByRole('button', { name: 'Stay on the order' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect([new URL(page.url()).hash, await count.inputValue()]).toEqual([`#/addToDeal?order_id=${order.id}`, '2']);
+
+    await page.goBack();
+    await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/orders');
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    // Nothing was saved: the order still holds one unit.
+    expect((await api<OrderWithPositions>(`orders/order?order_id=${order.id}`)).positions.map((position) => position.count)).toEqual([1]);
+  });
+
+  it('rule: a stale save (409, the order changed meanwhile) keeps what was typed; reloading keeps it on top of the new order, and it saves', async () => {
+    const { order, product } = await orderWithGood();
+    const page = await openPage(`/addToDeal?order_id=${order.id}`);
+    const count = () => card(page, product.name).getByLabel(/^Quantity/);
+    await count().fill('3');
+    await page.getByText('Unsaved changes').first().waitFor();
+    // A colleague renames the order meanwhile: the version the screen read is now stale.
+    const renamed = await api<OrderWithPositions>('orders/update', { method: 'POST', body: { id: order.id, version: order.version, name: 'Renamed by a colleague' } });
+
+    const [refused] = await Promise.all([page.waitForResponse((res) => res.url().endsWith('/api/orders/update')), page.getByRole('button', { name: 'Save' }).click()]);
+    expect(refused.status()).toBe(409);
+    const conflict = page.locator('.deal-conflict');
+    await conflict.getByText('Your changes are kept.', { exact: false }).waitFor();
+    expect([await count().inputValue(), await page.locator('.deal-save__status').textContent()]).toEqual(['3', 'Unsaved changes']);
+    // The server kept the colleague's change and not ours.
+    expect((await api<OrderWithPositions>(`orders/order?order_id=${order.id}`)).positions.map((position) => position.count)).toEqual([1]);
+
+    await conflict.getByRole('button', { name: 'Reload and keep my changes' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Renamed by a colleague' }).waitFor();
+    await expect.poll(() => conflict.count()).toBe(0);
+    expect(await count().inputValue()).toBe('3');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.deal-save__status', { hasText: 'Saved' }).waitFor();
+    const saved = await api<OrderWithPositions>(`orders/order?order_id=${order.id}`);
+    expect([saved.name, saved.positions.map((position) => position.count), saved.version > renamed.version]).toEqual(['Renamed by a colleague', [3], true]);
+  });
+
+  it('rule: a product card is at most 700px high on the staff screen (taller content scrolls inside it) and grows freely in public mode', async () => {
+    const { order, product } = await orderWithGood();
+    const share = await api<{ path: string }>('orders/public/link', { method: 'POST', body: { order_id: order.id } });
+    // The card's own content is shorter than the cap: a 1500 px block inside it stands for a long one.
+    const withTallContent = async (page: Page) => {
+      const tall = card(page, product.name);
+      await tall.getByLabel(/^Quantity/).waitFor({ timeout: 30_000 });
+      return tall.evaluate((element) => {
+        const block = document.createElement('div');
+        // Not shrunk by the card's flex layout: it takes its full height, as long content would.
+        block.style.minHeight = '1500px';
+        block.style.flexShrink = '0';
+        element.append(block);
+        return { height: Math.round(element.getBoundingClientRect().height), scrolls: element.scrollHeight > element.clientHeight };
+      });
+    };
+    const staff = await withTallContent(await openPage(`/addToDeal?order_id=${order.id}`));
+    expect(staff.height).toBeLessThanOrEqual(700);
+    expect(staff.scrolls).toBe(true);
+    const visitor = await withTallContent(await openUrl(share.path));
+    expect([visitor.height > 1500, visitor.scrolls]).toEqual([true, false]);
+  });
+
+  it('rule: a shared order that is no longer active (moved to a stage that blocks products) is read-only for the customer, with no save', async () => {
+    const { order, product } = await orderWithGood();
+    const share = await api<{ path: string }>('orders/public/link', { method: 'POST', body: { order_id: order.id } });
+    const visitor = await openUrl(share.path);
+    const count = card(visitor, product.name).getByLabel(/^Quantity/);
+    // The link's token is exchanged for a session before the order loads: two round trips on a cold page.
+    await count.waitFor({ timeout: 30_000 });
+    // Active: the customer may change the count.
+    expect(await count.isDisabled()).toBe(false);
+    expect(await visitor.getByText('This order can no longer be changed.').count()).toBe(0);
+
+    const pipelines = await api<Pipeline[]>('orders/pipelines/list');
+    const blocking = pipelines.flatMap((pipeline) => pipeline.statuses).find((status) => status.blocks_products);
+    expect(blocking, 'a demo stage that blocks products').toBeDefined();
+    await api('orders/update', { method: 'POST', body: { id: order.id, version: order.version, pipeline_id: blocking!.pipeline_id, status_id: blocking!.id } });
+
+    await visitor.reload();
+    await visitor.getByText('This order can no longer be changed.').waitFor();
+    await card(visitor, product.name).waitFor();
+    expect([await count.isDisabled(), await visitor.getByRole('button', { name: 'Save' }).count(), await visitor.locator('.deal-add').count()]).toEqual([true, 0, 0]);
   });
 });

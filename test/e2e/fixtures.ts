@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { hashPassword, sha256 } from '../../server/auth/secrets';
 import type { Db } from '../../server/db/client';
-import { accounts, memberships, tariffs, tokens, users } from '../../server/db/schema';
-import { DEMO_ADMIN } from '../../server/db/seed';
+import { accounts, memberships, publicCustomers, tariffs, tokens, users } from '../../server/db/schema';
+import { seedCatalogue } from '../../server/db/seedCatalogue';
+import { DEMO_CUSTOMER, seedOrders } from '../../server/db/seedOrders';
 
-/** Known tokens for the browser tests, stored (hashed) in the real database like any session. */
-export const DEMO_LOGIN = { login: DEMO_ADMIN.email, password: DEMO_ADMIN.password, token: 'e2e-demo-token' };
 export const EXPIRED_TOKEN = 'e2e-expired-token';
 export const FIXED_LOGIN_TOKEN = 'e2e-fixed-login-token';
 
@@ -41,15 +40,60 @@ async function fullAccount(db: Db): Promise<void> {
 }
 
 /**
- * The seeded demo admin gets a known token; an expired account and a login-fixed one get theirs; two users
+ * Sessions no test file changes: an expired account and a login-fixed one with their tokens; two users
  * without any account wait for invitations, one of them from an account with no free seat.
  */
 export async function addBrowserFixtures(db: Db): Promise<void> {
-  const [admin] = await db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
-  const [membership] = await db.select().from(memberships).where(eq(memberships.userId, admin.id));
-  await db.insert(tokens).values({ tokenHash: sha256(DEMO_LOGIN.token), userId: admin.id, accountId: membership.accountId, expiresAt: inDays(1) });
   await accountWithToken(db, EXPIRED_TOKEN, { trialEndsAt: inDays(-1) }, 'expired@e2e.local');
   await accountWithToken(db, FIXED_LOGIN_TOKEN, { loginFixed: true }, 'fixed@e2e.local');
   await usersWithoutAccount(db, [INVITEE, SEATLESS_INVITEE]);
   await fullAccount(db);
+}
+
+/** What a browser test file gets for its own account (see test/e2e/account.ts). */
+export interface TestAccount {
+  id: number;
+  name: string;
+  /** The admin (and owner) of the account, with a password to sign in by the form. */
+  email: string;
+  password: string;
+  /** A session of that admin, ready to put in the address or an Authorization header. */
+  token: string;
+  /** The account's public customer (with the demo data only): two orders are shared with them. */
+  customer: { email: string; password: string } | null;
+}
+
+let made = 0;
+
+/**
+ * An account of one browser test file, so no file sees another's changes: its admin with a known password
+ * and session, and with `demo` the demo catalogue and orders (the same seed functions a fresh database gets),
+ * whose public customer gets an address of this account's own.
+ */
+export async function createTestAccount(db: Db, label: string, demo: boolean): Promise<TestAccount> {
+  made += 1;
+  const slug = `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${made}`;
+  const name = `E2E ${label} ${made}`;
+  const email = `${slug}@e2e.local`;
+  const password = `${slug}-password`;
+  const token = `e2e-${slug}-token`;
+  const customer = demo ? { email: `customer-${slug}@e2e.local`, password: DEMO_CUSTOMER.password } : null;
+  const [passwordHash, customerHash] = await Promise.all([hashPassword(password), hashPassword(DEMO_CUSTOMER.password)]);
+  const id = await db.transaction(async (tx) => {
+    const [business] = await tx.select({ id: tariffs.id }).from(tariffs).where(eq(tariffs.code, 'business'));
+    const [account] = await tx
+      .insert(accounts)
+      .values({ name, separateRights: true, tariffId: business.id, trialEndsAt: inDays(14), paidUntil: inDays(3650) })
+      .returning({ id: accounts.id });
+    const [admin] = await tx.insert(users).values({ name: `Admin of ${name}`, email, passwordHash }).returning({ id: users.id });
+    await tx.insert(memberships).values({ accountId: account.id, userId: admin.id, isOwner: true, admin: true, editingRemains: true, changeRemains: true });
+    await tx.insert(tokens).values({ tokenHash: sha256(token), userId: admin.id, accountId: account.id, expiresAt: inDays(1) });
+    if (customer) {
+      await seedCatalogue(tx, account.id, admin.id);
+      await seedOrders(tx, account.id, admin.id, customerHash);
+      await tx.update(publicCustomers).set({ email: customer.email }).where(and(eq(publicCustomers.accountId, account.id), eq(publicCustomers.email, DEMO_CUSTOMER.email)));
+    }
+    return account.id;
+  });
+  return { id, name, email, password, token, customer };
 }

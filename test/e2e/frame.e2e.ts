@@ -1,10 +1,14 @@
-import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, newPage, openUrl, shots } from './browser';
-import { DEMO_LOGIN } from './fixtures';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { testAccount, type TestAccount } from './account';
+import { baseUrl, newPage, openUrl } from './browser';
 
 const hostUrl = inject('hostUrl');
+
+let account: TestAccount;
+beforeAll(async () => {
+  account = await testAccount('frame');
+});
 
 async function openHost(params: Record<string, string>): Promise<{ page: Page; app: Frame }> {
   const page = await newPage();
@@ -23,7 +27,7 @@ describe('the shell inside a host CRM frame', () => {
   // Chromium denies a third-party frame its localStorage here, so the token lives in memory: the
   // gallery opening (a staff page) proves the host's token was taken.
   it('takes token, language and theme from the host, and reports ready and its height', async () => {
-    const { page, app } = await openHost({ token: DEMO_LOGIN.token, lang: 'ru', theme: 'dark', path: '/qwe' });
+    const { page, app } = await openHost({ token: account.token, lang: 'ru', theme: 'dark', path: '/qwe' });
     await app.getByTestId('gallery-checkbox').waitFor();
     expect(await app.evaluate(() => document.documentElement.lang)).toBe('ru');
     expect(await app.evaluate(() => document.documentElement.classList.contains('theme-dark'))).toBe(true);
@@ -33,7 +37,6 @@ describe('the shell inside a host CRM frame', () => {
     );
     const events = await hostEvents(page);
     expect(events[0]).toEqual({ type: 'ready', payload: { app: 'shell' } });
-    await page.screenshot({ path: join(shots, 'framed-gallery-ru-dark.png') });
   });
 
   it('a 403 inside the frame goes to /Error_token_not_valid, not to the sign-in page', async () => {
@@ -51,6 +54,7 @@ describe('the shell inside a host CRM frame', () => {
 
   it('opened directly (not framed) without a token, the app goes to its own sign-in page', async () => {
     const page = await openUrl('/#/qwe', {});
-    await page.waitForFunction(() => location.hash === '#/authorization');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/authorization');
+    await page.getByRole('tab', { name: 'Sign in' }).waitFor();
   });
 });

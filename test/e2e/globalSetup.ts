@@ -8,9 +8,9 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { outbox } from '../../server/db/schema';
-import { ensureTariffs, seedDemo } from '../../server/db/seed';
+import { ensureTariffs } from '../../server/db/seed';
 import { ensureChromium } from './chromium';
-import { addBrowserFixtures } from './fixtures';
+import { addBrowserFixtures, createTestAccount } from './fixtures';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +22,10 @@ declare module 'vitest' {
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const hostPage = readFileSync(new URL('./fixtures/host.html', import.meta.url));
+const FOREIGN_PAGE = `<!doctype html><script>
+  for (const [type, payload] of [['destroy', null], ['leadChanged', { leadId: 1 }]]) parent.postMessage({ tag: 'stockroom-bridge', v: 1, kind: 'event', type, payload }, '*');
+  parent.postMessage({ tag: 'e2e-foreign-done' }, '*');
+</script>`;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,7 +41,7 @@ function freePort(): Promise<number> {
 /**
  * Chromium present; a fresh build; the real server, whose HOST_ORIGINS lets the same server under
  * the name localhost (another origin) frame the app like a CRM page would; and the real server on a fresh in-memory database
- * with the demo seed and a few known sessions.
+ * with a few known sessions. Each test file makes its own account (POST /e2e/account), so files run in any order.
  */
 export default async function setup(project: TestProject) {
   ensureChromium();
@@ -50,7 +54,6 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase(config);
   await database.migrate();
   await ensureTariffs(database.db);
-  await seedDemo(database.db);
   await addBrowserFixtures(database.db);
   const app = await buildApp({ config, db: database.db, hostOrigins: [hostUrl], logger: false });
   // The test CRM page, served by the same process under the localhost origin.
@@ -58,12 +61,23 @@ export default async function setup(project: TestProject) {
   app.get('/e2e/host.html', (_request, reply) =>
     reply.type('text/html; charset=utf-8').header('content-security-policy', "script-src 'unsafe-inline' 'self' http://127.0.0.1:*").send(hostPage),
   );
+  // A stranger's page for widget.e2e.ts: framed sandboxed (origin 'null'), it tells the widget to go away and to
+  // open lead 1, then sends its parent a marker. Served with a CSP of its own: the CRM page's CSP refuses
+  // inline scripts, so a srcdoc frame would never run at all.
+  app.get('/e2e/foreign.html', (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('content-security-policy', "script-src 'unsafe-inline'").send(FOREIGN_PAGE),
+  );
   // What a person would read in their mailbox: the server keeps messages in the outbox when no SMTP
   // server is configured. Test-only: the app itself has no such route.
   app.get('/e2e/outbox', async (request) => {
     const to = String((request.query as { to?: string }).to ?? '');
     const [message] = await database.db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(desc(outbox.id)).limit(1);
     return { body: message?.body ?? null };
+  });
+  // An account of one test file's own (test/e2e/account.ts), with the demo data when asked. Test-only too.
+  app.post('/e2e/account', async (request) => {
+    const { label, demo } = request.body as { label: string; demo: boolean };
+    return createTestAccount(database.db, label, demo);
   });
   await app.listen({ port, host: '127.0.0.1' });
 

@@ -1,8 +1,14 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage, shots } from './browser';
-import { DEMO_LOGIN, FULL_ACCOUNT, INVITEE, SEATLESS_INVITEE } from './fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAccount, type TestAccount } from './account';
+import { baseUrl, newPage } from './browser';
+import { FULL_ACCOUNT, INVITEE, SEATLESS_INVITEE } from './fixtures';
+
+// The inviting account is this file's own; the invitees exist only for this file (test/e2e/fixtures.ts).
+let inviter: TestAccount;
+beforeAll(async () => {
+  inviter = await testAccount('inviter');
+});
 
 const SEATS_TAKEN = 'Attention! The number of users exceeded.';
 
@@ -33,11 +39,11 @@ const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('TO
 
 describe('joining an account by invitation', () => {
   it('rule: a user whose only link to any account is an invitation signs in, is held on /invitations (the account is not asked for), accepts, and works in the account', async () => {
-    await invite(DEMO_LOGIN.token, INVITEE.email);
+    await invite(inviter.token, INVITEE.email);
     const { page, accountConfig } = await open('/#/authorization');
     await signInThroughForm(page, INVITEE);
-    await page.waitForFunction(() => location.hash === '#/invitations');
-    const row = page.getByRole('listitem').filter({ hasText: 'Demo company' });
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/invitations');
+    const row = page.getByRole('listitem').filter({ hasText: inviter.name });
     await row.waitFor();
     expect(await row.textContent()).toMatch(/Invited on \d{2}\/\d{2}\/\d{4}/);
     await page.getByText('You are not yet an active user of any account.', { exact: false }).waitFor();
@@ -50,17 +56,16 @@ describe('joining an account by invitation', () => {
     expect([new URL(page.url()).hash, await storedToken(page)]).toEqual(['#/invitations', token]);
     // The app's calls refuse this token; none was made, so nothing threw the user back to sign-in.
     expect(accountConfig).toEqual([]);
-    await page.screenshot({ path: join(shots, 'invitations-en.png') });
 
     await row.getByRole('button', { name: 'Accept' }).click();
-    await page.waitForFunction(() => location.hash === '#/orders');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/orders');
     await page.getByRole('button', { name: 'Menu' }).waitFor();
-    await page.locator('.ui-notification', { hasText: 'You joined Demo company' }).waitFor();
+    await page.locator('.ui-notification', { hasText: `You joined ${inviter.name}` }).waitFor();
     // The same token is now a session of the account: account/config answers it, in the page and to the server's own check.
     expect(accountConfig).toEqual([200]);
     expect(await storedToken(page)).toBe(token);
     const config = await fetch(`${baseUrl}/api/account/config`, { headers: { authorization: `Bearer ${token}` } });
-    expect([config.status, ((await config.json()) as { account: { name: string } }).account.name]).toEqual([200, 'Demo company']);
+    expect([config.status, ((await config.json()) as { account: { name: string } }).account.name]).toEqual([200, inviter.name]);
   });
 
   it("rule: when the inviting account has no free seat, Accept shows the server's text and the user stays on /invitations; log out leads back to sign-in", async () => {
@@ -74,10 +79,9 @@ describe('joining an account by invitation', () => {
     await row.getByRole('button', { name: 'Accept' }).and(page.locator(':enabled')).waitFor();
     expect(new URL(page.url()).hash).toBe('#/invitations');
     expect(accountConfig).toEqual([]);
-    await page.screenshot({ path: join(shots, 'invitations-no-seat.png') });
 
     await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForFunction(() => location.hash === '#/authorization');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/authorization');
     expect(await storedToken(page)).toBeNull();
   });
 });

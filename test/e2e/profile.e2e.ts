@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, openPage, shots } from './browser';
+import { baseUrl, openPage } from './browser';
 import { codeIn, mailTo } from './outbox';
 
 /**
@@ -40,7 +39,7 @@ describe('profile and account settings against the real server', () => {
     const page = await open('/orders');
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'User settings' }).click();
-    await page.waitForFunction(() => location.hash === '#/profile');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/profile');
     const name = page.getByLabel('Name', { exact: true });
     await name.waitFor();
     expect(await name.inputValue()).toBe('Pat Profile');
@@ -48,7 +47,6 @@ describe('profile and account settings against the real server', () => {
     await page.locator('form[aria-labelledby="profile-personal"]').getByRole('button', { name: 'Save' }).click();
     await page.getByText('The name has been saved').waitFor();
     expect((await config()).user.name).toBe('Pat Renamed');
-    await page.screenshot({ path: join(shots, 'profile-light.png'), fullPage: true });
   });
 
   it('rule: the e-mail changes in the code-confirmation modal with the codes mailed to the current and the new address', async () => {
@@ -60,7 +58,6 @@ describe('profile and account settings against the real server', () => {
     await dialog.getByRole('button', { name: 'Send code' }).click();
     const oldMail = await mailTo(owner.email, before);
     await dialog.getByLabel('Code').fill(codeIn(oldMail));
-    await page.screenshot({ path: join(shots, 'profile-change-email-light.png'), fullPage: true });
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.getByText('Step 2 of 2').waitFor();
 
@@ -84,19 +81,16 @@ describe('profile and account settings against the real server', () => {
     await page.goto(`${baseUrl}/?test=dark#/profile`);
     await page.getByRole('button', { name: 'Change e-mail' }).click();
     await page.getByRole('dialog').waitFor();
-    await page.screenshot({ path: join(shots, 'profile-change-email-dark.png'), fullPage: true });
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await page.screenshot({ path: join(shots, 'profile-dark.png'), fullPage: true });
   });
 
   it("rule: account settings say 'You haven't selected a country' until one is chosen; the country is saved on the account", async () => {
     const page = await open('/orders');
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Account settings' }).click();
-    await page.waitForFunction(() => location.hash === '#/accountSettings');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/accountSettings');
     await page.getByText("You haven't selected a country").waitFor();
-    await page.screenshot({ path: join(shots, 'account-settings-light.png'), fullPage: true });
 
     await page.getByRole('combobox', { name: 'Country' }).click();
     await page.getByRole('option', { name: 'Germany' }).click();
@@ -108,7 +102,6 @@ describe('profile and account settings against the real server', () => {
     // After a reload the saved country shows, and clearing it brings the message back.
     await page.goto(`${baseUrl}/?test=dark#/accountSettings`);
     await page.getByRole('combobox', { name: 'Country' }).getByText('Germany').waitFor();
-    await page.screenshot({ path: join(shots, 'account-settings-dark.png'), fullPage: true });
     await page.getByRole('combobox', { name: 'Country' }).click();
     await page.getByRole('option', { name: 'No country' }).click();
     await page.getByText("You haven't selected a country").waitFor();

@@ -26,7 +26,7 @@ describe('registration and password recovery against the real server', () => {
 
     await page.getByLabel('Password', { exact: true }).waitFor();
     await signIn(page, email, password);
-    await page.waitForFunction(() => location.hash !== '#/authorization');
+    await expect.poll(() => new URL(page.url()).hash).not.toBe('#/authorization');
     await page.getByRole('button', { name: 'Menu' }).waitFor();
     const token = await page.evaluate(() => localStorage.getItem('TOKEN'));
     const config = await (await fetch(`${baseUrl}/api/account/config`, { headers: { authorization: `Bearer ${token}` } })).json();

@@ -1,8 +1,8 @@
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, newPage, shots } from './browser';
-import { DEMO_LOGIN } from './fixtures';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { staffApi, testAccount, type TestAccount } from './account';
+import { baseUrl, newPage } from './browser';
+import { screenLuminance } from './pixels';
 
 /**
  * dist/widget.js on the demo CRM page (/demo/host.html), opened at the CRM's origin (hostUrl, allowed
@@ -12,6 +12,12 @@ import { DEMO_LOGIN } from './fixtures';
  */
 const hostUrl = inject('hostUrl');
 
+// This file's own account with the demo catalogue: the products it adds and the orders of its leads stay here.
+let account: TestAccount;
+beforeAll(async () => {
+  account = await testAccount('widget', { demo: true });
+});
+
 /** A deal id of its own per test, so tests never meet on one order. */
 let nextLead = 9100;
 
@@ -20,7 +26,7 @@ type HostEvent = { type: string; payload: Record<string, unknown> };
 async function openDemo(options: { lead?: number; theme?: 'dark'; hostCss?: string; page?: Page } = {}): Promise<{ page: Page; right: Locator; tab: Locator; lead: number }> {
   const lead = options.lead ?? (nextLead += 1);
   const page = options.page ?? (await newPage());
-  const query = new URLSearchParams({ app: baseUrl, token: DEMO_LOGIN.token, lead: String(lead), ...(options.theme ? { theme: options.theme } : {}) });
+  const query = new URLSearchParams({ app: baseUrl, token: account.token, lead: String(lead), ...(options.theme ? { theme: options.theme } : {}) });
   await page.goto(`${hostUrl}/demo/host.html?${query}`);
   if (options.hostCss) await page.addStyleTag({ content: options.hostCss });
   const right = page.locator('[data-testid="crm-right-column"] [data-testid="stockroom-widget"]');
@@ -33,11 +39,7 @@ async function openDemo(options: { lead?: number; theme?: 'dark'; hostCss?: stri
 const hostEvents = (page: Page) => page.evaluate(() => (window as unknown as { hostEvents: HostEvent[] }).hostEvents);
 
 /** The staff API and the integration host, called as a test would check the server. */
-async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${DEMO_LOGIN.token}`, 'content-type': 'application/json', ...init.headers } });
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => staffApi(account)<T>(path, init);
 
 interface Product {
   id: number;
@@ -62,7 +64,7 @@ async function search(widget: Locator, text: string): Promise<Locator> {
 }
 
 describe('the deal-card widget on the demo CRM page', () => {
-  it('loads through script.js (AMD, callbacks) and finds a seeded product by search; light and dark', async () => {
+  it('loads through script.js (AMD, callbacks) and finds a seeded product by search; in the host\'s dark theme it is far darker in pixels', async () => {
     const { page, right } = await openDemo();
     const events = await hostEvents(page);
     expect(events.filter((event) => event.type === 'ready').map((event) => event.payload)).toEqual([{ app: 'widget' }, { app: 'widget' }]);
@@ -72,12 +74,12 @@ describe('the deal-card widget on the demo CRM page', () => {
     expect(await row.locator('[data-testid="widget-stock"]').first().textContent()).toMatch(/: \d[\d\u202F]*\.\d\d /);
     // The full app is framed on the advanced-settings part of the page.
     await page.frameLocator('#work-area-stockroom iframe').locator('body').waitFor();
-    await page.screenshot({ path: join(shots, 'widget-demo-light.png'), fullPage: true });
+    const light = await screenLuminance(right, 'widget-demo-light');
 
     const dark = await openDemo({ theme: 'dark', page });
     await search(dark.right, 'drill');
     expect(await dark.right.getAttribute('class')).toContain('sr-widget-dark');
-    await page.screenshot({ path: join(shots, 'widget-demo-dark.png'), fullPage: true });
+    expect(await screenLuminance(dark.right, 'widget-demo-dark')).toBeLessThan(light - 60);
   });
 
   it('adding with a warehouse makes the position id%%%main on the deal order, and asks the host to refresh', async () => {
@@ -91,7 +93,7 @@ describe('the deal-card widget on the demo CRM page', () => {
 
     const positions = await api<{ data: { identifier: string; count: number }[] }>(`/integration/widget/products/filtered?leadId=${lead}`);
     expect(positions.data).toEqual([expect.objectContaining({ identifier: `${product.id}%%%main`, count: 1 })]);
-    await page.waitForFunction(() => (window as unknown as { hostRefreshes: number }).hostRefreshes >= 1);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { hostRefreshes: number }).hostRefreshes)).toBeGreaterThanOrEqual(1);
     const refresh = (await hostEvents(page)).find((event) => event.type === 'refreshCard');
     expect(refresh?.payload).toEqual({ leadId: lead });
     // The deal card (host) and the widget's own summary both show the new position.
@@ -112,10 +114,7 @@ describe('the deal-card widget on the demo CRM page', () => {
     const add = row.locator('[data-testid="widget-add"]');
     expect(await add.isEnabled()).toBe(true);
     await add.click();
-    await page.waitForFunction(
-      (button) => (button as HTMLButtonElement).disabled,
-      await add.elementHandle(),
-    );
+    await expect.poll(() => add.isDisabled()).toBe(true);
     // Every add button of this widget waits with it.
     expect(await right.locator('[data-testid="widget-add"]:not([disabled])').count()).toBe(0);
     expect(await add.textContent()).toBe('Adding…');
@@ -129,25 +128,24 @@ describe('the deal-card widget on the demo CRM page', () => {
     const rightWire = right.locator('[data-testid="wire-select"]');
     const tabWire = tab.locator('[data-testid="wire-select"]');
     await rightWire.selectOption('main');
-    await page.waitForFunction((select) => (select as HTMLSelectElement).value === 'main', await tabWire.elementHandle());
+    await expect.poll(() => tabWire.inputValue()).toBe('main');
 
     await tabWire.selectOption('second');
     const refused = tab.locator('[data-testid="wire-refused"]');
     await refused.waitFor();
     expect(await refused.textContent()).toContain('the right column');
     expect(await rightWire.inputValue()).toBe('main');
-    await page.waitForFunction((select) => (select as HTMLSelectElement).value === 'main', await tabWire.elementHandle());
-    await page.screenshot({ path: join(shots, 'widget-wire-refused.png'), fullPage: true });
+    await expect.poll(() => tabWire.inputValue()).toBe('main');
 
     // Another tab of the browser on the same deal learns the wire (BroadcastChannel).
     const second = await page.context().newPage();
     const other = await openDemo({ lead, page: second });
-    await second.waitForFunction((select) => (select as HTMLSelectElement).value === 'main', await other.right.locator('[data-testid="wire-select"]').elementHandle());
+    await expect.poll(() => other.right.locator('[data-testid="wire-select"]').inputValue()).toBe('main');
   });
 
   it('a hostile product name renders as text, in the results and in the deal summary', async () => {
     const hostile = '<img src=x onerror=alert(1)>';
-    await api('/api/product/add', { method: 'POST', body: JSON.stringify({ type: 'service', name: `${hostile} repair`, unit: 'hour' }) });
+    await api('/api/product/add', { method: 'POST', body: { type: 'service', name: `${hostile} repair`, unit: 'hour' } });
     const { page, right } = await openDemo();
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
@@ -164,18 +162,29 @@ describe('the deal-card widget on the demo CRM page', () => {
   });
 
   it('a message from a foreign origin is ignored; the same message from the host page is obeyed', async () => {
-    const { page, right } = await openDemo();
-    // A frame of another origin (a sandboxed frame's origin is 'null') tells the widget to go away.
+    const { page, right, lead } = await openDemo();
+    const leadsAsked: string[] = [];
+    page.on('request', (request) => {
+      const leadId = new URL(request.url()).searchParams.get('leadId');
+      if (leadId !== null) leadsAsked.push(leadId);
+    });
+    // A frame of another origin (sandboxed: its origin is 'null') tells the widget to go away and to open lead 1,
+    // then sends the page a marker (globalSetup's /e2e/foreign.html): messages from one frame arrive in order,
+    // so once the page has the marker the widget has had both orders.
     await page.evaluate(() => {
+      const done = new Promise<void>((resolve) => addEventListener('message', (event) => event.data?.tag === 'e2e-foreign-done' && resolve()));
       const frame = document.createElement('iframe');
       frame.setAttribute('sandbox', 'allow-scripts');
-      frame.srcdoc = `<script>parent.postMessage({ tag: 'stockroom-bridge', v: 1, kind: 'event', type: 'destroy', payload: null }, '*');
-        parent.postMessage({ tag: 'stockroom-bridge', v: 1, kind: 'event', type: 'leadChanged', payload: { leadId: 1 } }, '*');<\/script>`;
+      frame.src = '/e2e/foreign.html';
       document.body.append(frame);
-      return new Promise((resolve) => frame.addEventListener('load', resolve));
+      return done;
     });
-    await page.waitForTimeout(300);
     expect(await right.count()).toBe(1);
+    // The host page itself opens another lead: the widget asks for that lead (never for lead 1).
+    const next = lead + 1000;
+    await page.evaluate((leadId) => window.postMessage({ tag: 'stockroom-bridge', v: 1, kind: 'event', type: 'leadChanged', payload: { leadId } }, location.origin), next);
+    await expect.poll(() => leadsAsked).toContain(String(next));
+    expect(leadsAsked).not.toContain('1');
     expect(await right.locator('[data-testid="widget-search"]').isVisible()).toBe(true);
 
     await page.evaluate(() => window.postMessage({ tag: 'stockroom-bridge', v: 1, kind: 'event', type: 'destroy', payload: null }, location.origin));
@@ -194,6 +203,5 @@ describe('the deal-card widget on the demo CRM page', () => {
     expect(looks.height).toBeGreaterThanOrEqual(30);
     const add = row.locator('[data-testid="widget-add"]');
     expect(await add.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(47, 111, 237)');
-    await right.screenshot({ path: join(shots, 'widget-host-css-unset.png') });
   });
 });

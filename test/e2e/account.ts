@@ -1,0 +1,27 @@
+import { baseUrl } from './browser';
+import type { TestAccount } from './fixtures';
+
+export type { TestAccount };
+
+/**
+ * A fresh account for one test file (its admin, a session, and with `demo` the demo catalogue and 30 orders),
+ * made by the test server (globalSetup's /e2e/account): expectations then hold whichever files ran before.
+ */
+export async function testAccount(label: string, { demo = false } = {}): Promise<TestAccount> {
+  const response = await fetch(`${baseUrl}/e2e/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label, demo }) });
+  if (response.status !== 200) throw new Error(`no test account: ${response.status} ${await response.text()}`);
+  return (await response.json()) as TestAccount;
+}
+
+/** The staff API as that account's admin; a status other than 200 fails the test with the server's answer. */
+export function staffApi(account: Pick<TestAccount, 'token'>) {
+  return async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: { authorization: `Bearer ${account.token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+}
