@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { TOO_MANY_ATTEMPTS, WRONG_CODE } from '../../server/auth/codes';
@@ -249,7 +249,7 @@ describe('codes and their limits (issue 12 §1)', () => {
     try {
       const account = await server.newAccount();
       const bearer = { authorization: `Bearer ${account.token}` };
-      const calls: [string, (i: number) => Parameters<FastifyInstance['inject']>[0]][] = [
+      const calls: [string, (i: number) => InjectOptions][] = [
         ['auth/restore', (i) => ({ method: 'GET', url: '/api/auth/restore', query: { login: `${unique(`r${i}`)}@example.com` } })],
         ['auth/restore-end', (i) => ({ method: 'POST', url: '/api/auth/restore-end', payload: { login: `${unique(`e${i}`)}@example.com`, code: '12345678', password: 'brand-new-pass' } })],
         ['auth/sign-up', (i) => ({ method: 'GET', url: '/api/auth/sign-up', query: { name: 'S', mode: 'email', login: `${unique(`s${i}`)}@example.com` } })],
