@@ -81,7 +81,7 @@ describe('changing the phone with codes (profile/check-old-phone, check-old-phon
     const written = `+${phone.slice(0, 1)} (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-${phone.slice(7)}`;
     expect(await get('profile/check-old-phone', { phone: written })).toEqual({ status: 200, body: { success: true } });
     const oldCode = codeIn(await server.lastMessage(phone));
-    expect(oldCode).toMatch(/^\d{6}$/);
+    expect(oldCode).toMatch(/^\d{8}$/);
     const wrong = oldCode === '99999999' ? '88888888' : '99999999';
     expect(await get('profile/check-old-phone-confirm', { phone, code: wrong })).toMatchObject({ status: 422, body: { error: 'The code is wrong' } });
     expect(await get('profile/check-old-phone-confirm', { phone, code: oldCode })).toEqual({ status: 200, body: { success: true } });
