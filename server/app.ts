@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOp
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMailer, type Mailer } from './auth/mailer';
+import { limitHashing } from './auth/secrets';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
 import { registerAuthHook } from './http/authHook';
@@ -71,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  limitHashing({ concurrency: options.config.hashConcurrency, queue: options.config.hashQueue });
   app.decorate('ctx', { db: options.db, config: options.config, mailer: options.mailer ?? createMailer(options.db, options.config.smtpUrl, app.log) });
   registerErrorHandling(app);
   // Every API route, as registered: the isolation and bad-input suites walk this list, so a new route is covered without editing them.

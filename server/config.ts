@@ -26,6 +26,15 @@ export interface ServerConfig {
   /** Confirmation codes: lifetime and how many wrong entries are allowed. */
   codeTtlMinutes: number;
   codeAttempts: number;
+  /** Codes one address may be sent per hour (CODES_PER_HOUR): no mail bombing. */
+  codesPerHour: number;
+  /** Wrong code entries per login per hour across all its codes (CODE_GUESSES_PER_HOUR), then a cool-down. */
+  codeGuessesPerHour: number;
+  /** Requests per minute per client address on every route that sends or takes a code (CODE_RATE_LIMIT). */
+  codeRateLimit: number;
+  /** Password hashes running at once (HASH_CONCURRENCY) and waiting (HASH_QUEUE); past that 503 at once. */
+  hashConcurrency: number;
+  hashQueue: number;
   /** Sign-in attempts per minute per address and login. */
   loginRateLimit: number;
   /** How long a resolved token is reused without a database lookup (0 turns the cache off). */
@@ -54,6 +63,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trialDays: number(env.TRIAL_DAYS, 14),
     codeTtlMinutes: number(env.CODE_TTL_MINUTES, 15),
     codeAttempts: number(env.CODE_ATTEMPTS, 5),
+    codesPerHour: number(env.CODES_PER_HOUR, 5),
+    codeGuessesPerHour: number(env.CODE_GUESSES_PER_HOUR, 10),
+    codeRateLimit: number(env.CODE_RATE_LIMIT, 20),
+    hashConcurrency: number(env.HASH_CONCURRENCY, 2),
+    hashQueue: number(env.HASH_QUEUE, 32),
     loginRateLimit: number(env.LOGIN_RATE_LIMIT, 10),
     sessionCacheMs: number(env.SESSION_CACHE_MS, 5000),
     rootDir,

@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** Seconds for the Retry-After header of a 429 or 503. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -18,6 +20,10 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, extra?: Record<string, unknown>) => new HttpError(409, message, extra);
 export const unprocessable = (message: string, extra?: Record<string, unknown>) => new HttpError(422, message, extra);
 export const paymentRequired = (message: string) => new HttpError(402, message);
+/** Too many requests of one kind for now (a limit that holds per login or address, not only per client). */
+export const tooManyRequests = (message: string, extra?: Record<string, unknown>) => new HttpError(429, message, extra);
+/** The server refuses early rather than queue without end; the client may retry after `seconds`. */
+export const serverBusy = (message: string, seconds: number) => new HttpError(503, message, {}, seconds);
 /** Not allowed by the user's rights (the token itself is fine, so not 403, which signs the user out). */
 export const noRight = (message = 'You do not have the right to do this') => new HttpError(422, message);
 
@@ -67,6 +73,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.status).send({ ...error.extra, error: error.message });
     }
     if (error.validation) {

@@ -13,5 +13,5 @@ export const login = (body: LoginRequest) => staffApi.post<LoginResponse>('auth/
 export const signUp = (query: SignUpRequest) => staffApi.get<AuthFlagResponse>('auth/sign-up', { ...query });
 export const setAccount = (query: SetAccountRequest) => staffApi.get<AuthFlagResponse>('auth/set-account', { ...query });
 export const restore = (query: RestoreRequest) => staffApi.get<AuthFlagResponse>('auth/restore', { ...query });
-// POST keeps the new password out of URLs and access logs (the server also takes the spec's GET).
+// POST only: the new password stays out of URLs and access logs (the server has no GET form).
 export const restoreEnd = (body: RestoreEndRequest) => staffApi.post<AuthFlagResponse>('auth/restore-end', body);

@@ -60,12 +60,16 @@ export const AccountUpdateRequest = Type.Object(
 );
 export type AccountUpdateRequest = Type.Static<typeof AccountUpdateRequest>;
 
-/** POST user/update (the signed-in user's own profile) */
+/**
+ * POST user/update (the signed-in user's own profile). A new password needs the current one
+ * (current_password) and the rules of src/domain/password; it signs out the user's other sessions.
+ */
 export const SelfUpdateRequest = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
     lang: Type.Optional(Lang),
-    password: Type.Optional(Type.String({ minLength: 6, maxLength: 200 })),
+    password: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    current_password: Type.Optional(Type.String({ maxLength: 200 })),
   },
   { additionalProperties: false },
 );

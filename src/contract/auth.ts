@@ -41,11 +41,14 @@ export type SetAccountRequest = Type.Static<typeof SetAccountRequest>;
 export const RestoreRequest = Type.Object({ login: Login });
 export type RestoreRequest = Type.Static<typeof RestoreRequest>;
 
-/** auth/restore-end — checks the code and sets the new password (POST keeps it out of URLs and logs; GET as the spec lists). */
+/**
+ * POST auth/restore-end — checks the code and sets the new password (POST only: a password never goes in a URL).
+ * The password rules (src/domain/password: length, not the login) answer 400 with a readable text.
+ */
 export const RestoreEndRequest = Type.Object({
   login: Login,
   code: Type.String({ minLength: 1, maxLength: 12 }),
-  password: Type.String({ minLength: 6, maxLength: 200 }),
+  password: Type.String({ minLength: 1, maxLength: 200 }),
 });
 export type RestoreEndRequest = Type.Static<typeof RestoreEndRequest>;
 

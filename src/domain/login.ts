@@ -20,3 +20,12 @@ export function parseLogin(text: string): ParsedLogin | null {
   const digits = trimmed.replace(/\D/g, '');
   return digits.length >= MIN_PHONE_DIGITS && digits.length <= MAX_PHONE_DIGITS ? { mode: 'phone', value: digits } : null;
 }
+
+/**
+ * The one form of a login for everything keyed by it (rate limits, lookups): the canonical login when it
+ * parses, else the text trimmed and lower-cased, so padding or case never makes a second key.
+ */
+export function loginKey(text: unknown): string {
+  const raw = typeof text === 'string' ? text : '';
+  return parseLogin(raw)?.value ?? raw.trim().toLowerCase();
+}

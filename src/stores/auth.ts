@@ -2,6 +2,7 @@ import { acceptInvitation } from '../api/account';
 import { login, restore, restoreEnd, setAccount, signUp } from '../api/auth';
 import type { LoginMode } from '../contract/auth';
 import { errorText } from '../api/transport';
+import { passwordProblem } from '../domain/password';
 import type { MessageKey } from '../i18n';
 import { loadAccount, resetAccount } from './account';
 import { resetAccountUsers } from './accountUsers';
@@ -98,7 +99,10 @@ export async function requestRestoreCode(loginValue: string): Promise<StepResult
   return result.ok && result.data.success ? { ok: true } : failure('errors.somethingWrong', result.data);
 }
 
+/** The new password's rules (src/domain/password) are checked before the code is sent, in the user's language. */
 export async function finishRestore(loginValue: string, code: string, password: string): Promise<StepResult> {
+  const problem = passwordProblem(password, [loginValue]);
+  if (problem) return { ok: false, messageKey: problem === 'tooShort' ? 'profile.passwordTooShort' : 'profile.passwordIsLogin' };
   const result = await restoreEnd({ login: loginValue.trim(), code: code.trim(), password });
   return result.ok && result.data.success ? { ok: true } : failure('errors.somethingWrong', result.data);
 }

@@ -3,6 +3,7 @@ import { errorText } from '../api/transport';
 import type { User } from '../contract/account';
 import type { LoginMode } from '../contract/auth';
 import { parseLogin } from '../domain/login';
+import { passwordProblem } from '../domain/password';
 import type { MessageKey } from '../i18n';
 import { $account } from './account';
 
@@ -10,8 +11,6 @@ import { $account } from './account';
  * The signed-in staff user's own profile: name, password, and changing the e-mail or phone with codes
  * (the current login confirmed first when there is one, then the new one). The user is the account store's.
  */
-
-export const MIN_PASSWORD_LENGTH = 6;
 
 export type ProfileStep = { ok: true } | { ok: false; messageKey: MessageKey; serverText?: string };
 
@@ -24,6 +23,7 @@ const KNOWN_REFUSALS: Readonly<Record<string, MessageKey>> = {
   'Confirm your current login first': 'profile.confirmOldFirst',
   'This is not your current e-mail': 'profile.notCurrentLogin',
   'This is not your current phone': 'profile.notCurrentLogin',
+  'The current password is wrong': 'profile.wrongCurrentPassword',
 };
 
 function refusal(body: unknown): ProfileStep {
@@ -47,11 +47,23 @@ export async function saveOwnName(text: string): Promise<ProfileStep> {
   return { ok: true };
 }
 
-/** A new password with its confirmation; the server ends the user's other sessions. */
-export async function changeOwnPassword(password: string, confirm: string): Promise<ProfileStep> {
-  if (password.length < MIN_PASSWORD_LENGTH) return { ok: false, messageKey: 'profile.passwordTooShort' };
-  if (password !== confirm) return { ok: false, messageKey: 'profile.passwordsDiffer' };
-  const result = await updateOwnProfile({ password });
+/** The user's own e-mail and phone: a password may not be either of them. */
+const ownLogins = () => [$account.get().user?.email, $account.get().user?.phone];
+
+/** A new password's rules, checked before asking (the server checks them again). */
+export function newPasswordStep(password: string, confirm?: string): ProfileStep {
+  const problem = passwordProblem(password, ownLogins());
+  if (problem) return { ok: false, messageKey: problem === 'tooShort' ? 'profile.passwordTooShort' : 'profile.passwordIsLogin' };
+  if (confirm !== undefined && password !== confirm) return { ok: false, messageKey: 'profile.passwordsDiffer' };
+  return { ok: true };
+}
+
+/** A new password with its confirmation and the current password; the server ends the user's other sessions. */
+export async function changeOwnPassword(current: string, password: string, confirm: string): Promise<ProfileStep> {
+  if (!current) return { ok: false, messageKey: 'profile.wrongCurrentPassword' };
+  const checked = newPasswordStep(password, confirm);
+  if (!checked.ok) return checked;
+  const result = await updateOwnProfile({ password, current_password: current });
   return result.ok ? { ok: true } : refusal(result.data);
 }
 

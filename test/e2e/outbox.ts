@@ -11,4 +11,4 @@ export async function mailTo(address: string, after: string | null = null): Prom
 }
 
 /** The six-digit confirmation code in a message. */
-export const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+export const codeIn = (text: string) => /\b(\d{8})\b/.exec(text)?.[1] ?? '';

@@ -448,7 +448,7 @@ describe('user/update (own profile)', () => {
     expect((await configOf(second)).status).toBe(200);
     const hashBefore = (await userRow(account.ownerId)).passwordHash;
 
-    const answer = await server.call('POST', 'user/update', { token: account.token, body: { password: 'another-secret' } });
+    const answer = await server.call('POST', 'user/update', { token: account.token, body: { password: 'another-secret', current_password: account.password } });
     expect(answer.status).toBe(200);
     expect(JSON.stringify(answer.body)).not.toContain('another-secret');
     const hashAfter = (await userRow(account.ownerId)).passwordHash;
@@ -460,6 +460,30 @@ describe('user/update (own profile)', () => {
     expect(await tokensOf(account.ownerId, account.id)).toHaveLength(1);
     expect((await signIn(account.email, account.password)).status).toBe(422);
     expect((await signIn(account.email, 'another-secret')).body).toMatchObject({ success: true, access_token: expect.any(String) });
+  });
+
+  it('rule: a new password needs the current one: missing or wrong → 422 on current_password; nothing changes, no session ends', async () => {
+    const account = await server.newAccount();
+    const second = (await signIn(account.email, account.password)).body.access_token as string;
+    const before = await userRow(account.ownerId);
+    for (const current of [undefined, 'not-the-password']) {
+      const answer = await server.call('POST', 'user/update', { token: account.token, body: { password: 'another-secret', ...(current && { current_password: current }) } });
+      expect(answer).toEqual({ status: 422, body: { error: 'The current password is wrong', fields: { current_password: 'The current password is wrong' } } });
+    }
+    expect(await userRow(account.ownerId)).toEqual(before);
+    expect((await configOf(second)).status).toBe(200);
+    expect((await signIn(account.email, 'another-secret')).status).toBe(422);
+  });
+
+  it('rule: a new password is at least 8 characters and not the e-mail or phone → 400 on password', async () => {
+    const account = await server.newAccount();
+    const before = await userRow(account.ownerId);
+    for (const password of ['seven77', ` ${account.email.toUpperCase()}`]) {
+      const answer = await server.call('POST', 'user/update', { token: account.token, body: { password, current_password: account.password } });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ error: expect.any(String), fields: { password: answer.body.error } });
+    }
+    expect(await userRow(account.ownerId)).toEqual(before);
   });
 
   it('a change without a password keeps the other sessions', async () => {
@@ -489,7 +513,7 @@ describe('user/update (own profile)', () => {
     const before = await userRow(account.ownerId);
     const answer = await server.call('POST', 'user/update', { token: account.token, body });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect(answer.body).toMatchObject({ error: expect.any(String) });
     expect(await userRow(account.ownerId)).toEqual(before);
   });
 

@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { codes, memberships, tokens, users } from '../../server/db/schema';
+import { TOO_MANY_ATTEMPTS, WRONG_CODE } from '../../server/auth/codes';
+import { SERVER_BUSY, hashPassword, limitHashing } from '../../server/auth/secrets';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import { codes, memberships, outbox, publicCustomers, tokens, users } from '../../server/db/schema';
+import { PASSWORD_IS_LOGIN, PASSWORD_TOO_SHORT } from '../../server/modules/auth/service';
 import { codeIn, unique, useTestServer } from './harness';
 
 const server = useTestServer();
@@ -111,7 +115,7 @@ describe('registration with a confirmation code (auth/sign-up, auth/set-account)
     const signUp = await server.call('GET', 'auth/sign-up', { query: { name: 'Ann', mode: 'email', login: email, lang: 'ru' } });
     expect(signUp).toEqual({ status: 200, body: { success: true } });
     const code = codeIn(await server.lastMessage(email));
-    expect(code).toMatch(/^\d{6}$/);
+    expect(code).toMatch(/^\d{8}$/);
     const confirm = await server.call('GET', 'auth/set-account', { query: { mode: 'email', login: email, code } });
     expect(confirm).toEqual({ status: 200, body: { success: true } });
     const password = /password: (\S+)/.exec(await server.lastMessage(email))?.[1] ?? '';
@@ -123,17 +127,11 @@ describe('registration with a confirmation code (auth/sign-up, auth/set-account)
     expect(Math.round(trialDays)).toBe(14);
   });
 
-  it("an existing user answers success false with 'Such a user already exists.'", async () => {
-    const account = await server.newAccount();
-    const answer = await server.call('GET', 'auth/sign-up', { query: { name: 'X', mode: 'email', login: account.email } });
-    expect(answer.body).toEqual({ success: false, error: 'Such a user already exists.' });
-  });
-
   it("too many wrong codes: 'You have used too many code entry attempts', and then even the right code is refused", async () => {
     const phone = `7900${String(Date.now()).slice(-7)}`;
     await server.call('GET', 'auth/sign-up', { query: { name: 'P', mode: 'phone', login: phone } });
     const code = codeIn(await server.lastMessage(phone));
-    const wrong = code === '000000' ? '111111' : '000000';
+    const wrong = code === '00000000' ? '11111111' : '00000000';
     const answers = [];
     for (let i = 0; i < 5; i += 1) answers.push((await server.call('GET', 'auth/set-account', { query: { mode: 'phone', login: phone, code: wrong } })).body.error);
     expect(answers.slice(0, 4)).toEqual(Array(4).fill('The code is wrong'));
@@ -201,5 +199,169 @@ describe('the OpenAPI document (/api/docs)', () => {
     expect(document.paths['/api/auth/login'].post.requestBody).toBeDefined();
     expect(document.paths['/api/product/list'].post.responses['200']).toBeDefined();
     expect(document.paths['/api/account/tariffs'].get.responses['200']).toBeDefined();
+  });
+});
+
+/** A second app on the harness's database with its own limits (the harness allows nearly everything). */
+async function appWith(overrides: Partial<ServerConfig>): Promise<FastifyInstance> {
+  const config = loadConfig(process.env, { dataDir: 'memory://', logLevel: 'silent', loginRateLimit: 1000, codeRateLimit: 1000, hashQueue: 1000, ...overrides });
+  const app = await buildApp({ config, db: server.database.db, logger: false });
+  await app.ready();
+  return app;
+}
+
+const messagesTo = async (recipient: string) => (await server.database.db.select().from(outbox).where(eq(outbox.recipient, recipient))).length;
+
+describe('codes and their limits (issue 12 §1)', () => {
+  it('rule: at most CODES_PER_HOUR codes per address per hour, for a known and an unknown login alike; then 429 and no more messages', async () => {
+    const account = await server.newAccount();
+    const ghost = `${unique('ghost')}@example.com`;
+    for (const login of [account.email, ghost]) {
+      for (let i = 0; i < 5; i += 1) expect(await server.call('GET', 'auth/restore', { query: { login } })).toEqual({ status: 200, body: { success: true } });
+      expect(await server.call('GET', 'auth/restore', { query: { login } })).toEqual({ status: 429, body: { success: false, error: TOO_MANY_ATTEMPTS } });
+    }
+    expect(await messagesTo(account.email)).toBe(5);
+    expect(await messagesTo(ghost)).toBe(0);
+    // The same address is not mail-bombed through sign-up either: the hour's budget is the address's.
+    expect((await server.call('GET', 'auth/sign-up', { query: { name: 'X', mode: 'email', login: account.email.toUpperCase() } })).status).toBe(429);
+    expect(await messagesTo(account.email)).toBe(5);
+  });
+
+  it('rule: wrong guesses count per login across all its codes (CODE_GUESSES_PER_HOUR): a new code brings no fresh guesses, and then even the right code is refused', async () => {
+    const account = await server.newAccount();
+    const restoreEnd = (code: string) => server.call('POST', 'auth/restore-end', { body: { login: account.email, code, password: 'brand-new-pass' } });
+    await server.call('GET', 'auth/restore', { query: { login: account.email } });
+    const first = codeIn(await server.lastMessage(account.email));
+    for (let i = 0; i < 5; i += 1) await restoreEnd(first === '00000000' ? '11111111' : '00000000');
+    await server.call('GET', 'auth/restore', { query: { login: account.email } });
+    const second = codeIn(await server.lastMessage(account.email));
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push((await restoreEnd(second === '00000000' ? '11111111' : '00000000')).body.error);
+    expect(answers).toEqual([...Array(4).fill(WRONG_CODE), TOO_MANY_ATTEMPTS]);
+    expect((await restoreEnd(second)).body).toEqual({ success: false, error: TOO_MANY_ATTEMPTS });
+    // The cool-down holds for new codes too: none is issued while the hour's guesses are spent.
+    expect((await server.call('GET', 'auth/restore', { query: { login: account.email } })).status).toBe(429);
+    expect((await server.call('POST', 'auth/login', { body: { login: account.email, password: 'brand-new-pass' } })).status).toBe(422);
+  });
+
+  it('rule: every route that sends or takes a code is rate-limited per client (CODE_RATE_LIMIT), whatever login it names', async () => {
+    const app = await appWith({ codeRateLimit: 2 });
+    try {
+      const account = await server.newAccount();
+      const bearer = { authorization: `Bearer ${account.token}` };
+      const calls: [string, (i: number) => InjectOptions][] = [
+        ['auth/restore', (i) => ({ method: 'GET', url: '/api/auth/restore', query: { login: `${unique(`r${i}`)}@example.com` } })],
+        ['auth/restore-end', (i) => ({ method: 'POST', url: '/api/auth/restore-end', payload: { login: `${unique(`e${i}`)}@example.com`, code: '12345678', password: 'brand-new-pass' } })],
+        ['auth/sign-up', (i) => ({ method: 'GET', url: '/api/auth/sign-up', query: { name: 'S', mode: 'email', login: `${unique(`s${i}`)}@example.com` } })],
+        ['auth/set-account', (i) => ({ method: 'GET', url: '/api/auth/set-account', query: { mode: 'email', login: `${unique(`a${i}`)}@example.com`, code: '12345678' } })],
+        ['profile/check-new-email-confirm', (i) => ({ method: 'GET', url: '/api/profile/check-new-email-confirm', headers: bearer, query: { email: `${unique(`p${i}`)}@example.com`, code: '12345678' } })],
+        ['profile/check-old-phone-confirm', () => ({ method: 'GET', url: '/api/profile/check-old-phone-confirm', headers: bearer, query: { phone: '79001234567', code: '12345678' } })],
+      ];
+      for (const [route, request] of calls) {
+        const statuses = [];
+        for (let i = 0; i < 3; i += 1) statuses.push((await app.inject(request(i))).statusCode);
+        expect({ route, limited: statuses[2], before: statuses.slice(0, 2).includes(429) }).toEqual({ route, limited: 429, before: false });
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('rule: sign-in limits hold for the login however it is written (spaces, case), for staff and public customers', async () => {
+    const app = await appWith({ loginRateLimit: 2 });
+    try {
+      const account = await server.newAccount();
+      const staff = (login: string, password: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password } });
+      for (let i = 0; i < 2; i += 1) expect((await staff(account.email, 'guess')).statusCode).toBe(422);
+      expect((await staff(`  ${account.email.toUpperCase()} `, account.password)).statusCode).toBe(429);
+
+      const email = `${unique('buyer')}@example.com`;
+      await server.database.db.insert(publicCustomers).values({ accountId: account.id, name: 'Buyer', email, passwordHash: await hashPassword('buyer-password') });
+      const buyer = (login: string, password: string) => app.inject({ method: 'POST', url: '/api/public-order/auth/login', payload: { login, password } });
+      for (let i = 0; i < 2; i += 1) expect((await buyer(email, 'guess')).statusCode).toBe(422);
+      expect((await buyer(` ${email.toUpperCase()}  `, 'buyer-password')).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('rule: an unknown login costs a password check, as a wrong password does (no timing difference to probe)', async () => {
+    const account = await server.newAccount();
+    const timed = async (login: string) => {
+      const times = [];
+      for (let i = 0; i < 5; i += 1) {
+        const start = performance.now();
+        expect((await server.call('POST', 'auth/login', { body: { login, password: 'wrong-guess' } })).body).toEqual({ success: false, error: 'Invalid username or password' });
+        times.push(performance.now() - start);
+      }
+      return times.sort((a, b) => a - b)[2];
+    };
+    const wrongPassword = await timed(account.email);
+    const unknownLogin = await timed(`${unique('nobody')}@example.com`);
+    expect(unknownLogin).toBeGreaterThan(wrongPassword * 0.5);
+  });
+
+  it('rule: sign-up for an address that has an account answers as for a new one; the owner is told, gets no code, and nothing is created', async () => {
+    const account = await server.newAccount();
+    const answer = await server.call('GET', 'auth/sign-up', { query: { name: 'X', mode: 'email', login: account.email.toUpperCase() } });
+    expect(answer).toEqual({ status: 200, body: { success: true } });
+    const message = await server.lastMessage(account.email);
+    expect(message).toContain('already has an account');
+    expect(codeIn(message)).toBe('');
+    expect(await server.database.db.select().from(users).where(eq(users.email, account.email))).toHaveLength(1);
+  });
+});
+
+describe('password hashing is bounded (HASH_CONCURRENCY, HASH_QUEUE)', () => {
+  it('rule: past the hashes running and waiting, a sign-in is refused at once with 503, Retry-After and a clear text; the server keeps serving', async () => {
+    const app = await appWith({ hashConcurrency: 1, hashQueue: 2 });
+    try {
+      const account = await server.newAccount();
+      const attempts = Array.from({ length: 30 }, (_, i) =>
+        app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: `${unique(`g${i}`)}@example.com`, password: 'guess' } }),
+      );
+      const cheap = app.inject({ method: 'GET', url: '/api/account/config', headers: { authorization: `Bearer ${account.token}` } });
+      const answers = await Promise.all(attempts);
+      const busy = answers.filter((answer) => answer.statusCode === 503);
+      expect(busy.length).toBeGreaterThan(20);
+      expect(busy[0].json()).toEqual({ error: SERVER_BUSY });
+      expect(busy[0].headers['retry-after']).toBe('2');
+      expect(answers.filter((answer) => answer.statusCode !== 503).every((answer) => answer.statusCode === 422)).toBe(true);
+      expect((await cheap).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      limitHashing({ concurrency: 2, queue: 1000 });
+    }
+  });
+});
+
+describe('setting a password', () => {
+  it('rule: auth/restore-end takes the new password by POST only; the GET form is gone', async () => {
+    const account = await server.newAccount();
+    await server.call('GET', 'auth/restore', { query: { login: account.email } });
+    const code = codeIn(await server.lastMessage(account.email));
+    const viaGet = await server.call('GET', 'auth/restore-end', { query: { login: account.email, code, password: 'brand-new-pass' } });
+    expect(viaGet.status).toBe(404);
+    expect((await server.call('POST', 'auth/login', { body: { login: account.email, password: 'brand-new-pass' } })).status).toBe(422);
+  });
+
+  it('rule: a recovered password must be long enough and not the login; the code is not spent on a refused password', async () => {
+    const account = await server.newAccount();
+    await server.call('GET', 'auth/restore', { query: { login: account.email } });
+    const code = codeIn(await server.lastMessage(account.email));
+    const end = (password: string) => server.call('POST', 'auth/restore-end', { body: { login: account.email, code, password } });
+    expect(await end('short12')).toEqual({ status: 400, body: { error: PASSWORD_TOO_SHORT, fields: { password: PASSWORD_TOO_SHORT } } });
+    expect(await end(account.email.toUpperCase())).toEqual({ status: 400, body: { error: PASSWORD_IS_LOGIN, fields: { password: PASSWORD_IS_LOGIN } } });
+    expect(await end('a-good-long-one')).toEqual({ status: 200, body: { success: true } });
+  });
+
+  it('rule: a recovery ends every session of the user (none made the change)', async () => {
+    const account = await server.newAccount();
+    const other = (await server.call('POST', 'auth/login', { body: { login: account.email, password: account.password } })).body.access_token;
+    await server.call('GET', 'auth/restore', { query: { login: account.email } });
+    const code = codeIn(await server.lastMessage(account.email));
+    await server.call('POST', 'auth/restore-end', { body: { login: account.email, code, password: 'brand-new-pass' } });
+    for (const token of [account.token, other]) expect((await server.call('GET', 'account/config', { token })).status).toBe(403);
+    expect(await server.database.db.select().from(tokens).where(eq(tokens.userId, account.ownerId))).toHaveLength(0);
   });
 });

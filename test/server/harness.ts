@@ -39,7 +39,7 @@ export function useTestServer(): TestServer {
   const password = 'correct horse';
 
   beforeAll(async () => {
-    const config = loadConfig(process.env, { dataDir: 'memory://', logLevel: 'silent', loginRateLimit: 1000 });
+    const config = loadConfig(process.env, { dataDir: 'memory://', logLevel: 'silent', loginRateLimit: 1000, codeRateLimit: 1000, hashQueue: 1000 });
     const database = await openDatabase(config);
     await database.migrate();
     await ensureTariffs(database.db);
@@ -107,5 +107,5 @@ export function useTestServer(): TestServer {
   return server;
 }
 
-/** The six-digit code in a message body. */
-export const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+/** The eight-digit code in a message body. */
+export const codeIn = (text: string) => /\b(\d{8})\b/.exec(text)?.[1] ?? '';

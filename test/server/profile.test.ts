@@ -28,7 +28,7 @@ describe('changing the e-mail with codes (profile/check-old-email, check-new-ema
     expect(refused.status).toBe(422);
   });
 
-  it("a first phone needs no old confirmation; a taken phone answers 'Such a user already exists.'", async () => {
+  it('rule: a first phone needs no old confirmation; a taken phone answers as a free one (no one learns whose it is), its owner is told and no code is sent', async () => {
     const account = await server.newAccount();
     const phone = `7901${String(Date.now()).slice(-7)}`;
     expect((await server.call('GET', 'profile/check-new-phone', { token: account.token, query: { phone } })).body).toEqual({ success: true });
@@ -36,14 +36,21 @@ describe('changing the e-mail with codes (profile/check-old-email, check-new-ema
     expect((await server.call('GET', 'profile/check-new-phone-confirm', { token: account.token, query: { phone, code } })).body.phone).toBe(phone);
     const other = await server.newAccount();
     const taken = await server.call('GET', 'profile/check-new-phone', { token: other.token, query: { phone } });
-    expect(taken.body.error).toBe('Such a user already exists.');
+    expect(taken).toEqual({ status: 200, body: { success: true } });
+    const notice = await server.lastMessage(phone);
+    expect(notice).toContain('stays with your account');
+    expect(codeIn(notice)).toBe('');
+    const guess = await server.call('GET', 'profile/check-new-phone-confirm', { token: other.token, query: { phone, code: '12345678' } });
+    expect(guess.status).toBe(422);
+    const [owner] = await server.database.db.select().from(users).where(eq(users.phone, phone));
+    expect(owner.id).toBe(account.ownerId);
   });
 
   it("too many wrong codes: 'You have used too many code entry attempts'", async () => {
     const account = await server.newAccount();
     await server.call('GET', 'profile/check-old-email', { token: account.token, query: { email: account.email } });
     const code = codeIn(await server.lastMessage(account.email));
-    const wrong = code === '999999' ? '888888' : '999999';
+    const wrong = code === '99999999' ? '88888888' : '99999999';
     let last = '';
     for (let i = 0; i < 5; i += 1) last = (await server.call('GET', 'profile/check-old-email-confirm', { token: account.token, query: { email: account.email, code: wrong } })).body.error;
     expect(last).toBe('You have used too many code entry attempts');
@@ -74,8 +81,8 @@ describe('changing the phone with codes (profile/check-old-phone, check-old-phon
     const written = `+${phone.slice(0, 1)} (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-${phone.slice(7)}`;
     expect(await get('profile/check-old-phone', { phone: written })).toEqual({ status: 200, body: { success: true } });
     const oldCode = codeIn(await server.lastMessage(phone));
-    expect(oldCode).toMatch(/^\d{6}$/);
-    const wrong = oldCode === '999999' ? '888888' : '999999';
+    expect(oldCode).toMatch(/^\d{8}$/);
+    const wrong = oldCode === '99999999' ? '88888888' : '99999999';
     expect(await get('profile/check-old-phone-confirm', { phone, code: wrong })).toMatchObject({ status: 422, body: { error: 'The code is wrong' } });
     expect(await get('profile/check-old-phone-confirm', { phone, code: oldCode })).toEqual({ status: 200, body: { success: true } });
     // A code is used once.

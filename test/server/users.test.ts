@@ -974,14 +974,16 @@ describe('account/user/unlink', () => {
 });
 
 describe('account/user/check', () => {
-  it("exists true with the id only (not the name of someone else's user) for a known e-mail (any case, any account); false for an unknown one", async () => {
+  it('rule: exists true with the id only for a user of this account (any case); a user of another account answers exactly as an unknown e-mail', async () => {
     const account = await server.newAccount();
+    const member = await server.newMember(account);
     const other = await server.newAccount();
-    await db().update(users).set({ name: 'Secret Name' }).where(eq(users.id, other.ownerId));
-    const known = await server.call('GET', 'account/user/check', { token: account.token, query: { email: other.email.toUpperCase() } });
-    expect(known).toEqual({ status: 200, body: { exists: true, user: { id: other.ownerId } } });
+    const known = await server.call('GET', 'account/user/check', { token: account.token, query: { email: member.email.toUpperCase() } });
+    expect(known).toEqual({ status: 200, body: { exists: true, user: { id: member.id } } });
+    const outsider = await server.call('GET', 'account/user/check', { token: account.token, query: { email: other.email } });
     const unknown = await server.call('GET', 'account/user/check', { token: account.token, query: { email: newEmail('ghost') } });
-    expect(unknown).toEqual({ status: 200, body: { exists: false } });
+    expect(outsider).toEqual({ status: 200, body: { exists: false } });
+    expect(unknown).toEqual(outsider);
   });
 
   it('an invalid e-mail → 400; a member without admin → 422', async () => {

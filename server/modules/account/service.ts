@@ -1,11 +1,12 @@
 import { countProducts } from '../products/positions';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { AccountUpdateRequest, Currency, SelfUpdateRequest, Tariff } from '../../../src/contract/account';
-import { hashPassword } from '../../auth/secrets';
+import { hashPassword, verifyPassword } from '../../auth/secrets';
 import { hasRight, type Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { accounts, memberships, tableConfigs, tariffs, tokens, users } from '../../db/schema';
 import { badRequest, noRight, unprocessable } from '../../http/errors';
+import { WRONG_CURRENT_PASSWORD, requirePassword } from '../auth/service';
 import { toAccount, toUser } from './mappers';
 
 export function requireAdmin(caller: Caller): void {
@@ -118,7 +119,15 @@ export async function accountTariffs(db: Db, caller: Caller) {
 /** The signed-in user's own profile; a new password ends the user's other sessions. */
 export async function updateSelf(db: Db, caller: Caller, body: SelfUpdateRequest) {
   const name = body.name !== undefined ? requireName(body.name) : undefined;
-  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  let passwordHash: string | undefined;
+  if (body.password !== undefined) {
+    // A session alone (a borrowed laptop, a stolen token) must not be enough to take the account over.
+    requirePassword(body.password, [caller.user.email, caller.user.phone]);
+    if (!body.current_password || !(await verifyPassword(body.current_password, caller.user.passwordHash))) {
+      throw unprocessable(WRONG_CURRENT_PASSWORD, { fields: { current_password: WRONG_CURRENT_PASSWORD } });
+    }
+    passwordHash = await hashPassword(body.password);
+  }
   const changes = {
     ...(name !== undefined && { name }),
     ...(body.lang !== undefined && { lang: body.lang }),

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LoginRequest, LoginResponse, RestoreEndRequest, RestoreRequest, SetAccountRequest, SignUpRequest, AuthFlagResponse } from '../../../src/contract/auth';
+import { codeRouteLimit, signInLimit } from '../../http/rateLimits';
 import { login, restore, restoreEnd, setAccount, signUp } from './service';
 
 const open = { auth: 'none' } as const;
@@ -14,15 +14,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/login',
     {
       schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } },
-      config: {
-        ...open,
-        // Per address and login: slows password guessing without locking a whole office out.
-        rateLimit: {
-          max: ctx.config.loginRateLimit,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => `${request.ip}|${String((request.body as { login?: unknown } | undefined)?.login ?? '').toLowerCase()}`,
-        },
-      },
+      // Per address and login: slows password guessing without locking a whole office out.
+      config: { ...open, ...signInLimit(ctx.config, 'staff') },
     },
     async (request) => {
       const { token, scope } = await login(ctx, request.body.login, request.body.password);
@@ -30,27 +23,26 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/auth/sign-up', { schema: { tags: ['auth'], querystring: SignUpRequest, response: { 200: AuthFlagResponse } }, config: open }, async (request) => {
+  // Every route that sends or takes a code is limited per client too (and per login in server/auth/codes).
+  const codeRoute = { ...open, ...codeRouteLimit(ctx.config) };
+
+  app.get('/auth/sign-up', { schema: { tags: ['auth'], querystring: SignUpRequest, response: { 200: AuthFlagResponse } }, config: codeRoute }, async (request) => {
     await signUp(ctx, request.query);
     return ok;
   });
 
-  app.get('/auth/set-account', { schema: { tags: ['auth'], querystring: SetAccountRequest, response: { 200: AuthFlagResponse } }, config: open }, async (request) => {
+  app.get('/auth/set-account', { schema: { tags: ['auth'], querystring: SetAccountRequest, response: { 200: AuthFlagResponse } }, config: codeRoute }, async (request) => {
     await setAccount(ctx, request.query);
     return ok;
   });
 
-  app.get('/auth/restore', { schema: { tags: ['auth'], querystring: RestoreRequest, response: { 200: AuthFlagResponse } }, config: open }, async (request) => {
+  app.get('/auth/restore', { schema: { tags: ['auth'], querystring: RestoreRequest, response: { 200: AuthFlagResponse } }, config: codeRoute }, async (request) => {
     await restore(ctx, request.query.login);
     return ok;
   });
 
-  // The spec lists GET; POST is preferred so the new password stays out of URLs and access logs.
-  app.get('/auth/restore-end', { schema: { tags: ['auth'], querystring: RestoreEndRequest, response: { 200: AuthFlagResponse } }, config: open }, async (request) => {
-    await restoreEnd(ctx, request.query);
-    return ok;
-  });
-  app.post('/auth/restore-end', { schema: { tags: ['auth'], body: RestoreEndRequest, response: { 200: AuthFlagResponse } }, config: open }, async (request) => {
+  // POST only (the spec lists GET): a password never travels in a URL, where access logs and history keep it.
+  app.post('/auth/restore-end', { schema: { tags: ['auth'], body: RestoreEndRequest, response: { 200: AuthFlagResponse } }, config: codeRoute }, async (request) => {
     await restoreEnd(ctx, request.body);
     return ok;
   });

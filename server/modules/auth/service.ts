@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { parseLogin, type ParsedLogin } from '../../../src/domain/login';
+import { MIN_PASSWORD_LENGTH, passwordProblem } from '../../../src/domain/password';
 import type { LoginMode } from '../../../src/contract/auth';
-import { consumeCode, issueCode } from '../../auth/codes';
-import { hashPassword, newPassword, verifyPassword } from '../../auth/secrets';
+import { NO_CODE, consumeCode, issueCode } from '../../auth/codes';
+import { hashPassword, newPassword, verifyNoPassword, verifyPassword } from '../../auth/secrets';
 import { createSession } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { accounts, memberships, tariffs, tokens, users } from '../../db/schema';
@@ -12,6 +13,17 @@ import type { ServerContext } from '../../http/context';
 export const INVALID_LOGIN = 'Invalid username or password';
 export const USER_EXISTS = 'Such a user already exists.';
 export const DEFAULT_TARIFF = 'start';
+export const PASSWORD_TOO_SHORT = `The password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+export const WRONG_CURRENT_PASSWORD = 'The current password is wrong';
+export const PASSWORD_IS_LOGIN = 'The password must not be your e-mail or phone';
+
+/** A new staff password must pass the rules of src/domain/password; the refusal names the field. */
+export function requirePassword(password: string, logins: readonly (string | null | undefined)[], field = 'password'): void {
+  const problem = passwordProblem(password, logins);
+  if (!problem) return;
+  const text = problem === 'tooShort' ? PASSWORD_TOO_SHORT : PASSWORD_IS_LOGIN;
+  throw badRequest(text, { fields: { [field]: text } });
+}
 
 /** The canonical login, checked against the mode the form chose. */
 export function requireLogin(text: string, mode?: LoginMode): ParsedLogin {
@@ -26,7 +38,12 @@ export async function findUserByLogin(db: Db, login: ParsedLogin) {
   return user ?? null;
 }
 
-const codeOptions = (ctx: ServerContext) => ({ ttlMinutes: ctx.config.codeTtlMinutes, maxAttempts: ctx.config.codeAttempts });
+export const codeOptions = (ctx: ServerContext) => ({
+  ttlMinutes: ctx.config.codeTtlMinutes,
+  maxAttempts: ctx.config.codeAttempts,
+  perHour: ctx.config.codesPerHour,
+  guessesPerHour: ctx.config.codeGuessesPerHour,
+});
 
 /**
  * What a sign-in gives: a session token, and `scope: 'invitations'` when that token opens only the
@@ -52,8 +69,9 @@ export interface LoginResult {
 export async function login(ctx: ServerContext, loginText: string, password: string): Promise<LoginResult> {
   const parsed = parseLogin(loginText);
   const user = parsed ? await findUserByLogin(ctx.db, parsed) : null;
-  // Same answer for an unknown login and a wrong password, so logins cannot be probed.
-  if (!user || !(await verifyPassword(password, user.passwordHash))) throw unprocessable(INVALID_LOGIN, { success: false });
+  // Same answer, and a password check's time, for an unknown login and a wrong password: logins cannot be probed.
+  const passwordFits = user ? await verifyPassword(password, user.passwordHash) : await verifyNoPassword(password);
+  if (!user || !passwordFits) throw unprocessable(INVALID_LOGIN, { success: false });
   // An enabled membership first (the owned one, then the oldest); else the oldest pending invitation.
   const [membership] = await ctx.db
     .select({ accountId: memberships.accountId, status: memberships.status })
@@ -66,11 +84,24 @@ export async function login(ctx: ServerContext, loginText: string, password: str
   return membership.status === 'enabled' ? { token } : { token, scope: 'invitations' };
 }
 
-/** Registration step 1: a code goes to the e-mail or phone. */
+/**
+ * Registration step 1: a code goes to the e-mail or phone. An address that already has an account gets the
+ * same answer (and counts against the same limits), but its message says so and offers recovery instead of
+ * a code: whoever typed it learns nothing, the owner learns everything.
+ */
 export async function signUp(ctx: ServerContext, input: { name: string; mode: LoginMode; login: string; lang?: 'en' | 'ru' }): Promise<void> {
   const login = requireLogin(input.login, input.mode);
-  if (await findUserByLogin(ctx.db, login)) throw unprocessable(USER_EXISTS, { success: false });
+  const existing = await findUserByLogin(ctx.db, login);
   const code = await issueCode(ctx.db, 'sign-up', login.value, { name: input.name.trim(), lang: input.lang ?? 'en' }, codeOptions(ctx));
+  if (existing) {
+    await ctx.mailer.send({
+      channel: login.mode,
+      to: login.value,
+      subject: 'You already have an account',
+      body: 'Someone asked to register Stockroom with this address, which already has an account. If it was you, sign in, or recover your password on the sign-in page. Otherwise ignore this message.',
+    });
+    return;
+  }
   await ctx.mailer.send({ channel: login.mode, to: login.value, subject: 'Your confirmation code', body: `Your Stockroom confirmation code: ${code}` });
 }
 
@@ -99,20 +130,28 @@ export async function setAccount(ctx: ServerContext, input: { mode: LoginMode; l
   await ctx.mailer.send({ channel: login.mode, to: login.value, subject: 'You are registered', body: `Your Stockroom password: ${password}` });
 }
 
-/** Recovery step 1. Unknown logins get the same answer and no message, so logins cannot be probed. */
+/**
+ * Recovery step 1. Unknown logins get the same answer and no message, so logins cannot be probed; their
+ * (unsent) code is still recorded, so the per-address limits answer alike too.
+ */
 export async function restore(ctx: ServerContext, loginText: string): Promise<void> {
   const login = requireLogin(loginText);
-  if (!(await findUserByLogin(ctx.db, login))) return;
+  const user = await findUserByLogin(ctx.db, login);
   const code = await issueCode(ctx.db, 'restore', login.value, {}, codeOptions(ctx));
+  if (!user) return;
   await ctx.mailer.send({ channel: login.mode, to: login.value, subject: 'Password recovery code', body: `Your Stockroom recovery code: ${code}` });
 }
 
-/** Recovery step 2: the code sets the new password and ends every open session of the user. */
+/**
+ * Recovery step 2: the code sets the new password and ends every open session of the user (no session
+ * made this change, so none is kept). The password rules are checked before the code is spent.
+ */
 export async function restoreEnd(ctx: ServerContext, input: { login: string; code: string; password: string }): Promise<void> {
   const login = requireLogin(input.login);
-  await consumeCode(ctx.db, 'restore', login.value, input.code, codeOptions(ctx));
   const user = await findUserByLogin(ctx.db, login);
-  if (!user) throw unprocessable(INVALID_LOGIN, { success: false });
+  requirePassword(input.password, [login.value, user?.email, user?.phone]);
+  await consumeCode(ctx.db, 'restore', login.value, input.code, codeOptions(ctx));
+  if (!user) throw unprocessable(NO_CODE, { success: false });
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));

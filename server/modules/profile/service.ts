@@ -5,7 +5,7 @@ import type { Caller } from '../../auth/sessions';
 import { codes, users } from '../../db/schema';
 import { badRequest, unprocessable } from '../../http/errors';
 import type { ServerContext } from '../../http/context';
-import { USER_EXISTS, findUserByLogin, requireLogin } from '../auth/service';
+import { USER_EXISTS, codeOptions, findUserByLogin, requireLogin } from '../auth/service';
 
 /**
  * Changing the e-mail or phone takes two confirmations: a code to the current one (check-old),
@@ -19,7 +19,9 @@ const permitLogin = (caller: Caller) => `user:${caller.user.id}`;
  * code ends only the same user's earlier code) nor use up its attempts.
  */
 const codePurpose = (step: 'old' | 'new', mode: LoginMode, caller: Caller) => `change-${step}-${mode}:user:${caller.user.id}`;
-const options = (ctx: ServerContext) => ({ ttlMinutes: ctx.config.codeTtlMinutes, maxAttempts: ctx.config.codeAttempts });
+const options = codeOptions;
+/** A permit is never sent anywhere, so the per-address limits of sent codes do not apply to it. */
+const permitOptions = (ctx: ServerContext) => ({ ...codeOptions(ctx), perHour: Number.POSITIVE_INFINITY, guessesPerHour: Number.POSITIVE_INFINITY });
 
 function currentLogin(caller: Caller, mode: LoginMode): string | null {
   return mode === 'email' ? caller.user.email : caller.user.phone;
@@ -35,7 +37,7 @@ export async function checkOld(ctx: ServerContext, caller: Caller, mode: LoginMo
 export async function checkOldConfirm(ctx: ServerContext, caller: Caller, mode: LoginMode, value: string, code: string): Promise<void> {
   const login = requireLogin(value, mode);
   await consumeCode(ctx.db, codePurpose('old', mode, caller), login.value, code, options(ctx));
-  await issueCode(ctx.db, permitPurpose(mode), permitLogin(caller), {}, options(ctx));
+  await issueCode(ctx.db, permitPurpose(mode), permitLogin(caller), {}, permitOptions(ctx));
 }
 
 async function hasPermit(ctx: ServerContext, caller: Caller, mode: LoginMode): Promise<boolean> {
@@ -51,8 +53,19 @@ export async function checkNew(ctx: ServerContext, caller: Caller, mode: LoginMo
   const login = requireLogin(value, mode);
   // Adding a first phone or e-mail needs no old confirmation; replacing one does.
   if (currentLogin(caller, mode) && !(await hasPermit(ctx, caller, mode))) throw unprocessable('Confirm your current login first');
-  if (await findUserByLogin(ctx.db, login)) throw unprocessable(USER_EXISTS);
+  // A taken address answers as a free one (the asker learns nothing of who has an account); its owner is
+  // told instead of sent a code, and the change is refused at the confirmation step only in a race.
+  const taken = await findUserByLogin(ctx.db, login);
   const code = await issueCode(ctx.db, codePurpose('new', mode, caller), login.value, { userId: caller.user.id }, options(ctx));
+  if (taken) {
+    await ctx.mailer.send({
+      channel: mode,
+      to: login.value,
+      subject: 'Your address was entered',
+      body: 'Someone tried to add this address to another Stockroom profile. It stays with your account; you need do nothing.',
+    });
+    return;
+  }
   await ctx.mailer.send({ channel: mode, to: login.value, subject: 'Confirmation code', body: `Your Stockroom confirmation code: ${code}` });
 }
 

@@ -11,9 +11,10 @@ import type {
   PublicProfileUpdateRequest,
 } from '../../../src/contract/publicOrder';
 import { defaultCurrency } from '../../../src/domain/fieldTypes';
+import { loginKey } from '../../../src/domain/login';
 import { isEmail } from '../../../src/domain/validation';
 import { createPublicSession, type PublicCaller } from '../../auth/publicSessions';
-import { hashPassword, verifyPassword } from '../../auth/secrets';
+import { hashPassword, verifyNoPassword, verifyPassword } from '../../auth/secrets';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { accounts, publicCustomers, publicTokens } from '../../db/schema';
@@ -61,7 +62,7 @@ const toProfile = (row: CustomerRow): PublicProfile => ({ id: row.id, name: row.
  * sellers: when the password fits more than one and no account_id chooses, the caller is asked to choose.
  */
 export async function publicLogin(ctx: ServerContext, body: PublicLoginRequest): Promise<string> {
-  const email = body.login.trim().toLowerCase();
+  const email = loginKey(body.login);
   const candidates = await ctx.db
     .select({ customer: publicCustomers, accountName: accounts.name })
     .from(publicCustomers)
@@ -71,6 +72,8 @@ export async function publicLogin(ctx: ServerContext, body: PublicLoginRequest):
     .limit(20);
   const matches: typeof candidates = [];
   for (const candidate of candidates) if (await verifyPassword(body.password, candidate.customer.passwordHash!)) matches.push(candidate);
+  // An unknown e-mail takes a password check's time too, so the answer's timing tells nothing.
+  if (!candidates.length) await verifyNoPassword(body.password);
   if (!matches.length) throw unprocessable(INVALID_LOGIN, { success: false });
   if (matches.length > 1) throw conflict(SEVERAL_SELLERS, { success: false, accounts: matches.map((match) => ({ id: match.customer.accountId, name: match.accountName })) });
   const { customer } = matches[0];

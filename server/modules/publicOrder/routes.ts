@@ -28,6 +28,7 @@ import { publicCallerOf } from '../../http/context';
 import { fieldTypes } from '../fields/service';
 import { listPipelines } from '../pipelines/service';
 import { publicCatalogue, publicFields } from './catalogue';
+import { signInLimit } from '../../http/rateLimits';
 import { getPublicProfile, publicConfig, publicLogin, updatePublicProfile } from './customers';
 import { addPublicPosition, deletePublicPosition, getPublicOrder, listPublicOrders, updatePublicOrder } from './service';
 import { describeLink, exchangeLinkToken } from './sharing';
@@ -59,15 +60,8 @@ const publicAreaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/public-order/auth/login',
     {
       schema: { tags, body: PublicLoginRequest, response: { 200: PublicLoginResponse } },
-      config: {
-        ...open,
-        // As staff sign-in: per address and login, so password guessing is slowed without locking an office out.
-        rateLimit: {
-          max: ctx.config.loginRateLimit,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => `public|${request.ip}|${String((request.body as { login?: unknown } | undefined)?.login ?? '').toLowerCase()}`,
-        },
-      },
+      // As staff sign-in: per address and login (normalised), so password guessing is slowed without locking an office out.
+      config: { ...open, ...signInLimit(ctx.config, 'public') },
     },
     async (request) => ({ success: true, access_token: await publicLogin(ctx, request.body) }),
   );

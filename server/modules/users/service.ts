@@ -259,12 +259,18 @@ export async function unlinkUser(db: Db, caller: Caller, userId: number) {
 }
 
 /**
- * Whether an e-mail already belongs to a user (to offer linking instead of inviting). Only the id: the name is
- * the user's own (and their other accounts') business, as in link, until they accept an invitation.
+ * Whether an e-mail already belongs to a user of this account (a member or an invitee), with the id only.
+ * Whether it has an account anywhere else is no business of this account's admins: that answers
+ * `exists: false` like an unknown address, so the call cannot be used to learn who uses the product.
  */
 export async function checkUser(db: Db, caller: Caller, email: string) {
   requireAdmin(caller);
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, requireEmail(email))).limit(1);
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.accountId, caller.account.id)))
+    .where(eq(users.email, requireEmail(email)))
+    .limit(1);
   return user ? { exists: true, user } : { exists: false };
 }
 

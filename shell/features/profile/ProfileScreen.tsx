@@ -96,6 +96,7 @@ function Logins({ user }: { user: User }) {
 }
 
 function PasswordForm() {
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
@@ -105,10 +106,11 @@ function PasswordForm() {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
-    const step = await changeOwnPassword(password, confirm);
+    const step = await changeOwnPassword(current, password, confirm);
     setBusy(false);
     setResult(step);
     if (step.ok) {
+      setCurrent('');
       setPassword('');
       setConfirm('');
       notify({ type: NotificationType.success, header: t('profile.passwordChanged') });
@@ -116,14 +118,17 @@ function PasswordForm() {
   }
 
   const error = messageOf(result);
-  const onPassword = result && !result.ok && result.messageKey === 'profile.passwordTooShort';
-  const onConfirm = result && !result.ok && result.messageKey === 'profile.passwordsDiffer';
+  const refused = result && !result.ok ? result.messageKey : null;
+  const onCurrent = refused === 'profile.wrongCurrentPassword';
+  const onPassword = refused === 'profile.passwordTooShort' || refused === 'profile.passwordIsLogin';
+  const onConfirm = refused === 'profile.passwordsDiffer';
   return (
     <form noValidate className="profile-card" aria-labelledby="profile-password" onSubmit={(event) => void submit(event)}>
       <h2 id="profile-password">{t('profile.changePassword')}</h2>
+      <FormField name="current-password" type="password" label={t('profile.currentPassword')} value={current} onChange={setCurrent} autoComplete="current-password" error={onCurrent ? error : null} />
       <FormField name="new-password" type="password" label={t('profile.newPassword')} value={password} onChange={setPassword} autoComplete="new-password" error={onPassword ? error : null} />
       <FormField name="confirm-password" type="password" label={t('profile.confirmPassword')} value={confirm} onChange={setConfirm} autoComplete="new-password" error={onConfirm ? error : null} />
-      <FormMessage tone="error" text={onPassword || onConfirm ? null : error} />
+      <FormMessage tone="error" text={onCurrent || onPassword || onConfirm ? null : error} />
       <button type="submit" className="shell-button shell-button-primary" disabled={busy} aria-busy={busy}>
         {busy ? t('app.saving') : t('profile.changePassword')}
       </button>

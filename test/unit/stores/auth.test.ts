@@ -68,7 +68,13 @@ describe('password recovery', () => {
 
   it('a wrong code is refused', async () => {
     answers['/api/auth/restore-end'] = { status: 422, body: { error: 'Wrong code' } };
-    expect(await finishRestore('a@b.co', '1', 'x')).toMatchObject({ ok: false, serverText: 'Wrong code' });
+    expect(await finishRestore('a@b.co', '1', 'long-enough')).toMatchObject({ ok: false, serverText: 'Wrong code' });
+  });
+
+  it('rule: a new password shorter than 8 or equal to the login is refused before the code is sent', async () => {
+    expect(await finishRestore('a@b.co', '5555', 'seven77')).toEqual({ ok: false, messageKey: 'profile.passwordTooShort' });
+    expect(await finishRestore(' Anna@Example.com ', '5555', 'anna@example.com')).toEqual({ ok: false, messageKey: 'profile.passwordIsLogin' });
+    expect(calls).toEqual([]);
   });
 });
 

@@ -30,13 +30,20 @@ describe('name and password (user/update)', () => {
     expect(edge.calls).toEqual([]);
   });
 
-  it('rule: a new password needs 6 characters and the same confirmation; only the password is sent', async () => {
-    expect(await changeOwnPassword('12345', '12345')).toEqual({ ok: false, messageKey: 'profile.passwordTooShort' });
-    expect(await changeOwnPassword('123456', '123457')).toEqual({ ok: false, messageKey: 'profile.passwordsDiffer' });
+  it('rule: a new password needs the current one, 8 characters, not the own e-mail or phone, and the same confirmation; the current password goes with it', async () => {
+    expect(await changeOwnPassword('', 'long-enough', 'long-enough')).toEqual({ ok: false, messageKey: 'profile.wrongCurrentPassword' });
+    expect(await changeOwnPassword('old-one', '1234567', '1234567')).toEqual({ ok: false, messageKey: 'profile.passwordTooShort' });
+    expect(await changeOwnPassword('old-one', ' Demo@Stockroom.local', ' Demo@Stockroom.local')).toEqual({ ok: false, messageKey: 'profile.passwordIsLogin' });
+    expect(await changeOwnPassword('old-one', '12345678', '12345679')).toEqual({ ok: false, messageKey: 'profile.passwordsDiffer' });
     expect(edge.calls).toEqual([]);
     edge.answers['/api/user/update'] = { status: 200, body: { user } };
-    expect(await changeOwnPassword('123456', '123456')).toEqual({ ok: true });
-    expect(edge.calls[0].body).toEqual({ password: '123456' });
+    expect(await changeOwnPassword('old-one', '12345678', '12345678')).toEqual({ ok: true });
+    expect(edge.calls[0].body).toEqual({ password: '12345678', current_password: 'old-one' });
+  });
+
+  it("rule: the server's 'The current password is wrong' is shown in the user's language", async () => {
+    edge.answers['/api/user/update'] = { status: 422, body: { error: 'The current password is wrong', fields: { current_password: 'The current password is wrong' } } };
+    expect(await changeOwnPassword('guess', '12345678', '12345678')).toEqual({ ok: false, messageKey: 'profile.wrongCurrentPassword' });
   });
 });
 

@@ -46,19 +46,30 @@ describe('/profile', () => {
     expect($account.get().user?.name).toBe('Dana D.');
   });
 
-  it('change password: a short one or a mismatch is named before asking', async () => {
+  it('rule: change password needs the current password; a short one or a mismatch is named before asking; the current one is sent with the new', async () => {
     const { container } = render(<ProfileScreen />);
     const form = get(container, 'form[aria-labelledby="profile-password"]');
+    typeInto(byLabel(form, 'New password'), 'abcdefgh');
+    typeInto(byLabel(form, 'Confirm password'), 'abcdefgh');
+    click(button(form, 'Change password'));
+    await settle();
+    expect(get(form, '.auth-field-error').textContent).toBe('The current password is wrong');
+    typeInto(byLabel(form, 'Current password'), 'old-password');
     typeInto(byLabel(form, 'New password'), 'abc');
     typeInto(byLabel(form, 'Confirm password'), 'abc');
     click(button(form, 'Change password'));
     await settle();
-    expect(get(form, '.auth-field-error').textContent).toBe('At least 6 characters');
-    typeInto(byLabel(form, 'New password'), 'abcdef');
+    expect(get(form, '.auth-field-error').textContent).toBe('At least 8 characters');
+    typeInto(byLabel(form, 'New password'), 'abcdefgh');
     click(button(form, 'Change password'));
     await settle();
     expect(get(form, '.auth-field-error').textContent).toBe('The passwords do not match');
     expect(edge.calls).toEqual([]);
+    edge.answers['/api/user/update'] = { status: 200, body: { user } };
+    typeInto(byLabel(form, 'Confirm password'), 'abcdefgh');
+    click(button(form, 'Change password'));
+    await settle();
+    expect(edge.calls[0]).toMatchObject({ path: '/api/user/update', body: { password: 'abcdefgh', current_password: 'old-password' } });
   });
 
   it('rule: changing the e-mail goes through the code-confirmation modal — current e-mail first, then the new one', async () => {
