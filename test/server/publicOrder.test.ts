@@ -678,6 +678,8 @@ describe('business-process scenarios: which products customers are offered', () 
     const wholesale = await ctx.post('product/add', { name: 'B wholesale product', tags: ['wholesale'] });
     const plain = await ctx.post('product/add', { name: 'C untagged product' });
     await ctx.post('product/update', { id: ctx.product.id, tags: ['wholesale'] });
+    // In stock, so the scenarios decide what may be added (public customers cannot order more than is available).
+    for (const product of [vip, wholesale, plain, ctx.product]) await ctx.post('product/arrival', { product_id: product.id, warehouse_id: ctx.main.id, batch: 'S1', count: 5, cost_price: 1 });
     expect(await ctx.post('orders/public/settings', { product_visibility: visibility })).toEqual({ product_visibility: visibility, max_count_per_position: null, max_count_per_order: null });
     const vipBuyer = await signedInCustomer(ctx, { tags: ['vip', 'north'] });
     const plainBuyer = await signedInCustomer(ctx);
