@@ -39,6 +39,14 @@ export interface ServerConfig {
   loginRateLimit: number;
   /** How long a resolved token is reused without a database lookup (0 turns the cache off). */
   sessionCacheMs: number;
+  /** Public customers' password codes: mails per e-mail per hour, and requests per address per hour. */
+  publicPasswordMailsPerHour: number;
+  publicPasswordRequestsPerIp: number;
+  /** Live sessions one public link may have; opening one more ends the oldest. */
+  publicLinkSessions: number;
+  /** Files public callers upload: bytes in all per account, and files per hour per customer (or per anonymous link). */
+  publicUploadQuotaBytes: number;
+  publicUploadsPerHour: number;
   rootDir: string;
   migrationsDir: string;
   shellDir: string;
@@ -70,6 +78,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     hashQueue: number(env.HASH_QUEUE, 32),
     loginRateLimit: number(env.LOGIN_RATE_LIMIT, 10),
     sessionCacheMs: number(env.SESSION_CACHE_MS, 5000),
+    publicPasswordMailsPerHour: number(env.PUBLIC_PASSWORD_MAILS_PER_HOUR, 3),
+    publicPasswordRequestsPerIp: number(env.PUBLIC_PASSWORD_REQUESTS_PER_IP, 20),
+    publicLinkSessions: number(env.PUBLIC_LINK_SESSIONS, 5),
+    publicUploadQuotaBytes: number(env.PUBLIC_UPLOAD_QUOTA_BYTES, 200 * 1024 * 1024),
+    publicUploadsPerHour: number(env.PUBLIC_UPLOADS_PER_HOUR, 20),
     rootDir,
     migrationsDir: join(rootDir, 'server', 'db', 'migrations'),
     shellDir: join(rootDir, 'dist', 'shell'),

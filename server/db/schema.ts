@@ -34,6 +34,9 @@ export const accounts = pgTable('accounts', {
   flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
   /** Which products public customers see (spec 2 business processes): 'all' | 'tagged' (only products sharing a tag with the customer) | 'tagged_or_untagged'. */
   productVisibility: text('product_visibility').notNull().default('all'),
+  /** Staff-set caps on what a public customer may order: units per position and units per order (null: no cap). */
+  publicMaxPerPosition: numeric('public_max_per_position', { precision: 14, scale: 3 }),
+  publicMaxPerOrder: numeric('public_max_per_order', { precision: 14, scale: 3 }),
   tariffId: integer('tariff_id').references(() => tariffs.id),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }).notNull(),
   paidUntil: timestamp('paid_until', { withTimezone: true }),

@@ -4,6 +4,9 @@ import type {
   PublicLoginResponse,
   PublicOrderList,
   PublicOrderListRequest,
+  PublicPasswordAnswer,
+  PublicPasswordCodeRequest,
+  PublicPasswordSetRequest,
   PublicProfile,
   PublicProfileUpdateRequest,
   PublicTokenExchangeResponse,
@@ -18,6 +21,11 @@ export const publicLogin = (body: PublicLoginRequest) => publicApi.post<PublicLo
 
 /** public-order/config: the seller, the signed-in customer (none for an anonymous link) and the kind of session. */
 export const getPublicConfig = () => publicApi.get<PublicConfig>('public-order/config');
+
+/** public-order/auth/password/request: a code to the customer's e-mail (same answer for any e-mail). */
+export const requestPublicPasswordCode = (body: PublicPasswordCodeRequest) => publicApi.post<PublicPasswordAnswer>('public-order/auth/password/request', body);
+/** public-order/auth/password/set: the mailed code and the new password. */
+export const setPublicPasswordByCode = (body: PublicPasswordSetRequest) => publicApi.post<PublicPasswordAnswer>('public-order/auth/password/set', body);
 
 export const getPublicProfile = () => publicApi.get<PublicProfile>('public-order/profile');
 /** Name and phone; a new password with its confirmation (and the current one when a password is set). */

@@ -57,6 +57,23 @@ export const PublicLoginResponse = Type.Object({
 });
 export type PublicLoginResponse = Type.Static<typeof PublicLoginResponse>;
 
+/**
+ * POST public-order/auth/password/request — a customer without a password (or who forgot it) asks for a code
+ * at their e-mail. Always answers success, so it does not tell which e-mails are customers; account_id limits
+ * it to one seller when the e-mail is a customer of several.
+ */
+export const PublicPasswordCodeRequest = Type.Object({ email: Email, account_id: Type.Optional(Id) }, { additionalProperties: false });
+export type PublicPasswordCodeRequest = Type.Static<typeof PublicPasswordCodeRequest>;
+
+/** POST public-order/auth/password/set — the code from that e-mail and the new password; other sign-in sessions end. */
+export const PublicPasswordSetRequest = Type.Object(
+  { email: Email, code: Type.String({ minLength: 1, maxLength: 20 }), password: Password, account_id: Type.Optional(Id) },
+  { additionalProperties: false },
+);
+export type PublicPasswordSetRequest = Type.Static<typeof PublicPasswordSetRequest>;
+export const PublicPasswordAnswer = Type.Object({ success: Type.Boolean() });
+export type PublicPasswordAnswer = Type.Static<typeof PublicPasswordAnswer>;
+
 /* ------------------------------------------------------------------ profile and config */
 
 export const PublicProfile = Type.Object({
@@ -70,8 +87,9 @@ export const PublicProfile = Type.Object({
 export type PublicProfile = Type.Static<typeof PublicProfile>;
 
 /**
- * POST public-order/profile: name and phone; a password with its confirmation. Changing an existing password
- * needs the current one; a customer who has none yet sets the first one (from a link made for them).
+ * POST public-order/profile: name and phone; a password with its confirmation. Only a customer's own sign-in
+ * may change the password, with the current one; a session opened from a link may not set one (the first
+ * password goes through the customer's e-mail: public-order/auth/password/*).
  */
 export const PublicProfileUpdateRequest = Type.Object(
   {
@@ -99,9 +117,17 @@ export type PublicConfig = Type.Static<typeof PublicConfig>;
 
 /* ------------------------------------------------------------------ orders */
 
-const { cost_price: _positionCost, ...positionProperties } = OrderPosition.properties;
-/** A position as a public customer sees it: no cost price; product fields hidden from public orders left out. */
-export const PublicOrderPosition = Type.Object(positionProperties);
+/** Stock as a public customer sees it: no counts, only whether the goods are there (null for services). */
+export const PublicAvailability = Nullable(Type.Union([Type.Literal('in_stock'), Type.Literal('on_order')]));
+export type PublicAvailability = Type.Static<typeof PublicAvailability>;
+
+const { cost_price: _positionCost, available: _available, reserved: _reserved, ...positionProperties } = OrderPosition.properties;
+/**
+ * A position as a public customer sees it: no cost price and no stock counts; product fields hidden from public
+ * orders left out. availability: 'in_stock' when the warehouse can give the position's count, else 'on_order';
+ * max_count: the staff's cap per position (null: none). The server also refuses more than is available.
+ */
+export const PublicOrderPosition = Type.Object({ ...positionProperties, availability: PublicAvailability, max_count: Nullable(Type.Number()) });
 export type PublicOrderPosition = Type.Static<typeof PublicOrderPosition>;
 
 const {
@@ -175,12 +201,18 @@ export type PublicPositionDeleteRequest = Type.Static<typeof PublicPositionDelet
 
 /* ------------------------------------------------------------------ catalogue */
 
-const { price_field: _priceField, in_order: _inOrder, ...dealProductProperties } = DealProduct.properties;
+const { price_field: _priceField, in_order: _inOrder, available: _productAvailable, warehouses: _warehouses, ...dealProductProperties } = DealProduct.properties;
 /**
- * A product offered to a public customer, as a deal offers it without the price field: price of the default price
- * type, units that can still be ordered (null for services) and each warehouse with stock left, public-visible fields.
+ * A product offered to a public customer, as a deal offers it without the price field and without stock counts:
+ * price of the default price type, whether it is in stock (null for services), each warehouse with stock left
+ * (no counts), public-visible fields.
  */
-export const PublicProduct = Type.Object({ ...dealProductProperties, fields: Type.Record(Type.String(), Type.Unknown()) });
+export const PublicProduct = Type.Object({
+  ...dealProductProperties,
+  availability: PublicAvailability,
+  warehouses: Type.Array(Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), identifier: Type.String() })),
+  fields: Type.Record(Type.String(), Type.Unknown()),
+});
 export type PublicProduct = Type.Static<typeof PublicProduct>;
 
 const { search: productSearch, page: productPage, per_page: productPerPage } = FilteredProductsRequest.properties;
@@ -263,9 +295,19 @@ export const PublicCustomerUpdateRequest = Type.Object({ id: Id, ...customerInpu
 export type PublicCustomerUpdateRequest = Type.Static<typeof PublicCustomerUpdateRequest>;
 export const PublicCustomerDeleteRequest = Type.Object({ id: Id }, { additionalProperties: false });
 
-/** orders/public/settings: which products public customers see (spec 2 §9 business-process scenarios). */
+/**
+ * orders/public/settings: which products public customers see (spec 2 §9 business-process scenarios), and the
+ * caps on what they may order: units per position and units per order (null: no cap). A public add or change
+ * above a cap, or above what is available, is refused whole.
+ */
 export const ProductVisibility = Type.Union([Type.Literal('all'), Type.Literal('tagged'), Type.Literal('tagged_or_untagged')]);
 export type ProductVisibility = Type.Static<typeof ProductVisibility>;
-export const PublicSettings = Type.Object({ product_visibility: ProductVisibility });
+const CountCap = Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000 }));
+export const PublicSettings = Type.Object({ product_visibility: ProductVisibility, max_count_per_position: CountCap, max_count_per_order: CountCap });
 export type PublicSettings = Type.Static<typeof PublicSettings>;
-export const PublicSettingsRequest = Type.Object({ product_visibility: ProductVisibility }, { additionalProperties: false });
+/** Only what is sent changes. */
+export const PublicSettingsRequest = Type.Object(
+  { product_visibility: Type.Optional(ProductVisibility), max_count_per_position: Type.Optional(CountCap), max_count_per_order: Type.Optional(CountCap) },
+  { additionalProperties: false },
+);
+export type PublicSettingsRequest = Type.Static<typeof PublicSettingsRequest>;

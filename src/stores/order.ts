@@ -13,6 +13,13 @@ import { navigateTo } from './navigation';
 export type { DealOrder } from '../api/order';
 export type DealPosition = OrderPosition | PublicOrderPosition;
 
+/**
+ * What a position's count may go up to on the card: for staff the available count (free stock plus what the
+ * position holds); for a public customer only the staff's cap, as they see no stock counts (the server
+ * refuses more than is available). null: no limit.
+ */
+export const countLimitOf = (position: DealPosition): number | null => ('available' in position ? position.available : position.max_count);
+
 export type DealTab = 'products' | 'documents' | 'client';
 export const DEAL_TABS: readonly DealTab[] = ['products', 'documents', 'client'];
 export const DEFAULT_DEAL_TAB: DealTab = 'products';

@@ -32,6 +32,7 @@ import {
   $saving,
   $unsaved,
   clearDraft,
+  countLimitOf,
   DEAL_PATH,
   markUnsaved,
   nextOrderEpoch,
@@ -66,7 +67,7 @@ function setPositionDraft(id: number, patch: PositionDraft): void {
 export function setPositionCount(id: number, count: number): number {
   const position = positionOf(id);
   // The saved count stays possible even above what is available now (positionCountLimit).
-  const capped = capCount(count, position ? positionCountLimit(position.available, position.count) : undefined);
+  const capped = capCount(count, position ? positionCountLimit(countLimitOf(position), position.count) : undefined);
   setPositionDraft(id, { count: capped });
   return capped;
 }

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { getPublicConfig, publicLogin } from '../api/publicOrder';
+import { getPublicConfig, publicLogin, requestPublicPasswordCode, setPublicPasswordByCode } from '../api/publicOrder';
 import type { PublicConfig, PublicProfile } from '../contract/publicOrder';
 import { errorText } from '../api/transport';
 import type { MessageKey } from '../i18n';
@@ -35,6 +35,23 @@ export async function publicSignIn(login: string, password: string, accountId?: 
   if (result.status === 409 && Array.isArray(sellers) && sellers.length) return { ok: false, sellers: sellers as SellerChoice[] };
   if (result.status === 429) return { ok: false, messageKey: 'errors.somethingWrong', serverText: errorText(result.data) || undefined };
   return { ok: false, messageKey: 'errors.invalidLogin' };
+}
+
+export type PasswordStepResult = { ok: true } | { ok: false; messageKey: MessageKey; serverText?: string };
+
+const stepFailure = (data: unknown): PasswordStepResult => ({ ok: false, messageKey: 'errors.somethingWrong', serverText: errorText(data) || undefined });
+
+/** Set or reset a password by e-mail, step 1: the server mails a code (it answers the same for any e-mail). */
+export async function askPasswordCode(email: string): Promise<PasswordStepResult> {
+  const result = await requestPublicPasswordCode({ email: email.trim() });
+  return result.ok ? { ok: true } : stepFailure(result.data);
+}
+
+/** Step 2: the code and the new password; then signs in with them (a choice of sellers is left to the sign-in form). */
+export async function setPasswordByCode(email: string, code: string, password: string): Promise<PublicSignInResult> {
+  const result = await setPublicPasswordByCode({ email: email.trim(), code: code.trim(), password });
+  if (!result.ok) return stepFailure(result.data) as PublicSignInResult;
+  return publicSignIn(email, password);
 }
 
 /** Log out of the public area: only the public token goes (a staff session in the same browser stays). */

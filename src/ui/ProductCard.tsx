@@ -44,8 +44,10 @@ export interface ProductCardPosition {
   sum: number;
   reserved?: number;
   written_off?: number;
-  /** What could be taken (null for services: no cap). */
+  /** What could be taken (null for services: no cap); for a public customer, the staff's cap. */
   available: number | null;
+  /** A public customer's view of stock, instead of counts (null for services). */
+  availability?: 'in_stock' | 'on_order' | null;
   /** The product's field values by code. */
   fields: Record<string, unknown>;
 }
@@ -165,14 +167,14 @@ function LoadedProductCard(props: ProductCardProps & { categories: readonly Cate
       <header className="product-card__header">
         <h3 className="product-card__title">{title}</h3>
         {facts ? <p className="product-card__facts">{facts}</p> : null}
-        <StockNote position={position} />
+        <StockNote position={position} publicMode={props.publicMode} />
         {props.onDelete && !locked ? <DeleteButton name={name} onConfirm={() => props.onDelete?.(position.id)} /> : null}
       </header>
       <div className="product-card__body">
         {carousel}
         <div className="product-card__pricing">
           {priceControls}
-          <CountInput position={position} disabled={locked || !props.onCountChange} onChange={(count) => props.onCountChange?.(position.id, count)} />
+          <CountInput position={position} publicMode={props.publicMode} disabled={locked || !props.onCountChange} onChange={(count) => props.onCountChange?.(position.id, count)} />
           {layout === 'list' ? (
             <p className="product-card__sum">
               <span className="product-card__sum-label">{t('order.positionSum')}</span> {formatNumber(position.sum)}
@@ -185,7 +187,12 @@ function LoadedProductCard(props: ProductCardProps & { categories: readonly Cate
   );
 }
 
-function StockNote({ position }: { position: ProductCardPosition }) {
+/** Staff see what the position holds; a public customer sees only whether the goods are in stock, never counts. */
+function StockNote({ position, publicMode }: { position: ProductCardPosition; publicMode: boolean }) {
+  if (publicMode) {
+    if (!position.availability) return null;
+    return <p className="product-card__stock">{position.availability === 'in_stock' ? t('order.inStock') : t('order.onOrder')}</p>;
+  }
   const notes: string[] = [];
   if (position.reserved) notes.push(t('order.reserved', { count: position.reserved }));
   if (position.written_off) notes.push(t('order.writtenOff', { count: position.written_off }));
@@ -221,7 +228,7 @@ function DeleteButton({ name, onConfirm }: { name: string; onConfirm: () => void
  * sums follow as the user types), capped at the available count (spec 1 §5) — the field then shows the
  * cap and says why. Text that is no quantity is flagged and, on leaving the field, put back.
  */
-function CountInput({ position, disabled, onChange }: { position: ProductCardPosition; disabled: boolean; onChange: (count: number) => void }) {
+function CountInput({ position, publicMode, disabled, onChange }: { position: ProductCardPosition; publicMode: boolean; disabled: boolean; onChange: (count: number) => void }) {
   const id = `product-count-${useId()}`;
   const messageId = `${id}-message`;
   const [text, setText] = useState(String(position.count));
@@ -245,11 +252,12 @@ function CountInput({ position, disabled, onChange }: { position: ProductCardPos
     }
     const capped = capCount(read.value, position.available);
     setText(capped === read.value ? value : String(capped));
-    setMessage(capped < read.value ? { text: t('order.capped', { count: capped }), error: false } : null);
+    setMessage(capped < read.value ? { text: t(publicMode ? 'order.cappedPublic' : 'order.capped', { count: capped }), error: false } : null);
     if (capped !== position.count && capped > 0) onChange(capped);
   };
 
-  const hint = limit !== undefined ? t('order.availableHint', { count: limit }) : undefined;
+  // In public mode the limit is the seller's cap, not stock (the customer sees no stock counts).
+  const hint = limit !== undefined ? t(publicMode ? 'order.maxPerPosition' : 'order.availableHint', { count: limit }) : undefined;
   const shownMessage = message?.text ?? hint;
   return (
     <Field controlId={id} label={`${t('order.count')}${position.unit ? `, ${position.unit}` : ''}`} disabled={disabled} error={message?.error ? message.text : undefined} errorId={messageId} hint={message?.error ? undefined : shownMessage} hintId={messageId}>

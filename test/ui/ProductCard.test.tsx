@@ -138,6 +138,33 @@ describe('ProductCard: the count (spec 1 §5 count cap)', () => {
   });
 });
 
+describe('ProductCard: stock in public mode (issue 12: no exact stock counts for public customers)', () => {
+  it('rule: a public card says "In stock" or "On order", never the reserved, written-off or available counts', () => {
+    const staff = card({ position: position({ reserved: 2, written_off: 1 }) });
+    expect(staff.container.textContent).toContain('Reserved: 2');
+    expect(staff.container.textContent).toContain('At most 5 available');
+    staff.unmount();
+
+    const inStock = card({ publicMode: true, position: { ...position({ reserved: 2, written_off: 1, available: null }), availability: 'in_stock' } });
+    const text = inStock.container.textContent ?? '';
+    expect(get(inStock.container, '.product-card__stock').textContent).toBe('In stock');
+    expect(text).not.toMatch(/Reserved|Written off|available/);
+    inStock.unmount();
+
+    const onOrder = card({ publicMode: true, position: { ...position({ available: null }), availability: 'on_order' } });
+    expect(get(onOrder.container, '.product-card__stock').textContent).toBe('On order');
+  });
+
+  it("rule: a public card's count limit is the seller's cap, worded as such, not as stock", () => {
+    const { control, onCountChange, container } = card({ publicMode: true, position: { ...position({ available: 3 }), availability: 'in_stock' } });
+    expect(container.textContent).toContain('At most 3 can be ordered');
+    expect(container.textContent).not.toContain('available');
+    typeInto(control('Quantity, pcs') as HTMLInputElement, '40');
+    expect(onCountChange).toHaveBeenCalledExactlyOnceWith(11, 3);
+    expect(container.textContent).toContain('At most 3 can be ordered: the quantity was lowered');
+  });
+});
+
 describe('ProductCard: images (spec 1 §5)', () => {
   it('rule: the carousel holds the list of the visible type-15 field', () => {
     const { container } = card();

@@ -192,7 +192,13 @@ export const ORDER_MISMATCH = 'The order_id of the form differs from the order_i
  * With options.orderId (an order the caller already checked, e.g. from the query) the form's order_id
  * may be left out and, when given, must be that order: a mismatch is refused before anything is stored.
  */
-export async function uploadOrderFile(db: Db, config: Config, actor: DocumentActor, request: FastifyRequest, options: { orderId?: number } = {}): Promise<OrderFile> {
+export async function uploadOrderFile(
+  db: Db,
+  config: Config,
+  actor: DocumentActor,
+  request: FastifyRequest,
+  options: { orderId?: number; admit?: (size: number) => Promise<void> } = {},
+): Promise<OrderFile> {
   if (!request.isMultipart()) throw badRequest(NOT_MULTIPART);
   const fields: Record<string, string> = {};
   let stored: StoredBytes | null = null;
@@ -239,6 +245,8 @@ export async function uploadOrderFile(db: Db, config: Config, actor: DocumentAct
     const orderId = await checkOrder();
     if (!file || !stored) throw badRequest(NO_FILE);
     if (stored.size === 0) throw badRequest(EMPTY_FILE);
+    // A caller's quota is known only now that the size is: refused here, the stored bytes are discarded below.
+    await options.admit?.(stored.size);
     const publicVisible = actor.public ? true : (parseFlag(fields.public_visible) ?? true);
     const [row] = await db
       .insert(orderFiles)

@@ -1,4 +1,11 @@
 import type { AccountRow, Caller } from '../../auth/sessions';
+import type { Tx } from './stockEngine';
+
+/** A position whose count a change touched, with the count it had before (0 for a new one). */
+export interface TouchedCount {
+  id: number;
+  before: number;
+}
 
 /**
  * Who changes an order: a staff member (userId set) or a public customer (userId null, `public`
@@ -11,6 +18,12 @@ export interface Actor {
   userId: number | null;
   isKommo: boolean;
   public: boolean;
+  /**
+   * Further rules on the counts a change leaves (a public customer's caps and stock limit): run inside the
+   * change's transaction, under the order's lock, after the positions are written and before stock moves;
+   * throwing refuses the whole change.
+   */
+  limitCounts?: (tx: Tx, orderId: number, touched: TouchedCount[]) => Promise<void>;
 }
 
 export const staffActor = (caller: Caller): Actor & { userId: number } => ({

@@ -76,6 +76,7 @@ export async function addPosition(db: Db, actor: Actor, body: PositionAddRequest
         ),
       );
     let positionId: number;
+    const before = same ? Number(same.quantity) : 0;
     if (same) {
       await tx
         .update(orderPositions)
@@ -102,6 +103,7 @@ export async function addPosition(db: Db, actor: Actor, body: PositionAddRequest
         .returning({ id: orderPositions.id });
       positionId = row.id;
     }
+    await actor.limitCounts?.(tx, order.id, [{ id: positionId, before }]);
     const stockState = await applyStockState(tx, actor, order, [positionId]);
     await settleOrder(tx, order.id, { stockState });
   });

@@ -16,7 +16,7 @@ import { accounts, companies, contacts, memberships, orderCounts, orderPositions
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
 import { coerceEntityValues } from '../fields/values';
-import type { Actor } from './actor';
+import type { Actor, TouchedCount } from './actor';
 import { applyStockState, NO_SUCH_ORDER, orderRowOf, requireProductsEditable, settleOrder, STALE_ORDER, stageOf, TERMINAL_STATES, type OrderRow } from './orderRows';
 
 // The row-level rules live in orderRows.ts; re-exported so callers need one import for the order services.
@@ -281,7 +281,8 @@ export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest
     const place = moves ? await placeOf(tx, actor.accountId, body.pipeline_id, body.status_id) : null;
     if (body.positions?.length) {
       await requireProductsEditable(tx, order);
-      await changePositions(tx, actor, order, body.positions);
+      const touched = await changePositions(tx, actor, order, body.positions);
+      await actor.limitCounts?.(tx, order.id, touched);
     }
     const next: OrderRow = {
       ...order,
@@ -308,7 +309,7 @@ export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest
 }
 
 /** Position edits inside an update: quantity, price, price type and VAT of the order's own positions. */
-async function changePositions(tx: Tx, actor: Actor, order: OrderRow, changes: NonNullable<OrderUpdateRequest['positions']>): Promise<void> {
+async function changePositions(tx: Tx, actor: Actor, order: OrderRow, changes: NonNullable<OrderUpdateRequest['positions']>): Promise<TouchedCount[]> {
   const ids = changes.map((change) => change.id);
   const rows = await tx.select().from(orderPositions).where(and(eq(orderPositions.orderId, order.id), inArray(orderPositions.id, ids)));
   const missing = ids.filter((id) => !rows.some((row) => row.id === id));
@@ -327,6 +328,7 @@ async function changePositions(tx: Tx, actor: Actor, order: OrderRow, changes: N
       })
       .where(eq(orderPositions.id, row.id));
   }
+  return changes.filter((change) => change.count !== undefined).map((change) => ({ id: change.id, before: Number(rows.find((row) => row.id === change.id)!.quantity) }));
 }
 
 /** orders/client-update: the order's contact and company (null removes one). */

@@ -9,6 +9,7 @@ import { dealProductPage } from '../dealCatalogue/products';
 import { listFields, toField } from '../fields/service';
 import { hiddenFieldCodes } from '../orders/positions';
 import { publicActor } from './access';
+import { availabilityOf } from './limits';
 
 const publicVisible = (field: { lead_config: { public_order_visible?: number } }) => Number(field.lead_config.public_order_visible ?? 0) > 0;
 
@@ -38,7 +39,7 @@ export function visibleProductCondition(caller: Pick<PublicCaller, 'productVisib
  */
 async function offeredProducts(db: Db, caller: PublicCaller, query: PublicCatalogueQuery): Promise<PublicCatalogue['products']> {
   const hidden = await hiddenFieldCodes(db, publicActor(caller));
-  return dealProductPage(
+  const page = await dealProductPage(
     db,
     caller,
     {
@@ -50,6 +51,13 @@ async function offeredProducts(db: Db, caller: PublicCaller, query: PublicCatalo
     },
     { hidden },
   );
+  // No stock counts for public customers: in stock or not, and the warehouses that have some.
+  const data = page.data.map(({ available, warehouses, ...product }) => ({
+    ...product,
+    availability: availabilityOf(available, 1),
+    warehouses: warehouses.map(({ available: _count, ...warehouse }) => warehouse),
+  }));
+  return { ...page, data };
 }
 
 /** public-order/categories/list: the category tree, card properties with public-visible fields only, and the offered products. */

@@ -31,6 +31,7 @@ export const NO_SUCH_CUSTOMER = 'No such customer';
 export const PASSWORDS_DIFFER = 'The passwords do not match';
 export const WRONG_CURRENT_PASSWORD = 'The current password is wrong';
 export const SEVERAL_SELLERS = 'This e-mail signs in to several sellers: choose one';
+export const LINK_CANNOT_SET_PASSWORD = 'A password cannot be set from an order link: use "Set or reset password by e-mail" on the sign-in page';
 
 /** E-mails are stored lower-case and trimmed; the loose rule of spec 1 §5 decides what is one. */
 export function emailOf(text: string): string {
@@ -97,9 +98,10 @@ export async function getPublicProfile(db: Db, caller: PublicCaller): Promise<Pu
 }
 
 /**
- * POST public-order/profile. A new password needs its confirmation, and the current password when one is set;
- * a customer without one (who came by a link made for them) sets the first. A changed password ends the
- * customer's other sign-in sessions.
+ * POST public-order/profile. Only a session of the customer's own sign-in changes the password, with the
+ * current one and a confirmation: a session opened from a link reaches one order, and setting a password from
+ * it would hand its holder every order shared with the customer (the first password comes by e-mail,
+ * passwordByEmail.ts). A changed password ends the customer's other sign-in sessions.
  */
 export async function updatePublicProfile(db: Db, caller: PublicCaller, body: PublicProfileUpdateRequest): Promise<PublicProfile> {
   const customer = await ownCustomer(db, caller);
@@ -107,8 +109,9 @@ export async function updatePublicProfile(db: Db, caller: PublicCaller, body: Pu
   if (body.name !== undefined && !name) throw badRequest('Empty field', { fields: { name: 'Empty field' } });
   let passwordHash: string | undefined;
   if (body.password !== undefined) {
+    if (caller.orderId !== null) throw unprocessable(LINK_CANNOT_SET_PASSWORD, { fields: { password: LINK_CANNOT_SET_PASSWORD } });
     if (body.password_confirm !== body.password) throw badRequest(PASSWORDS_DIFFER, { fields: { password_confirm: PASSWORDS_DIFFER } });
-    if (customer.passwordHash !== null && !(body.current_password && (await verifyPassword(body.current_password, customer.passwordHash)))) {
+    if (customer.passwordHash === null || !(body.current_password && (await verifyPassword(body.current_password, customer.passwordHash)))) {
       throw unprocessable(WRONG_CURRENT_PASSWORD, { fields: { current_password: WRONG_CURRENT_PASSWORD } });
     }
     passwordHash = await hashPassword(body.password);

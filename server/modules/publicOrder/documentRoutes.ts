@@ -6,6 +6,7 @@ import type { PublicCaller } from '../../auth/publicSessions';
 import { publicCallerOf } from '../../http/context';
 import { deleteOrderFile, listOrderFiles, openOrderFile, sendOrderFile, uploadOrderFile, type DocumentActor } from '../orderDocuments/service';
 import { requireOrderAccess } from './access';
+import { admitPublicUpload } from './uploadLimits';
 
 /** The documents service's actor for a public caller: public-visible files only; uploads recorded under the customer. */
 const documentActor = (caller: PublicCaller): DocumentActor => ({ accountId: caller.accountId, userId: null, public: true, customerId: caller.customerId });
@@ -37,7 +38,8 @@ export const publicDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: publicWrite,
       schema: {
         tags,
-        description: 'multipart/form-data: order_id and one file (at most 10 MB); order_id also in the query, where the share is checked before anything is stored.',
+        description:
+          'multipart/form-data: order_id and one file (at most 10 MB); order_id also in the query, where the share is checked before anything is stored. Public uploads are bounded per account (PUBLIC_UPLOAD_QUOTA_BYTES, 413) and per customer or anonymous link (PUBLIC_UPLOADS_PER_HOUR, 429).',
         consumes: ['multipart/form-data'],
         querystring: PublicOrderIdQuery,
         response: { 200: OrderFile },
@@ -46,8 +48,10 @@ export const publicDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const orderId = request.query.order_id;
       const actor = await actorFor(request, orderId);
+      // Rate and quota are checked before the bytes are read, the quota again once the size is known.
+      const admit = await admitPublicUpload(db, config, publicCallerOf(request));
       // The file is taken only for the order checked above: a form naming another order is refused before anything is stored.
-      return uploadOrderFile(db, config, actor, request, { orderId });
+      return uploadOrderFile(db, config, actor, request, { orderId, admit });
     },
   );
 

@@ -17,6 +17,9 @@ import {
   PublicOrderListRequest,
   PublicOrderUpdateRequest,
   PublicOrderWithPositions,
+  PublicPasswordAnswer,
+  PublicPasswordCodeRequest,
+  PublicPasswordSetRequest,
   PublicPositionAddRequest,
   PublicPositionDeleteRequest,
   PublicProfile,
@@ -30,6 +33,7 @@ import { listPipelines } from '../pipelines/service';
 import { publicCatalogue, publicFields } from './catalogue';
 import { signInLimit } from '../../http/rateLimits';
 import { getPublicProfile, publicConfig, publicLogin, updatePublicProfile } from './customers';
+import { requestPublicPasswordCode, setPublicPasswordByCode } from './passwordByEmail';
 import { addPublicPosition, deletePublicPosition, getPublicOrder, listPublicOrders, updatePublicOrder } from './service';
 import { describeLink, exchangeLinkToken } from './sharing';
 import { publicDocumentRoutes } from './documentRoutes';
@@ -64,6 +68,25 @@ const publicAreaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { ...open, ...signInLimit(ctx.config, 'public') },
     },
     async (request) => ({ success: true, access_token: await publicLogin(ctx, request.body) }),
+  );
+
+  // Password by e-mail: per address here (an hour's window); per e-mail the mails are bounded in the database.
+  const perAddress = {
+    max: ctx.config.publicPasswordRequestsPerIp,
+    timeWindow: '1 hour',
+    keyGenerator: (request: FastifyRequest) => `public-password|${request.ip}`,
+  };
+  app.post('/public-order/auth/password/request', { schema: { tags, body: PublicPasswordCodeRequest, response: { 200: PublicPasswordAnswer } }, config: { ...open, rateLimit: perAddress } }, async (request) => {
+    await requestPublicPasswordCode(ctx, request.body);
+    return { success: true };
+  });
+  app.post(
+    '/public-order/auth/password/set',
+    { schema: { tags, body: PublicPasswordSetRequest, response: { 200: PublicPasswordAnswer } }, config: { ...open, rateLimit: { ...perAddress, keyGenerator: (request: FastifyRequest) => `public-password-set|${request.ip}` } } },
+    async (request) => {
+      await setPublicPasswordByCode(ctx, request.body);
+      return { success: true };
+    },
   );
 
   app.get('/public-order/profile', { config: publicRead, schema: { tags, response: { 200: PublicProfile } } }, async (request) => getPublicProfile(db, publicCallerOf(request)));

@@ -15,10 +15,12 @@ import type { PublicCaller } from '../../auth/publicSessions';
 import type { Db } from '../../db/client';
 import { fields, orderPositions, products } from '../../db/schema';
 import { HttpError, notFound, unprocessable } from '../../http/errors';
+import type { Actor } from '../orders/actor';
 import { addPosition, deletePosition, NO_SUCH_POSITION, positionOrderId } from '../orders/positions';
 import { getOrder, listOrders, orderRowOf, STALE_ORDER, updateOrder } from '../orders/service';
 import { publicActor, requireOrderAccess, sharedOrderIds } from './access';
 import { visibleProductCondition } from './catalogue';
+import { availabilityOf, publicCountCaps, publicCountLimiter, withoutStockCount } from './limits';
 
 export const NOT_PUBLIC_EDITABLE = 'These fields cannot be changed in a public order';
 export const PRICE_READ_ONLY = 'The price, price type and VAT of a position cannot be changed in a public order';
@@ -28,14 +30,37 @@ type LeadConfig = (typeof fields.$inferSelect)['leadConfig'];
 const publicVisible = (config: LeadConfig) => Number(config.public_order_visible ?? 0) > 0;
 const editable = (config: LeadConfig) => Number(config.editable ?? 0) >= 1;
 
-/** The account's order fields as public callers may use them: which codes they see and which they may change. */
-async function orderFieldAccess(db: Db, accountId: number): Promise<{ visible: Set<string>; editable: Set<string> }> {
-  const rows = await db
-    .select({ code: fields.code, config: fields.leadConfig })
-    .from(fields)
-    .where(and(eq(fields.accountId, accountId), eq(fields.entity, 'order')));
+interface PublicView {
+  /** The order field codes public callers see, and those they may change. */
+  visible: Set<string>;
+  editable: Set<string>;
+  /** The staff's cap per position, shown on the card (null: none). */
+  maxCount: number | null;
+}
+
+/** How the account shows orders to public callers: its order fields' public flags and the cap per position. */
+async function publicViewOf(db: Db, accountId: number): Promise<PublicView> {
+  const [rows, caps] = await Promise.all([
+    db
+      .select({ code: fields.code, config: fields.leadConfig })
+      .from(fields)
+      .where(and(eq(fields.accountId, accountId), eq(fields.entity, 'order'))),
+    publicCountCaps(db, accountId),
+  ]);
   const visible = rows.filter((row) => publicVisible(row.config));
-  return { visible: new Set(visible.map((row) => row.code)), editable: new Set(visible.filter((row) => editable(row.config)).map((row) => row.code)) };
+  return { visible: new Set(visible.map((row) => row.code)), editable: new Set(visible.filter((row) => editable(row.config)).map((row) => row.code)), maxCount: caps.perPosition };
+}
+
+/** The engine's actor for a public change: the staff's caps and the stock limit hold inside the change's transaction. */
+const changingActor = (caller: PublicCaller): Actor => ({ ...publicActor(caller), limitCounts: publicCountLimiter(caller.accountId) });
+
+/** A change by a public caller, with the engine's shortage text stripped of the stock count. */
+async function asPublic<T>(change: Promise<T>): Promise<T> {
+  try {
+    return await change;
+  } catch (error) {
+    throw withoutStockCount(error);
+  }
 }
 
 /** An order as a public customer sees it (see PublicOrder): internal figures, staff and CRM data left out. */
@@ -61,14 +86,15 @@ export function toPublicOrder(order: Order, visibleFields: Set<string>): PublicO
   };
 }
 
-export function toPublicPosition(position: OrderPosition): PublicOrderPosition {
-  const { cost_price: _cost, ...rest } = position;
-  return rest;
+/** A position without cost or stock counts: whether it is in stock, and the staff's cap. */
+export function toPublicPosition(position: OrderPosition, maxCount: number | null): PublicOrderPosition {
+  const { cost_price: _cost, available, reserved: _reserved, ...rest } = position;
+  return { ...rest, availability: availabilityOf(available, position.count), max_count: maxCount };
 }
 
-const withPositions = (order: OrderWithPositions, visibleFields: Set<string>): PublicOrderWithPositions => ({
-  ...toPublicOrder(order, visibleFields),
-  positions: order.positions.map(toPublicPosition),
+const withPositions = (order: OrderWithPositions, view: PublicView): PublicOrderWithPositions => ({
+  ...toPublicOrder(order, view.visible),
+  positions: order.positions.map((position) => toPublicPosition(position, view.maxCount)),
 });
 
 /** public-order/order/list: the orders shared with the caller (a link session: its one order). */
@@ -76,7 +102,7 @@ export async function listPublicOrders(db: Db, caller: PublicCaller, request: Pu
   const ids = await sharedOrderIds(db, caller);
   const [list, access] = await Promise.all([
     listOrders(db, publicActor(caller), { page: request.page, per_page: request.per_page, filter: { search: request.search } }, ids),
-    orderFieldAccess(db, caller.accountId),
+    publicViewOf(db, caller.accountId),
   ]);
   return { ...list, data: list.data.map((order) => toPublicOrder(order, access.visible)) };
 }
@@ -84,8 +110,8 @@ export async function listPublicOrders(db: Db, caller: PublicCaller, request: Pu
 /** public-order/order: one shared order with its positions. */
 export async function getPublicOrder(db: Db, caller: PublicCaller, orderId: number): Promise<PublicOrderWithPositions> {
   await requireOrderAccess(db, caller, orderId);
-  const [order, access] = await Promise.all([getOrder(db, publicActor(caller), orderId), orderFieldAccess(db, caller.accountId)]);
-  return withPositions(order, access.visible);
+  const [order, view] = await Promise.all([getOrder(db, publicActor(caller), orderId), publicViewOf(db, caller.accountId)]);
+  return withPositions(order, view);
 }
 
 const same = (a: number, b: number) => Math.abs(a - b) < 0.005;
@@ -97,8 +123,8 @@ const same = (a: number, b: number) => Math.abs(a - b) < 0.005;
  */
 export async function updatePublicOrder(db: Db, caller: PublicCaller, body: PublicOrderUpdateRequest): Promise<PublicOrderWithPositions> {
   await requireOrderAccess(db, caller, body.order_id);
-  const actor = publicActor(caller);
-  const access = await orderFieldAccess(db, caller.accountId);
+  const actor = changingActor(caller);
+  const access = await publicViewOf(db, caller.accountId);
   const refused = Object.keys(body.fields ?? {}).filter((code) => code === 'name' || !access.editable.has(code));
   if (refused.length) throw unprocessable(`${NOT_PUBLIC_EDITABLE}: ${refused.join(', ')}`, { fields: Object.fromEntries(refused.map((code) => [code, 'not editable'])) });
 
@@ -126,8 +152,8 @@ export async function updatePublicOrder(db: Db, caller: PublicCaller, body: Publ
   for (let attempt = 1; ; attempt += 1) {
     const version = body.version ?? (await orderRowOf(db, caller.accountId, body.order_id)).version;
     try {
-      const order = await updateOrder(db, actor, { ...request, version });
-      return withPositions(order, access.visible);
+      const order = await asPublic(updateOrder(db, actor, { ...request, version }));
+      return withPositions(order, access);
     } catch (error) {
       // The client sent no version, so a change that slipped in between our read and the lock is no conflict of theirs.
       const raced = error instanceof HttpError && error.status === 409 && error.message === STALE_ORDER;
@@ -148,11 +174,11 @@ export async function addPublicPosition(db: Db, caller: PublicCaller, body: Publ
       .where(and(eq(products.accountId, caller.accountId), eq(products.id, Number(id)), visibleProductCondition(caller)));
     if (!offered) throw notFound(NO_SUCH_PRODUCT);
   }
-  const [order, access] = await Promise.all([
-    addPosition(db, publicActor(caller), { order_id: body.order_id, product: body.product, ...(body.quantity !== undefined && { quantity: body.quantity }) }),
-    orderFieldAccess(db, caller.accountId),
+  const [order, view] = await Promise.all([
+    asPublic(addPosition(db, changingActor(caller), { order_id: body.order_id, product: body.product, ...(body.quantity !== undefined && { quantity: body.quantity }) })),
+    publicViewOf(db, caller.accountId),
   ]);
-  return withPositions(order, access.visible);
+  return withPositions(order, view);
 }
 
 /** public-order/order/position/delete: a position of an order the caller may see. */
@@ -164,6 +190,6 @@ export async function deletePublicPosition(db: Db, caller: PublicCaller, body: P
     // A position of an order the caller cannot see does not exist for them.
     throw notFound(NO_SUCH_POSITION);
   }
-  const [order, access] = await Promise.all([deletePosition(db, publicActor(caller), { id: body.id, order_id: orderId }), orderFieldAccess(db, caller.accountId)]);
-  return withPositions(order, access.visible);
+  const [order, view] = await Promise.all([deletePosition(db, publicActor(caller), { id: body.id, order_id: orderId }), publicViewOf(db, caller.accountId)]);
+  return withPositions(order, view);
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { OrderShare, PublicLinkInfo, PublicLinkRequest, PublicSettings, PublicUnlinkRequest, ProductVisibility } from '../../../src/contract/publicOrder';
-import { createPublicSession, productVisibilityOf } from '../../auth/publicSessions';
+import { and, asc, desc, eq, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
+import type { OrderShare, PublicLinkInfo, PublicLinkRequest, PublicUnlinkRequest } from '../../../src/contract/publicOrder';
+import { createPublicSession } from '../../auth/publicSessions';
 import { newToken } from '../../auth/secrets';
 import type { Db } from '../../db/client';
 import { accounts, orderShares, orders, publicCustomers, publicTokens } from '../../db/schema';
@@ -103,11 +103,26 @@ async function shareOfLink(db: Db, linkToken: string) {
 
 /**
  * public-order/token/get: a link token becomes a session token that reaches only that link's order
- * (for the link's customer, whose tags then decide the products offered).
+ * (for the link's customer, whose tags then decide the products offered). A link keeps at most
+ * publicLinkSessions live sessions: opening one more ends the oldest, so a link passed around (or replayed
+ * by a script) cannot pile up sessions, while the person opening it is never locked out.
  */
 export async function exchangeLinkToken(ctx: ServerContext, linkToken: string): Promise<{ token: string; order_id: number }> {
   const { share } = await shareOfLink(ctx.db, linkToken);
-  const token = await createPublicSession(ctx.db, { accountId: share.accountId, customerId: share.customerId, orderId: share.orderId }, ctx.config.tokenTtlDays);
+  const token = await ctx.db.transaction(async (tx) => {
+    // The share's row lock queues concurrent exchanges of one link, so the count holds.
+    const [locked] = await tx.select({ id: orderShares.id }).from(orderShares).where(eq(orderShares.id, share.id)).for('update');
+    if (!locked) throw notFound(LINK_NOT_VALID);
+    const opened = await createPublicSession(tx, { accountId: share.accountId, customerId: share.customerId, orderId: share.orderId }, ctx.config.tokenTtlDays);
+    const linkSessions = and(
+      eq(publicTokens.accountId, share.accountId),
+      eq(publicTokens.orderId, share.orderId),
+      share.customerId === null ? isNull(publicTokens.customerId) : eq(publicTokens.customerId, share.customerId),
+    );
+    const kept = tx.select({ id: publicTokens.id }).from(publicTokens).where(linkSessions).orderBy(desc(publicTokens.id)).limit(Math.max(1, ctx.config.publicLinkSessions));
+    await tx.delete(publicTokens).where(and(linkSessions, notInArray(publicTokens.id, kept)));
+    return opened;
+  });
   return { token, order_id: share.orderId };
 }
 
@@ -121,14 +136,4 @@ export async function describeLink(db: Db, linkToken: string): Promise<PublicLin
     for_customer: row.share.customerId !== null,
     customer_can_sign_in: row.customerHasPassword !== null && row.customerHasPassword !== undefined,
   };
-}
-
-export async function publicSettings(db: Db, accountId: number): Promise<PublicSettings> {
-  const [row] = await db.select({ visibility: accounts.productVisibility }).from(accounts).where(eq(accounts.id, accountId));
-  return { product_visibility: productVisibilityOf(row.visibility) };
-}
-
-export async function savePublicSettings(db: Db, accountId: number, visibility: ProductVisibility): Promise<PublicSettings> {
-  await db.update(accounts).set({ productVisibility: visibility }).where(eq(accounts.id, accountId));
-  return { product_visibility: visibility };
 }

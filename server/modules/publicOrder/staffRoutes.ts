@@ -20,12 +20,14 @@ import { callerOf } from '../../http/context';
 import { requireAdmin } from '../account/service';
 import { requireOrderEditor } from '../orders/routes';
 import { addPublicCustomer, deletePublicCustomer, listPublicCustomers, updatePublicCustomer } from './customers';
-import { linkOrder, listShares, publicSettings, savePublicSettings, unlinkOrder } from './sharing';
+import { publicSettings, savePublicSettings } from './limits';
+import { linkOrder, listShares, unlinkOrder } from './sharing';
 
 /**
  * orders/public/* (staff): make an order public with a link (for a customer or anonymous) and unlink it,
  * the account's public customers (their tags decide which tagged products they are offered), and the
- * product-visibility scenario. Order editors share and manage customers; the scenario is an admin setting.
+ * product-visibility scenario with the caps on public quantities. Order editors share and manage customers; the
+ * settings are an admin's.
  */
 export const publicSharingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -64,6 +66,6 @@ export const publicSharingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/orders/public/settings', { schema: { tags, body: PublicSettingsRequest, response: { 200: PublicSettings } } }, async (request) => {
     const caller = callerOf(request);
     requireAdmin(caller);
-    return savePublicSettings(db, caller.account.id, request.body.product_visibility);
+    return savePublicSettings(db, caller.account.id, request.body);
   });
 };

@@ -17,7 +17,8 @@ const DEFAULT_QUANTITY = 1;
 export interface WarehouseChoice {
   code: string;
   name: string;
-  available: number;
+  /** null: a public customer's choice, in stock with no count shown. */
+  available: number | null;
 }
 
 /**
@@ -26,14 +27,20 @@ export interface WarehouseChoice {
  * a stage that does not reserve yet still lets the position be added.
  */
 export function warehouseChoices(product: OfferedProduct, all: readonly Warehouse[] | null): WarehouseChoice[] {
-  const holding = product.warehouses.map((store) => ({ code: store.code, name: store.name, available: store.available }));
+  const holding = product.warehouses.map((store) => ({ code: store.code, name: store.name, available: 'available' in store ? store.available : null }));
   const others = (all ?? []).filter((store) => !holding.some((choice) => choice.code === store.code)).map((store) => ({ code: store.code, name: store.name, available: 0 }));
   return [...holding, ...others];
 }
 
 /** The first warehouse with stock, else the first one. */
 export function defaultWarehouse(choices: readonly WarehouseChoice[]): string | null {
-  return (choices.find((choice) => choice.available > 0) ?? choices[0])?.code ?? null;
+  return (choices.find((choice) => choice.available === null || choice.available > 0) ?? choices[0])?.code ?? null;
+}
+
+/** A product's stock as the list shows it: the count for staff, in stock or on order for a public customer. */
+function stockText(product: OfferedProduct): string {
+  if ('available' in product) return product.available !== null ? t('order.available', { count: product.available }) : '';
+  return product.availability === 'on_order' ? t('order.onOrder') : t('order.inStock');
 }
 
 /**
@@ -70,7 +77,7 @@ export function AddProductPanel({ publicMode }: { publicMode: boolean }) {
   const listShown = open && !chosen && text.trim() !== '';
   const choices = chosen && !isService(chosen.type) ? warehouseChoices(chosen, publicMode ? null : warehouses) : [];
   // Not capped: a stage that does not reserve takes any quantity. Said here, rather than left to the server's refusal.
-  const over = choices.find((choice) => choice.code === warehouse && quantity > choice.available);
+  const over = choices.find((choice) => choice.code === warehouse && choice.available !== null && quantity > choice.available);
 
   function choose(product: OfferedProduct) {
     const options = isService(product.type) ? [] : warehouseChoices(product, publicMode ? null : warehouses);
@@ -178,7 +185,7 @@ export function AddProductPanel({ publicMode }: { publicMode: boolean }) {
                   >
                     <span className="deal-add__option-name">{product.name}</span>
                     <span className="deal-add__option-facts">
-                      {[product.article, isService(product.type) ? t('order.service') : product.available !== null ? t('order.available', { count: product.available }) : '', `${formatNumber(product.price)} ${product.currency}`]
+                      {[product.article, isService(product.type) ? t('order.service') : stockText(product), `${formatNumber(product.price)} ${product.currency}`]
                         .filter(Boolean)
                         .join(' · ')}
                     </span>
@@ -192,7 +199,7 @@ export function AddProductPanel({ publicMode }: { publicMode: boolean }) {
           choices.length > 0 ? (
             <Select
               label={t('order.warehouse')}
-              options={choices.map((choice) => ({ name: `${choice.name} — ${t('order.available', { count: choice.available })}`, value: choice.code }))}
+              options={choices.map((choice) => ({ name: `${choice.name} — ${choice.available === null ? t('order.inStock') : t('order.available', { count: choice.available })}`, value: choice.code }))}
               value={warehouse}
               onChange={(value) => setWarehouse(String(value))}
             />
@@ -212,7 +219,7 @@ export function AddProductPanel({ publicMode }: { publicMode: boolean }) {
         />
         {over ? (
           <p className="deal-note deal-add__over" role="status">
-            {t('order.overAvailable', { count: over.available })}
+            {t('order.overAvailable', { count: over.available ?? 0 })}
           </p>
         ) : null}
         <button type="submit" className="shell-button shell-button-primary deal-add__submit" disabled={!chosen || adding || (!isService(chosen.type) && choices.length === 0)}>

@@ -4,7 +4,7 @@ import { t } from '../../../src/i18n';
 import { $account } from '../../../src/stores/account';
 import { $dealCatalogue, $dealCatalogueFailed, loadDealCatalogue, type DealCatalogue } from '../../../src/stores/dealCatalogue';
 import { $displayMode, resetDisplayMode, setDisplayMode, DEFAULT_DISPLAY_MODE, type DisplayMode } from '../../../src/stores/displayMode';
-import { $positionDrafts, $productValueDrafts, type DealOrder, type DealPosition } from '../../../src/stores/order';
+import { $positionDrafts, $productValueDrafts, countLimitOf, type DealOrder, type DealPosition } from '../../../src/stores/order';
 import {
   removePosition,
   setPositionCount,
@@ -115,8 +115,7 @@ const PositionItem = memo(function PositionItem({ position, catalogue, publicMod
   const valueDraft = values[position.product_id];
   const shown = useMemo(() => {
     const drafted = withDraft(position, draft, valueDraft);
-    const limit = positionCountLimit(position.available, position.count);
-    return limit === drafted.available ? drafted : { ...drafted, available: limit };
+    return { ...drafted, available: positionCountLimit(countLimitOf(position), position.count) };
   }, [position, draft, valueDraft]);
   const { ref, near, reveal } = useNearViewport<HTMLElement>(index < EAGER_POSITIONS);
   if (!near) {

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { isEmail } from '../../../src/domain/validation';
 import { t, type MessageKey } from '../../../src/i18n';
 import { navigateTo } from '../../../src/stores/navigation';
-import { publicSignIn, type SellerChoice } from '../../../src/stores/publicSession';
+import { askPasswordCode, publicSignIn, setPasswordByCode, type SellerChoice } from '../../../src/stores/publicSession';
 import { $publicToken } from '../../../src/stores/session';
 import { FormField, FormMessage } from '../../../src/ui/FormField';
 import { ORDER_LIST_PATH } from './paths';
@@ -37,7 +37,7 @@ export default function PublicOrderAuthScreen() {
         ))}
       </div>
       <div id="public-auth-panel" role="tabpanel" aria-labelledby={`public-auth-tab-${tab}`}>
-        {tab === 'signIn' ? <PublicSignInForm /> : <RegistrationHelp onSignIn={() => setTab('signIn')} />}
+        {tab === 'signIn' ? <SignInOrReset /> : <RegistrationHelp onSignIn={() => setTab('signIn')} />}
       </div>
     </section>
   );
@@ -54,6 +54,86 @@ function validate(login: string, password: string): FieldErrors {
   else if (!isEmail(login.trim())) errors.login = 'validation.email';
   if (!password) errors.password = 'validation.empty';
   return errors;
+}
+
+/** The sign-in form, or in its place the form that sets or resets the password through the customer's e-mail. */
+function SignInOrReset() {
+  const [resetting, setResetting] = useState(false);
+  if (resetting) return <PasswordByEmailForm onBack={() => setResetting(false)} />;
+  return (
+    <>
+      <PublicSignInForm />
+      <button type="button" className="shell-link public-auth__reset" onClick={() => setResetting(true)}>
+        {t('publicOrder.resetByEmail')}
+      </button>
+    </>
+  );
+}
+
+/**
+ * A password comes only through the customer's e-mail (an order link proves nothing about the customer):
+ * the e-mail gets a code, the code and a new password set it, and the customer is signed in.
+ */
+function PasswordByEmailForm({ onBack }: { onBack(): void }) {
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [sent, setSent] = useState(false);
+  const [emailError, setEmailError] = useState<MessageKey | undefined>();
+  const [passwordError, setPasswordError] = useState<MessageKey | undefined>();
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    const error: MessageKey | undefined = !email.trim() ? 'validation.empty' : isEmail(email.trim()) ? undefined : 'validation.email';
+    setEmailError(error);
+    setMessage(null);
+    if (error || busy) return;
+    setBusy(true);
+    const result = await askPasswordCode(email);
+    setBusy(false);
+    if (result.ok) setSent(true);
+    else setMessage(result.serverText ?? t(result.messageKey));
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const error: MessageKey | undefined = password.length < 6 ? 'publicOrder.passwordTooShort' : undefined;
+    setPasswordError(error);
+    setMessage(null);
+    if (error || busy || !code.trim()) return;
+    setBusy(true);
+    const result = await setPasswordByCode(email, code, password);
+    setBusy(false);
+    if (result.ok) navigateTo(ORDER_LIST_PATH);
+    else if ('sellers' in result) onBack();
+    else setMessage(result.serverText ?? t(result.messageKey));
+  }
+
+  return (
+    <form noValidate aria-label={t('publicOrder.resetByEmail')} onSubmit={(event) => void (sent ? save(event) : send(event))}>
+      <h2>{t('publicOrder.resetByEmail')}</h2>
+      <p className="auth-hint">{t('publicOrder.resetIntro')}</p>
+      <FormField name="email" type="email" label={t('publicOrder.email')} value={email} onChange={setEmail} autoComplete="username" error={emailError && t(emailError)} />
+      {sent && (
+        <>
+          <p className="auth-hint" role="status">
+            {t('publicOrder.codeSent')}
+          </p>
+          <FormField name="code" label={t('publicOrder.code')} value={code} onChange={setCode} autoComplete="one-time-code" />
+          <FormField name="new-password" type="password" label={t('publicOrder.newPassword')} value={password} onChange={setPassword} autoComplete="new-password" error={passwordError && t(passwordError)} />
+        </>
+      )}
+      <FormMessage tone="error" text={message} />
+      <button type="submit" className="shell-button shell-button-primary" disabled={busy} aria-busy={busy}>
+        {busy ? t('app.loading') : t(sent ? 'publicOrder.savePassword' : 'publicOrder.sendCode')}
+      </button>
+      <button type="button" className="shell-link" onClick={onBack}>
+        {t('publicOrder.backToSignIn')}
+      </button>
+    </form>
+  );
 }
 
 function PublicSignInForm() {

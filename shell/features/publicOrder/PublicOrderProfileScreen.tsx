@@ -57,7 +57,12 @@ export default function PublicOrderProfileScreen() {
     body = (
       <>
         <PersonalData profile={profile} />
-        <PasswordForm hasPassword={profile.has_password} />
+        {/* A session opened from a link may not set the customer's password: that goes through their e-mail. */}
+        {session.config?.session.kind === 'link' ? (
+          <p className="public-card auth-hint">{t('publicOrder.passwordByEmailHint')}</p>
+        ) : (
+          <PasswordForm hasPassword={profile.has_password} />
+        )}
       </>
     );
   } else if (status === 'failed' || session.status === 'failed') {

@@ -74,7 +74,8 @@ export function staffOrder(overrides: Partial<OrderWithPositions> = {}): OrderWi
 }
 
 export function publicOrder(overrides: Partial<PublicOrderWithPositions> = {}): PublicOrderWithPositions {
-  const { cost_price: _cost, ...publicPosition } = position({ fields: { retail: { cost: 1200, currency: 'RUB' }, brand: 'Makita', images: ['/demo/images/1.svg'] } });
+  const { cost_price: _cost, available: _available, reserved: _reserved, ...rest } = position({ fields: { retail: { cost: 1200, currency: 'RUB' }, brand: 'Makita', images: ['/demo/images/1.svg'] } });
+  const publicPosition = { ...rest, availability: 'in_stock' as const, max_count: null };
   return {
     id: 7,
     name: 'Deal with Acme',

@@ -33,6 +33,28 @@ async function signIn(container: HTMLElement, login: string, password: string) {
 }
 
 describe('/publicOrderAuth sign-in', () => {
+  it("rule: 'Set or reset password by e-mail' mails a code; the code and a new password set it and sign in", async () => {
+    edge.answers['/api/public-order/auth/password/request'] = { status: 200, body: { success: true } };
+    edge.answers['/api/public-order/auth/password/set'] = { status: 200, body: { success: true } };
+    edge.answers[LOGIN] = { status: 200, body: { success: true, access_token: 'po-token' } };
+    const { container } = render(<PublicOrderAuthScreen />);
+    click(all(container, 'button').find((node) => node.textContent === 'Set or reset password by e-mail')!);
+    typeInto(byLabel(container, 'E-mail'), 'customer@stockroom.local');
+    click(get(container, 'form button[type="submit"]'));
+    await settle();
+    expect(edge.calls.at(-1)).toMatchObject({ path: '/api/public-order/auth/password/request', body: { email: 'customer@stockroom.local' } });
+    typeInto(byLabel(container, 'Code from the e-mail'), '123456');
+    typeInto(byLabel(container, 'New password'), 'new-password');
+    click(get(container, 'form button[type="submit"]'));
+    await settle();
+    expect(edge.calls.slice(-2)).toMatchObject([
+      { path: '/api/public-order/auth/password/set', body: { email: 'customer@stockroom.local', code: '123456', password: 'new-password' } },
+      { path: LOGIN, body: { login: 'customer@stockroom.local', password: 'new-password' } },
+    ]);
+    expect(localStorage.getItem('POTOKEN')).toBe('po-token');
+    expect(navigations).toEqual(['/availablePublicOrderList']);
+  });
+
   it('rule: signing in saves POTOKEN and goes to the list of available public orders', async () => {
     edge.answers[LOGIN] = { status: 200, body: { success: true, access_token: 'po-token' } };
     const { container } = render(<PublicOrderAuthScreen />);

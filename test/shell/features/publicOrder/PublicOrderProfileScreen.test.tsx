@@ -98,6 +98,14 @@ describe('/publicOrderProfile', () => {
     expect(button(container, 'Log out')).toBeDefined();
   });
 
+  it('rule: a session opened from a link made for a customer offers no password form, only the way through e-mail', async () => {
+    edge.answers[CONFIG] = { status: 200, body: { account, user: { ...olga, has_password: false }, session: { kind: 'link', order_id: 9 } } };
+    edge.answers[PROFILE] = { status: 200, body: { ...olga, has_password: false } };
+    const container = await open();
+    expect(container.querySelector('form[aria-labelledby="public-password-title"]')).toBeNull();
+    expect(container.textContent).toContain('Set or reset password by e-mail');
+  });
+
   it('a customer without a password is offered to set one (no current password asked)', async () => {
     edge.answers[PROFILE] = { status: 200, body: { ...olga, has_password: false } };
     const container = await open();

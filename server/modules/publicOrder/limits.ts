@@ -1,0 +1,97 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PublicAvailability, PublicSettings, PublicSettingsRequest } from '../../../src/contract/publicOrder';
+import { productVisibilityOf } from '../../auth/publicSessions';
+import type { Db } from '../../db/client';
+import { accounts, batches, orderPositions, products } from '../../db/schema';
+import { HttpError, unprocessable } from '../../http/errors';
+import type { TouchedCount } from '../orders/actor';
+import { NOT_ENOUGH_STOCK, type Tx } from '../orders/stockEngine';
+
+/** The staff's caps on what a public customer may order (null: no cap). */
+export interface PublicCountCaps {
+  perPosition: number | null;
+  perOrder: number | null;
+}
+
+export const overPositionCap = (cap: number) => `At most ${cap} of one product can be ordered here`;
+export const overOrderCap = (cap: number) => `At most ${cap} units in all can be ordered in one order here`;
+/** Says which product, never how many are left: public customers see no stock counts. */
+export const notEnoughInStock = (name: string) => `Not enough "${name}" in stock for this quantity`;
+
+const capOf = (value: string | null): number | null => (value === null ? null : Number(value));
+
+export async function publicSettings(db: Db | Tx, accountId: number): Promise<PublicSettings> {
+  const [row] = await db
+    .select({ visibility: accounts.productVisibility, perPosition: accounts.publicMaxPerPosition, perOrder: accounts.publicMaxPerOrder })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return { product_visibility: productVisibilityOf(row.visibility), max_count_per_position: capOf(row.perPosition), max_count_per_order: capOf(row.perOrder) };
+}
+
+/** orders/public/settings (POST): only what is sent changes; null removes a cap. */
+export async function savePublicSettings(db: Db, accountId: number, body: PublicSettingsRequest): Promise<PublicSettings> {
+  const cap = (value: number | null) => (value === null ? null : value.toFixed(3));
+  const changes = {
+    ...(body.product_visibility !== undefined && { productVisibility: body.product_visibility }),
+    ...(body.max_count_per_position !== undefined && { publicMaxPerPosition: cap(body.max_count_per_position) }),
+    ...(body.max_count_per_order !== undefined && { publicMaxPerOrder: cap(body.max_count_per_order) }),
+  };
+  if (Object.keys(changes).length) await db.update(accounts).set(changes).where(eq(accounts.id, accountId));
+  return publicSettings(db, accountId);
+}
+
+export async function publicCountCaps(db: Db | Tx, accountId: number): Promise<PublicCountCaps> {
+  const settings = await publicSettings(db, accountId);
+  return { perPosition: settings.max_count_per_position, perOrder: settings.max_count_per_order };
+}
+
+/**
+ * The actor hook that holds a public change to the caps and to what is available (the warehouse's free stock
+ * plus what the position already holds). Only growth is refused: a count the staff set above a cap, or stock
+ * that ran out since, does not block the customer from lowering it or changing another position.
+ * Refused whole (the transaction rolls back), never capped silently: a silent cap would show the stock count.
+ */
+export function publicCountLimiter(accountId: number): (tx: Tx, orderId: number, touched: TouchedCount[]) => Promise<void> {
+  return async (tx, orderId, touched) => {
+    const caps = await publicCountCaps(tx, accountId);
+    const rows = await tx
+      .select({
+        id: orderPositions.id,
+        quantity: orderPositions.quantity,
+        reserved: orderPositions.reserved,
+        name: products.name,
+        type: products.type,
+        free: sql<string | null>`(select sum(b.count - b.reserve) from ${batches} b
+          where b.account_id = ${orderPositions.accountId} and b.product_id = ${orderPositions.productId} and b.warehouse_id = ${orderPositions.warehouseId})`,
+      })
+      .from(orderPositions)
+      .innerJoin(products, eq(products.id, orderPositions.productId))
+      .where(and(eq(orderPositions.accountId, accountId), eq(orderPositions.orderId, orderId)));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    let growth = 0;
+    for (const change of touched) {
+      const row = byId.get(change.id);
+      if (!row) continue;
+      const count = Number(row.quantity);
+      if (count <= change.before) continue;
+      growth += count - change.before;
+      if (caps.perPosition !== null && count > caps.perPosition) throw unprocessable(overPositionCap(caps.perPosition), { max_count: caps.perPosition });
+      if (row.type !== 'service' && count > Number(row.free ?? 0) + Number(row.reserved)) throw unprocessable(notEnoughInStock(row.name));
+    }
+    const total = rows.reduce((sum, row) => sum + Number(row.quantity), 0);
+    if (caps.perOrder !== null && growth > 0 && total > caps.perOrder) throw unprocessable(overOrderCap(caps.perOrder), { max_order_count: caps.perOrder });
+  };
+}
+
+/** The engine's shortage names the units left; a public caller gets the same refusal without the count. */
+export function withoutStockCount(error: unknown): unknown {
+  if (!(error instanceof HttpError) || !error.message.startsWith(NOT_ENOUGH_STOCK)) return error;
+  const name = /"(.*)"/.exec(error.message)?.[1] ?? '';
+  return unprocessable(notEnoughInStock(name));
+}
+
+/** 'in_stock' when the warehouse can give the count (what is free plus what the position holds); services: null. */
+export function availabilityOf(available: number | null, count: number): PublicAvailability {
+  if (available === null) return null;
+  return available >= count && available > 0 ? 'in_stock' : 'on_order';
+}
