@@ -3,8 +3,9 @@ import type { PublicPasswordCodeRequest, PublicPasswordSetRequest } from '../../
 import { consumeCode, issueCode, NO_CODE } from '../../auth/codes';
 import { hashPassword } from '../../auth/secrets';
 import { accounts, codes, publicCustomers, publicTokens } from '../../db/schema';
-import { unprocessable } from '../../http/errors';
+import { HttpError, unprocessable } from '../../http/errors';
 import type { ServerContext } from '../../http/context';
+import { codeOptions } from '../auth/service';
 import { emailOf } from './customers';
 
 /**
@@ -14,7 +15,6 @@ import { emailOf } from './customers';
  */
 export const PUBLIC_PASSWORD_PURPOSE = 'public-password';
 
-const codeOptions = (ctx: ServerContext) => ({ ttlMinutes: ctx.config.codeTtlMinutes, maxAttempts: ctx.config.codeAttempts });
 
 async function customersOf(ctx: ServerContext, email: string, accountId: number | undefined) {
   return ctx.db
@@ -44,7 +44,14 @@ export async function requestPublicPasswordCode(ctx: ServerContext, body: Public
   const customers = await customersOf(ctx, email, body.account_id);
   if (!customers.length) return;
   if ((await codesSentLastHour(ctx, email)) >= ctx.config.publicPasswordMailsPerHour) return;
-  const code = await issueCode(ctx.db, PUBLIC_PASSWORD_PURPOSE, email, { account_id: body.account_id ?? null }, codeOptions(ctx));
+  let code: string;
+  try {
+    code = await issueCode(ctx.db, PUBLIC_PASSWORD_PURPOSE, email, { account_id: body.account_id ?? null }, codeOptions(ctx));
+  } catch (error) {
+    // The address's own limits (codes per hour, guesses spent) are reached: the answer stays the same as ever.
+    if (error instanceof HttpError && error.status === 429) return;
+    throw error;
+  }
   const sellers = [...new Set(customers.map((customer) => customer.accountName))].join(', ');
   await ctx.mailer.send({
     channel: 'email',

@@ -146,10 +146,15 @@ export function dealProduct(overrides: Partial<DealProduct> = {}): DealProduct {
   };
 }
 
-/** The same product as a public customer is offered it (public-order/categories/list): no price field. */
+/** The same product as a public customer is offered it (public-order/categories/list): no price field, no stock counts. */
 export function publicProduct(overrides: Partial<PublicProduct> = {}): PublicProduct {
-  const { price_field: _priceField, in_order: _inOrder, ...offered } = dealProduct();
-  return { ...offered, ...overrides };
+  const { price_field: _priceField, in_order: _inOrder, available, warehouses, ...offered } = dealProduct();
+  return {
+    ...offered,
+    availability: available === null ? null : available > 0 ? 'in_stock' : 'on_order',
+    warehouses: warehouses.map(({ available: _count, ...warehouse }) => warehouse),
+    ...overrides,
+  };
 }
 
 /** A product as product/update answers it. */
