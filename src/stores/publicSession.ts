@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { getPublicConfig, publicLogin } from '../api/publicOrder';
+import { getPublicConfig, publicLogin, publicLogout } from '../api/publicOrder';
 import type { PublicConfig, PublicProfile } from '../contract/publicOrder';
 import { errorText } from '../api/transport';
 import type { MessageKey } from '../i18n';
@@ -37,9 +37,14 @@ export async function publicSignIn(login: string, password: string, accountId?: 
   return { ok: false, messageKey: 'errors.invalidLogin' };
 }
 
-/** Log out of the public area: only the public token goes (a staff session in the same browser stays). */
-export function publicLogOut(): void {
+/**
+ * Log out of the public area: the server ends the public session, and only the public token is forgotten (a
+ * staff session in the same browser stays). The call has read the token before it is forgotten.
+ */
+export function publicLogOut(): Promise<unknown> {
+  const ended = $publicToken.get() ? publicLogout() : Promise.resolve();
   clearPublicToken();
+  return ended;
 }
 
 export interface PublicSessionState {
