@@ -14,7 +14,7 @@ export function quotedAccountName(name: string): string {
  * inviter chose is the account's name, shown as a quoted name (not the inviter's name, not the name they typed
  * for the invitee). It carries no password or code: a new user proves the address by password recovery.
  */
-export function invitationMail(to: string, accountName: string, invitee: 'new' | 'existing'): OutgoingMessage {
+export function invitationMail(to: string, account: { id: number; name: string }, invitee: 'new' | 'existing'): OutgoingMessage {
   const steps =
     invitee === 'new'
       ? 'To join, open Stockroom, choose "Forgot your password?" and enter this e-mail: a code sent to it lets you set your password. Then sign in and accept the invitation.'
@@ -23,6 +23,6 @@ export function invitationMail(to: string, accountName: string, invitee: 'new' |
     channel: 'email',
     to,
     subject: 'Invitation to a Stockroom account',
-    body: `You are invited to a Stockroom account named ${quotedAccountName(accountName)}.\n${steps}\nIf you did not expect this, ignore this message: nothing happens unless you accept.`,
+    body: `You are invited to a Stockroom account named ${quotedAccountName(account.name)} (account ${account.id}).\n${steps}\nIf you did not expect this, ignore this message: nothing happens unless you accept.`,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, or } from 'drizzle-orm';
 import { parseLogin } from '../../../src/domain/login';
 import type { UserAddRequest, UserInvitation, UserUpdateRequest } from '../../../src/contract/account';
 import type { Caller, Invitee } from '../../auth/sessions';
@@ -106,8 +106,9 @@ function requireEmail(text: string): string {
 const NO_PASSWORD_YET = 'none$invited';
 
 /**
- * Invitations made by user/add hold a seat (as pending invitations do on GitHub): an admin is told the account
- * is full when inviting, not the invitee when accepting. Accepting still checks the enabled members.
+ * Invitations of new users made by user/add (users who have not set a password yet) hold a seat, as the enabled
+ * members they replaced did: the admin is told the account is full when adding. Invitations of existing users
+ * (link) take none, as before. Accepting still checks the enabled members.
  */
 async function requireSeatForInvitation(tx: Tx, accountId: number): Promise<void> {
   const account = await lockAccount(tx, accountId);
@@ -116,7 +117,8 @@ async function requireSeatForInvitation(tx: Tx, accountId: number): Promise<void
   const [{ value }] = await tx
     .select({ value: count() })
     .from(memberships)
-    .where(and(eq(memberships.accountId, accountId), inArray(memberships.status, ['enabled', 'invited'])));
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.accountId, accountId), or(eq(memberships.status, 'enabled'), and(eq(memberships.status, 'invited'), eq(users.passwordHash, NO_PASSWORD_YET)))));
   if (tariff && value >= tariff.limit) throw paymentRequired(USERS_EXCEEDED);
 }
 
@@ -151,7 +153,7 @@ export async function addUser(ctx: ServerContext, caller: Caller, body: UserAddR
     if (raced) throw conflict(USER_EXISTS, { user_id: raced.id });
     throw error;
   }
-  await ctx.mailer.send(invitationMail(email, caller.account.name, 'new'));
+  await ctx.mailer.send(invitationMail(email, caller.account, 'new'));
   return { user: created };
 }
 
@@ -218,7 +220,7 @@ export async function linkUser(ctx: ServerContext, caller: Caller, query: { id?:
     if (isUniqueViolation(error)) throw alreadyLinked();
     throw error;
   }
-  await ctx.mailer.send(invitationMail(email, caller.account.name, 'existing'));
+  await ctx.mailer.send(invitationMail(email, caller.account, 'existing'));
   return { user: { id: user.id, email, status: 'invited' as const } };
 }
 
