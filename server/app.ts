@@ -8,13 +8,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createMailer, type Mailer } from './auth/mailer';
+import { createMailer, purgeExpiredLocalOutbox, type Mailer } from './auth/mailer';
 import { limitHashing } from './auth/secrets';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
 import { registerAuthHook } from './http/authHook';
 import type { RouteAuth } from './http/context';
 import { registerErrorHandling } from './http/errors';
+import { withLogRedaction } from './http/logRedaction';
+import { registerNoStore } from './http/noStore';
 import { SessionCache } from './http/sessionCache';
 import { registerShellPage } from './http/shellPage';
 import { accountRoutes } from './modules/account/routes';
@@ -30,6 +32,7 @@ import { orderFieldRoutes } from './modules/orderFields/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { productRoutes } from './modules/products/routes';
 import { pipelineRoutes } from './modules/pipelines/routes';
+import { sessionRoutes } from './modules/sessions/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { publicOrderRoutes } from './modules/publicOrder/routes';
 import { warehouseRoutes } from './modules/warehouses/routes';
@@ -53,6 +56,8 @@ export interface ApiRoute {
   auth: RouteAuth;
   /** Marked read-only: it may answer from cached sessions and must change nothing. */
   reads: boolean;
+  /** It ends the caller's session (sign-out) or the caller's other sessions: route walks leave it out. */
+  endsSessions: boolean;
 }
 
 declare module 'fastify' {
@@ -62,18 +67,22 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, accountRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, profileRoutes, customerRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes];
+const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, profileRoutes, customerRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.logLevel },
+    // No secret (tokens, codes, passwords) reaches the log through a request's URL or headers.
+    logger: withLogRedaction(options.logger, options.config.logLevel),
     bodyLimit: 1024 * 1024,
     // Validation errors become `{ error }` answers; coercion turns query strings into numbers.
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  limitHashing({ concurrency: options.config.hashConcurrency, queue: options.config.hashQueue });
-  app.decorate('ctx', { db: options.db, config: options.config, mailer: options.mailer ?? createMailer(options.db, options.config.smtpUrl, app.log) });
+  const { config } = options;
+  limitHashing({ concurrency: config.hashConcurrency, queue: config.hashQueue });
+  app.decorate('ctx', { db: options.db, config, mailer: options.mailer ?? createMailer(options.db, { smtpUrl: config.smtpUrl, localKeepMinutes: config.codeTtlMinutes }, app.log) });
+  if (!options.mailer) purgeLocalOutboxOnSchedule(app, options.db, config.codeTtlMinutes);
+  registerNoStore(app);
   registerErrorHandling(app);
   // Every API route, as registered: the isolation and bad-input suites walk this list, so a new route is covered without editing them.
   const apiRoutes: ApiRoute[] = [];
@@ -83,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!(route.url.startsWith('/api/') || route.url.startsWith('/integration/')) || route.url.startsWith('/api/docs')) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      apiRoutes.push({ method, url: route.url, schema: route.schema ?? {}, auth: route.config?.auth ?? 'staff', reads: route.config?.reads === true });
+      apiRoutes.push({ method, url: route.url, schema: route.schema ?? {}, auth: route.config?.auth ?? 'staff', reads: route.config?.reads === true, endsSessions: route.config?.endsSessions === true });
     }
   });
 
@@ -164,4 +173,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.get('/widget.js', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('widget.js', options.config.rootDir + '/dist'));
   }
   return app;
+}
+
+/** The local development outbox is purged on every send; this also purges it at start and while nothing is sent. */
+function purgeLocalOutboxOnSchedule(app: FastifyInstance, db: Db, keepMinutes: number): void {
+  const purge = () => purgeExpiredLocalOutbox(db, keepMinutes).catch((error: unknown) => app.log.warn({ err: error }, 'outbox purge failed'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await purge();
+    timer = setInterval(() => void purge(), Math.max(1, keepMinutes) * 60_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
@@ -15,25 +15,55 @@ export interface Mailer {
   send(message: OutgoingMessage): Promise<void>;
 }
 
+/** What an outbox row's body becomes once the text (a code, a link) is of no more use to anyone. */
+export const OUTBOX_PURGED = '[purged]';
+
+export interface MailerOptions {
+  smtpUrl: string | null;
+  /** How long the local development outbox keeps a body: the life of the codes it carries. */
+  localKeepMinutes: number;
+  from?: string;
+}
+
 /**
- * Every message is recorded in the outbox. E-mail goes out through SMTP_URL when it is set;
- * without it (a local machine) the message is written to the log so the user can read the code.
- * No SMS provider is wired, so phone messages are always outbox + log.
+ * Every message is recorded in the outbox, but bodies carry codes, so none is kept once it is no use:
+ * - e-mail goes out through SMTP_URL when it is set, and its body is purged right after (sent or failed);
+ * - without SMTP (a local machine), and for phone messages (no SMS provider is wired), the row is marked as
+ *   the local development outbox and keeps its body only for the codes' lifetime; every send purges the
+ *   expired ones.
+ * The log never gets a body (codes, passwords): only that a message is in the local development outbox.
  */
-export function createMailer(db: Db, smtpUrl: string | null, log: FastifyBaseLogger, from = 'Stockroom <no-reply@stockroom.local>'): Mailer {
-  const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+export function createMailer(db: Db, options: MailerOptions, log: FastifyBaseLogger): Mailer {
+  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const from = options.from ?? 'Stockroom <no-reply@stockroom.local>';
   return {
     async send(message) {
+      await purgeExpiredLocalOutbox(db, options.localKeepMinutes);
+      const viaSmtp = transport !== null && message.channel === 'email';
       const [row] = await db
         .insert(outbox)
-        .values({ channel: message.channel, recipient: message.to, subject: message.subject, body: message.body })
+        .values({ channel: message.channel, recipient: message.to, subject: message.subject, body: message.body, localDev: !viaSmtp })
         .returning({ id: outbox.id });
-      if (transport && message.channel === 'email') {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.body });
-        await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id));
+      if (viaSmtp) {
+        try {
+          await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.body });
+          await db.update(outbox).set({ sentAt: new Date(), body: OUTBOX_PURGED }).where(eq(outbox.id, row.id));
+        } catch (error) {
+          // A failed message is not retried, so its code is of no use either.
+          await db.update(outbox).set({ body: OUTBOX_PURGED }).where(eq(outbox.id, row.id));
+          throw error;
+        }
         return;
       }
-      log.info({ outbox: row.id, to: message.to }, `message for ${message.to}: ${message.subject} — ${message.body}`);
+      log.info({ outbox: row.id, channel: message.channel }, `message ${row.id} is in the local development outbox (no ${message.channel === 'email' ? 'SMTP_URL' : 'SMS provider'}); kept ${options.localKeepMinutes} min`);
     },
   };
+}
+
+/** Empties the bodies of local development outbox rows older than the codes' lifetime. */
+export async function purgeExpiredLocalOutbox(db: Db, keepMinutes: number, now = Date.now()): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ body: OUTBOX_PURGED })
+    .where(and(eq(outbox.localDev, true), ne(outbox.body, OUTBOX_PURGED), lt(outbox.createdAt, new Date(now - keepMinutes * 60_000))));
 }

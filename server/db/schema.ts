@@ -116,13 +116,16 @@ export const codes = pgTable(
   (table) => [index('codes_login_purpose').on(table.login, table.purpose)],
 );
 
-/** Messages sent (or, without SMTP, only recorded here and in the log for a local user to read). */
+/** Messages sent, and (without SMTP) the local development outbox; no secret is kept once it is no use (mailer.ts). */
 export const outbox = pgTable('outbox', {
   id: serial('id').primaryKey(),
   channel: text('channel').notNull(),
   recipient: text('recipient').notNull(),
   subject: text('subject').notNull(),
+  /** Emptied (OUTBOX_PURGED) once sent, and for the local development outbox once its code has expired. */
   body: text('body').notNull(),
+  /** No SMTP (or an SMS with no provider): the message is only here, in the local development outbox. */
+  localDev: boolean('local_dev').notNull().default(false),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

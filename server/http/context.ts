@@ -30,6 +30,8 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /** The route changes nothing, so answering it keeps cached sessions (see sessionCache.ts). */
     reads?: boolean;
+    /** The route ends the caller's session or their other sessions (sign-out): walks over every route skip it. */
+    endsSessions?: boolean;
   }
 }
 

@@ -7,9 +7,12 @@ import type {
   SetAccountRequest,
   SignUpRequest,
 } from '../contract/auth';
-import { staffApi } from './clients';
+import type { SuccessFlag } from '../contract/common';
+import { staffApi, staffSignOutApi } from './clients';
 
 export const login = (body: LoginRequest) => staffApi.post<LoginResponse>('auth/login', body);
+/** Ends the session on the server. The token is read when the call starts, so it may be forgotten right after. */
+export const logout = () => staffSignOutApi.post<SuccessFlag>('auth/logout');
 export const signUp = (query: SignUpRequest) => staffApi.get<AuthFlagResponse>('auth/sign-up', { ...query });
 export const setAccount = (query: SetAccountRequest) => staffApi.get<AuthFlagResponse>('auth/set-account', { ...query });
 export const restore = (query: RestoreRequest) => staffApi.get<AuthFlagResponse>('auth/restore', { ...query });

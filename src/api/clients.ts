@@ -2,7 +2,7 @@ import { config } from '../config';
 import { isPublicMode } from '../domain/publicMode';
 import { $path } from '../stores/navigation';
 import { $publicToken, $token } from '../stores/session';
-import { createClient, defaultFailureRules, type ApiClient } from './transport';
+import { createClient, defaultFailureRules, type ApiClient, type FailureRules } from './transport';
 
 /** Public equivalents whose names differ from the plain prefix swap (spec 2 §7). */
 const PUBLIC_PATHS: Readonly<Record<string, string>> = {
@@ -48,6 +48,15 @@ export const publicApi: ApiClient = createClient({
   token: () => $publicToken.get(),
   rewritePath: toPublicPath,
 });
+
+/** Ending a session happens on the way out: whatever it answers (already ended, offline), nothing is shown. */
+const quietRules: FailureRules = { network() {}, forbidden() {}, paymentRequired() {}, other() {} };
+
+/** Staff sign-out (auth/logout): the main token, quietly. */
+export const staffSignOutApi: ApiClient = createClient({ baseURL: config.apiBase, token: () => $token.get(), rules: quietRules });
+
+/** Public sign-out (public-order/auth/logout): the public token, quietly. */
+export const publicSignOutApi: ApiClient = createClient({ baseURL: config.apiBase, mode: 'public', token: () => $publicToken.get(), rules: quietRules });
 
 /** The external integration / widget host, with the main token. */
 export const integrationApi: ApiClient = createClient({ baseURL: config.integrationBase, token: () => $token.get() });

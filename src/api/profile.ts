@@ -1,10 +1,14 @@
 import type { SelfUpdateRequest, UserResponse } from '../contract/account';
 import type { LoginChangedResponse, LoginMode } from '../contract/auth';
 import type { SuccessFlag } from '../contract/common';
+import type { RevokeOthersResponse } from '../contract/sessions';
 import { staffApi } from './clients';
 
 /** user/update: the signed-in user's own name or password (a new password ends their other sessions). */
 export const updateOwnProfile = (body: SelfUpdateRequest) => staffApi.post<UserResponse>('user/update', body);
+
+/** Signs the user out of every other device and browser (this session stays); answers how many ended. */
+export const revokeOtherSessions = () => staffApi.post<RevokeOthersResponse>('profile/sessions/revoke-others');
 
 /**
  * Changing the e-mail or phone (spec 2 §7): profile/check-{old|new}-{mode} sends a code to that login,

@@ -11,10 +11,15 @@ import type {
   PublicProfileUpdateRequest,
   PublicTokenExchangeResponse,
 } from '../contract/publicOrder';
-import { publicApi } from './clients';
+import type { SuccessFlag } from '../contract/common';
+import { publicApi, publicSignOutApi } from './clients';
 
+/** POST (the server also takes the spec's GET): the link token stays out of URLs and access logs. */
 export const exchangePublicToken = (publicToken: string) =>
-  publicApi.get<PublicTokenExchangeResponse>('public-order/token/get', { public_token: publicToken });
+  publicApi.post<PublicTokenExchangeResponse>('public-order/token/get', { public_token: publicToken });
+
+/** Ends the public session on the server. The token is read when the call starts, so it may be forgotten right after. */
+export const publicLogout = () => publicSignOutApi.post<SuccessFlag>('public-order/auth/logout');
 
 /** public-order/auth/login: a 409 with `accounts` asks which seller to sign in to (send again with account_id). */
 export const publicLogin = (body: PublicLoginRequest) => publicApi.post<PublicLoginResponse>('public-order/auth/login', body);

@@ -1,5 +1,6 @@
 import { acceptInvitation } from '../api/account';
-import { login, restore, restoreEnd, setAccount, signUp } from '../api/auth';
+import { login, logout, restore, restoreEnd, setAccount, signUp } from '../api/auth';
+import { publicLogout } from '../api/publicOrder';
 import type { LoginMode } from '../contract/auth';
 import { errorText } from '../api/transport';
 import { passwordProblem } from '../domain/password';
@@ -8,7 +9,7 @@ import { loadAccount, resetAccount } from './account';
 import { resetAccountUsers } from './accountUsers';
 import { loadInvitations, markInvitationsOnly, resetInvitations } from './invitations';
 import { resetPipelines } from './pipelines';
-import { clearSession, saveToken } from './session';
+import { $publicToken, $token, clearSession, saveToken } from './session';
 
 /** Data loaded for one signed-in account; forgotten whenever the session changes account. */
 function forgetAccountData(): void {
@@ -23,11 +24,18 @@ function forgetUserData(): void {
   resetInvitations();
 }
 
-/** Log out: both tokens, the invitations-only mark and everything loaded for the user are forgotten. */
-export function logOut(): void {
+/**
+ * Log out: the server ends the session (a copied token stops working too), then both tokens, the
+ * invitations-only mark and everything loaded for the user are forgotten. The call has read the token before
+ * it is forgotten, so the screen need not wait for the answer.
+ */
+export function logOut(): Promise<unknown> {
+  // clearSession forgets the public token too, so its session ends on the server as well.
+  const ended = Promise.all([$token.get() ? logout() : null, $publicToken.get() ? publicLogout() : null]);
   markInvitationsOnly(null);
   clearSession();
   forgetUserData();
+  return ended;
 }
 
 /** What a form shows after a step: done, or the message to show (a key, or the server's own text). */

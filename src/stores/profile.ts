@@ -1,4 +1,4 @@
-import { confirmNewLogin, confirmOldLogin, sendLoginCode, updateOwnProfile, type LoginStep } from '../api/profile';
+import { confirmNewLogin, confirmOldLogin, revokeOtherSessions, sendLoginCode, updateOwnProfile, type LoginStep } from '../api/profile';
 import { errorText } from '../api/transport';
 import type { User } from '../contract/account';
 import type { LoginMode } from '../contract/auth';
@@ -65,6 +65,14 @@ export async function changeOwnPassword(current: string, password: string, confi
   if (!checked.ok) return checked;
   const result = await updateOwnProfile({ password, current_password: current });
   return result.ok ? { ok: true } : refusal(result.data);
+}
+
+/** 'Sign out of all other devices': how many other sessions ended, or why it failed (this session stays). */
+export async function signOutOtherDevices(): Promise<{ ok: true; revoked: number } | Extract<ProfileStep, { ok: false }>> {
+  const result = await revokeOtherSessions();
+  if (result.ok) return { ok: true, revoked: result.data.revoked };
+  const step = refusal(result.data);
+  return step.ok ? { ok: false, messageKey: 'errors.somethingWrong' } : step;
 }
 
 /** The user's current login of this kind, as stored (e-mail lower-case, phone digits), or null. */

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { getPublicConfig, publicLogin, requestPublicPasswordCode, setPublicPasswordByCode } from '../api/publicOrder';
+import { getPublicConfig, publicLogin, publicLogout, requestPublicPasswordCode, setPublicPasswordByCode } from '../api/publicOrder';
 import type { PublicConfig, PublicProfile } from '../contract/publicOrder';
 import { errorText } from '../api/transport';
 import type { MessageKey } from '../i18n';
@@ -54,9 +54,14 @@ export async function setPasswordByCode(email: string, code: string, password: s
   return publicSignIn(email, password);
 }
 
-/** Log out of the public area: only the public token goes (a staff session in the same browser stays). */
-export function publicLogOut(): void {
+/**
+ * Log out of the public area: the server ends the public session, and only the public token is forgotten (a
+ * staff session in the same browser stays). The call has read the token before it is forgotten.
+ */
+export function publicLogOut(): Promise<unknown> {
+  const ended = $publicToken.get() ? publicLogout() : Promise.resolve();
   clearPublicToken();
+  return ended;
 }
 
 export interface PublicSessionState {

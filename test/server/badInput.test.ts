@@ -212,7 +212,8 @@ const acceptsNull = (schema: JsonSchema): boolean =>
   schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null')) || [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(acceptsNull);
 
 beforeAll(async () => {
-  routes = [...server.app.apiRoutes];
+  // Sign-out routes take no input and would end the walk's own sessions (test/server/sessions.test.ts covers them).
+  routes = server.app.apiRoutes.filter((route) => !route.endsSessions);
   RUNS = Number(process.env.BAD_INPUT_RUNS) || Math.max(8, Math.min(15, Math.floor(1000 / routes.length)));
   owner = await server.newAccount();
   const member = await server.newMember(owner);

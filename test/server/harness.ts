@@ -32,8 +32,13 @@ export interface TestAccount {
 
 export const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
+export interface TestServerOptions {
+  /** Where the app's log goes (at level 'trace'), for tests that read what the server logs. */
+  logStream?: { write(line: string): void };
+}
+
 /** One real app per test file, on in-memory PGlite or on the PostgreSQL of DATABASE_URL. */
-export function useTestServer(): TestServer {
+export function useTestServer(options: TestServerOptions = {}): TestServer {
   const server = {} as TestServer;
   let passwordHash = '';
   const password = 'correct horse';
@@ -44,7 +49,8 @@ export function useTestServer(): TestServer {
     await database.migrate();
     await ensureTariffs(database.db);
     passwordHash = await hashPassword(password);
-    const app = await buildApp({ config, db: database.db, logger: process.env.TEST_SERVER_LOG ? { level: process.env.TEST_SERVER_LOG } : false });
+    const logger = options.logStream ? { level: 'trace', stream: options.logStream } : process.env.TEST_SERVER_LOG ? { level: process.env.TEST_SERVER_LOG } : false;
+    const app = await buildApp({ config, db: database.db, logger });
     await app.ready();
     Object.assign(server, { app, database });
   });

@@ -83,39 +83,54 @@ async function onlyInvited(account: TestAccount, options: { disable?: boolean } 
 }
 
 describe('account/user/add', () => {
-  it('an admin adds a user: users + memberships rows with the given rights, the answer, and an invitation whose password signs in', async () => {
+  it('rule: user/add for a new address creates an invitation (membership invited, no password), and only the person proving the address by recovery can sign in and accept it', async () => {
     const account = await server.newAccount({ separateRights: true });
     await db().update(users).set({ lang: 'ru' }).where(eq(users.id, account.ownerId));
     const email = newEmail();
     const answer = await addUser(account, { name: '  Ivan  ', email: email.toUpperCase(), editing_remains: true, change_remains: false, activity: true });
     expect(answer.status).toBe(200);
     const id = answer.body.user.id as number;
-    expect(answer.body.user).toEqual({
-      id,
-      name: 'Ivan',
-      email,
-      phone: null,
-      lang: 'ru',
-      status: 'enabled',
-      activity: true,
-      admin: false,
-      editing_remains: true,
-      change_remains: false,
-      is_owner: false,
-    });
+    // Until they accept, an invited user is shown by id, e-mail and status only.
+    expect(answer.body.user).toMatchObject({ id, email, status: 'invited' });
     expect(await userRow(id)).toMatchObject({ name: 'Ivan', email, lang: 'ru' });
-    expect(await membershipOf(account.id, id)).toMatchObject({ status: 'enabled', activity: true, admin: false, editingRemains: true, changeRemains: false, isOwner: false });
+    expect(await membershipOf(account.id, id)).toMatchObject({ status: 'invited', activity: true, admin: false, editingRemains: true, changeRemains: false, isOwner: false });
 
+    // The mail carries no password, and no password signs the new user in until they set one.
     const messages = await outboxTo(email);
     expect(messages).toHaveLength(1);
-    const password = /password (\S+)/.exec(messages[0].body)?.[1] ?? '';
-    expect(password.length).toBeGreaterThanOrEqual(8);
-    expect((await userRow(id)).passwordHash).not.toContain(password);
-    const login = await server.call('POST', 'auth/login', { body: { login: email, password } });
-    expect(login.body).toMatchObject({ success: true, access_token: expect.any(String) });
+    expect(messages[0].body).not.toMatch(/password (?!recovery)\S{8,}/i);
+    for (const guess of ['', 'none$invited', 'invited', (await userRow(id)).passwordHash]) {
+      expect((await signIn(email, guess)).status).not.toBe(200);
+    }
+    // The invitee proves the address with a recovery code, sets a password, signs in to their invitations and accepts.
+    expect((await server.call('GET', 'auth/restore', { query: { login: email } })).status).toBe(200);
+    const code = /\b(\d{6})\b/.exec(await server.lastMessage(email))?.[1] ?? '';
+    expect((await server.call('POST', 'auth/restore-end', { body: { login: email, code, password: 'my own password 1' } })).status).toBe(200);
+    const login = await signIn(email, 'my own password 1');
+    expect(login.body).toMatchObject({ success: true, access_token: expect.any(String), scope: 'invitations' });
+    expect((await accept(login.body.access_token, account.id)).status).toBe(200);
     const config = await configOf(login.body.access_token);
     expect(config.body.account.id).toBe(account.id);
     expect(config.body.user).toMatchObject({ id, editing_remains: true, admin: false });
+  });
+
+  it('rule: invitation mails carry no free text of the inviter but the account name, quoted on one line (not the inviter name, not the name typed for the invitee)', async () => {
+    const account = await server.newAccount();
+    await db().update(users).set({ name: 'Evil Inviter http://phish.example' }).where(eq(users.id, account.ownerId));
+    await db().update(accounts).set({ name: 'Shop\nClick http://phish.example/reset now' }).where(eq(accounts.id, account.id));
+    const email = newEmail();
+    expect((await addUser(account, { name: 'Visit http://phish.example', email })).status).toBe(200);
+    const stranger = await server.newMember(await server.newAccount());
+    expect((await link(account, { email: stranger.email })).status).toBe(200);
+    for (const to of [email, stranger.email]) {
+      const [message] = await outboxTo(to);
+      expect(message.subject).toBe('Invitation to a Stockroom account');
+      expect(message.body).toContain(`named "Shop Click http://phish.example/reset now" (account ${account.id}).`);
+      expect(message.body).not.toContain('Evil Inviter');
+      expect(message.body).not.toContain('Visit http');
+      // The only occurrence of the link is inside the quoted name.
+      expect(message.body.split('phish.example')).toHaveLength(2);
+    }
   });
 
   it('rights not given take the defaults (active, no admin, no stock rights)', async () => {
@@ -159,7 +174,7 @@ describe('account/user/add', () => {
     expect(await outboxTo(email)).toHaveLength(0);
   });
 
-  it("tariff 'start' (3 users): the 4th enabled member → 402 'Attention! The number of users exceeded.'; nothing written", async () => {
+  it("tariff 'start' (3 users): the 4th member (enabled, or invited by user/add: a pending invitation holds a seat) → 402 'Attention! The number of users exceeded.'; nothing written", async () => {
     const account = await startAccount(1);
     const third = await addUser(account, { name: 'Third', email: newEmail() });
     expect(third.status).toBe(200);
@@ -183,11 +198,9 @@ describe('account/user/add', () => {
     const account = await startAccount(1);
     const answers = await Promise.all([1, 2, 3, 4].map((i) => addUser(account, { name: `Racer ${i}`, email: newEmail('racer') })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 402, 402, 402]);
-    const [{ value }] = await db()
-      .select({ value: count() })
-      .from(memberships)
-      .where(and(eq(memberships.accountId, account.id), eq(memberships.status, 'enabled')));
-    expect(value).toBe(3);
+    // The one invitation holds the free seat until it is accepted or withdrawn.
+    expect(await enabledIn(account.id)).toBe(2);
+    expect(await membersOf(account.id)).toBe(3);
   });
 
   it('the same new e-mail added twice at once: one 200, one 409 (never a 5xx)', async () => {
@@ -648,7 +661,8 @@ describe('account/user/link', () => {
     const roomy = await startAccount(1);
     for (const other of others) expect((await link(roomy, { email: other.email })).status).toBe(200);
     expect((await addUser(roomy, { name: 'Third', email: newEmail('third') })).status).toBe(200);
-    expect(await enabledIn(roomy.id)).toBe(3);
+    // The new user is invited (user/add makes invitations), so the enabled members stay 2 until they accept.
+    expect(await enabledIn(roomy.id)).toBe(2);
   });
 
   it('rule: the same user linked twice at once → one 200 and one 409 (never a 5xx), exactly one membership row', async () => {

@@ -54,11 +54,19 @@ const publicAreaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['public-order'];
   const orderAnswer = { 200: PublicOrderWithPositions };
 
+  // The spec's GETs stay (their URLs are redacted in the log), but the shell sends the link token in a POST
+  // body, which no access log, proxy or browser history keeps.
   app.get('/public-order/token/get', { config: open, schema: { tags, querystring: PublicTokenExchangeRequest, response: { 200: PublicTokenExchangeResponse } } }, async (request) =>
     exchangeLinkToken(ctx, request.query.public_token),
   );
+  app.post('/public-order/token/get', { config: open, schema: { tags, body: PublicTokenExchangeRequest, response: { 200: PublicTokenExchangeResponse } } }, async (request) =>
+    exchangeLinkToken(ctx, request.body.public_token),
+  );
   app.get('/public-order/token/get-public', { config: { ...open, reads: true }, schema: { tags, querystring: PublicTokenExchangeRequest, response: { 200: PublicLinkInfo } } }, async (request) =>
     describeLink(db, request.query.public_token),
+  );
+  app.post('/public-order/token/get-public', { config: { ...open, reads: true }, schema: { tags, body: PublicTokenExchangeRequest, response: { 200: PublicLinkInfo } } }, async (request) =>
+    describeLink(db, request.body.public_token),
   );
   app.post(
     '/public-order/auth/login',

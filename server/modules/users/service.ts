@@ -1,7 +1,6 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, or } from 'drizzle-orm';
 import { parseLogin } from '../../../src/domain/login';
 import type { UserAddRequest, UserInvitation, UserUpdateRequest } from '../../../src/contract/account';
-import { hashPassword, newPassword } from '../../auth/secrets';
 import type { Caller, Invitee } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { accounts, memberships, tariffs, tokens, users } from '../../db/schema';
@@ -10,6 +9,7 @@ import type { ServerContext } from '../../http/context';
 import { requireAdmin, requireName } from '../account/service';
 import { toUser } from '../account/mappers';
 import { USER_EXISTS } from '../auth/service';
+import { invitationMail } from './invitationMail';
 
 export const USERS_EXCEEDED = 'Attention! The number of users exceeded.';
 export const NOT_A_MEMBER = 'This user is not in the account';
@@ -99,23 +99,51 @@ function requireEmail(text: string): string {
   return login.value;
 }
 
-/** The owner adds a user by name and e-mail; the password goes to that e-mail. An existing e-mail is refused with its id (to offer link). */
+/**
+ * Marks a user who has never set a password: no password verifies against it (verifyPassword wants 'scrypt$…'),
+ * so the account can only be entered after the address is proved by a recovery code.
+ */
+const NO_PASSWORD_YET = 'none$invited';
+
+/**
+ * Invitations of new users made by user/add (users who have not set a password yet) hold a seat, as the enabled
+ * members they replaced did: the admin is told the account is full when adding. Invitations of existing users
+ * (link) take none, as before. Accepting still checks the enabled members.
+ */
+async function requireSeatForInvitation(tx: Tx, accountId: number): Promise<void> {
+  const account = await lockAccount(tx, accountId);
+  if (!account?.tariffId) return;
+  const [tariff] = await tx.select({ limit: tariffs.usersLimit }).from(tariffs).where(eq(tariffs.id, account.tariffId));
+  const [{ value }] = await tx
+    .select({ value: count() })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.accountId, accountId), or(eq(memberships.status, 'enabled'), and(eq(memberships.status, 'invited'), eq(users.passwordHash, NO_PASSWORD_YET)))));
+  if (tariff && value >= tariff.limit) throw paymentRequired(USERS_EXCEEDED);
+}
+
+/**
+ * The owner adds a user by name and e-mail. An existing e-mail is refused with its id (to offer link).
+ *
+ * Against account pre-hijacking, a new address gets an invitation, not an enabled member with a mailed
+ * password: the user is created with no password and an 'invited' membership. The person proves the address
+ * by setting a password with a recovery code sent to it (auth/restore), signs in (the token opens only their
+ * invitations) and accepts, or ignores it. No password ever travels by mail, and nothing is open until then.
+ */
 export async function addUser(ctx: ServerContext, caller: Caller, body: UserAddRequest) {
   requireAdmin(caller);
   const name = requireName(body.name);
   const email = requireEmail(body.email);
   const existing = await existingUser(ctx.db, email);
   if (existing) throw conflict(USER_EXISTS, { user_id: existing.id });
-  const password = newPassword();
-  const passwordHash = await hashPassword(password);
   let created;
   try {
     created = await ctx.db.transaction(async (tx) => {
-      await requireSeat(tx, caller.account.id);
-      const [user] = await tx.insert(users).values({ name, email, passwordHash, lang: caller.user.lang }).returning();
+      await requireSeatForInvitation(tx, caller.account.id);
+      const [user] = await tx.insert(users).values({ name, email, passwordHash: NO_PASSWORD_YET, lang: caller.user.lang }).returning();
       const [membership] = await tx
         .insert(memberships)
-        .values({ accountId: caller.account.id, userId: user.id, ...rightsOf(body) })
+        .values({ accountId: caller.account.id, userId: user.id, ...rightsOf(body), status: 'invited' })
         .returning();
       return toUser(user, membership);
     });
@@ -125,12 +153,7 @@ export async function addUser(ctx: ServerContext, caller: Caller, body: UserAddR
     if (raced) throw conflict(USER_EXISTS, { user_id: raced.id });
     throw error;
   }
-  await ctx.mailer.send({
-    channel: 'email',
-    to: email,
-    subject: `${caller.account.name}: you are invited`,
-    body: `${caller.user.name} invited you to ${caller.account.name} in Stockroom. Sign in with ${email} and the password ${password}`,
-  });
+  await ctx.mailer.send(invitationMail(email, caller.account, 'new'));
   return { user: created };
 }
 
@@ -197,12 +220,7 @@ export async function linkUser(ctx: ServerContext, caller: Caller, query: { id?:
     if (isUniqueViolation(error)) throw alreadyLinked();
     throw error;
   }
-  await ctx.mailer.send({
-    channel: 'email',
-    to: email,
-    subject: `${caller.account.name}: you are invited`,
-    body: `${caller.user.name} invited you to ${caller.account.name} in Stockroom (account ${caller.account.id}). Sign in with this e-mail and your password (or recover the password by this e-mail) and accept the invitation.`,
-  });
+  await ctx.mailer.send(invitationMail(email, caller.account, 'existing'));
   return { user: { id: user.id, email, status: 'invited' as const } };
 }
 

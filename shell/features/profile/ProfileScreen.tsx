@@ -7,7 +7,7 @@ import type { LoginMode } from '../../../src/contract/auth';
 import { t } from '../../../src/i18n';
 import { $account } from '../../../src/stores/account';
 import { notify, NotificationType } from '../../../src/stores/notifications';
-import { changeOwnPassword, currentLogin, saveOwnName, type ProfileStep } from '../../../src/stores/profile';
+import { changeOwnPassword, currentLogin, saveOwnName, signOutOtherDevices, type ProfileStep } from '../../../src/stores/profile';
 import { FormField, FormMessage } from '../../../src/ui/FormField';
 import { displayLogin, LoginChangeDialog } from './LoginChangeDialog';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
@@ -32,6 +32,7 @@ export default function ProfileScreen() {
       <NameForm key={user.id} user={user} />
       <Logins user={user} />
       <PasswordForm />
+      <OtherDevices />
     </section>
   );
 }
@@ -91,6 +92,34 @@ function Logins({ user }: { user: User }) {
         })}
       </dl>
       {changing && <LoginChangeDialog mode={changing} current={currentLogin(changing)} onClose={() => setChanging(null)} />}
+    </div>
+  );
+}
+
+/** Ends every other session of the user on the server; this one stays, so the user stays where they are. */
+function OtherDevices() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function signOutOthers() {
+    if (busy) return;
+    setBusy(true);
+    const result = await signOutOtherDevices();
+    setBusy(false);
+    setError(result.ok ? null : messageOf(result));
+    if (result.ok) {
+      notify({ type: NotificationType.success, header: result.revoked > 0 ? t('profile.othersSignedOut', { count: result.revoked }) : t('profile.noOtherSessions') });
+    }
+  }
+
+  return (
+    <div className="profile-card" role="group" aria-labelledby="profile-sessions">
+      <h2 id="profile-sessions">{t('profile.sessions')}</h2>
+      <p className="profile-muted">{t('profile.sessionsHint')}</p>
+      <FormMessage tone="error" text={error} />
+      <button type="button" className="shell-button" disabled={busy} aria-busy={busy} onClick={() => void signOutOthers()}>
+        {busy ? t('profile.signingOut') : t('profile.signOutOthers')}
+      </button>
     </div>
   );
 }

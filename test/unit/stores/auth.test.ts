@@ -89,6 +89,21 @@ describe('log out', () => {
     expect([$token.get(), $account.get().loaded, $pipelines.get(), $pipelinesLoaded.get()]).toEqual([null, false, [], false]);
   });
 
+  it('rule: log out ends the session on the server — POST auth/logout with the token being forgotten (and the public one too); no message whatever it answers', async () => {
+    const { savePublicToken } = await import('../../../src/stores/session');
+    $token.set('staff-token');
+    savePublicToken('public-token');
+    answers['/api/auth/logout'] = { status: 500, body: { error: 'down' } };
+    const ended = logOut();
+    expect($token.get()).toBeNull();
+    await ended;
+    const staff = calls.find((call) => call.path === '/api/auth/logout');
+    expect(staff).toMatchObject({ method: 'POST', authorization: 'Bearer staff-token' });
+    expect(calls.find((call) => call.path === '/api/public-order/auth/logout')).toMatchObject({ method: 'POST', authorization: 'Bearer public-token' });
+    const { $notifications } = await import('../../../src/stores/notifications');
+    expect($notifications.get()).toHaveLength(0);
+  });
+
   it('an account answer that arrives after log out is ignored', async () => {
     const { loadAccount } = await import('../../../src/stores/account');
     $token.set('t');

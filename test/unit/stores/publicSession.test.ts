@@ -55,6 +55,16 @@ describe('public log out', () => {
   });
 });
 
+describe('public log out on the server', () => {
+  it('rule: public log out ends the public session on the server: POST public-order/auth/logout with the token being forgotten', async () => {
+    savePublicToken('po-1');
+    const ended = publicLogOut();
+    expect(localStorage.getItem('POTOKEN')).toBeNull();
+    await ended;
+    expect(edge.calls.find((call) => call.path === '/api/public-order/auth/logout')).toMatchObject({ method: 'POST', authorization: 'Bearer po-1' });
+  });
+});
+
 describe('the session: seller and customer (public-order/config)', () => {
   const config = { account: { id: 1, name: 'Acme', is_kommo: false, currency: 'RUB' }, user: { id: 5, name: 'Olga', email: 'o@x.io', phone: null, has_password: true }, session: { kind: 'customer', order_id: null } };
 

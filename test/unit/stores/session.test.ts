@@ -88,10 +88,12 @@ describe('captureUrlTokens', () => {
 describe('exchangeLinkPublicToken', () => {
   const edge = useApiFake();
 
-  it('a valid public token is exchanged with GET public-order/token/get and the answer saved with POAuth', async () => {
+  it('rule: a valid public token is exchanged with POST public-order/token/get (the token in the body, never in the URL) and the answer saved with POAuth', async () => {
     edge.answers['/api/public-order/token/get'] = { status: 200, body: { token: 'session-1', order_id: 15 } };
     expect(await exchangeLinkPublicToken('link token')).toBe(true);
-    expect(edge.calls[0].url).toContain('/api/public-order/token/get?public_token=link+token');
+    expect(edge.calls[0].method.toUpperCase()).toBe('POST');
+    expect(edge.calls[0].body).toEqual({ public_token: 'link token' });
+    expect(edge.calls[0].url).not.toContain('link');
     expect(localStorage.getItem('POTOKEN')).toBe('session-1');
     expect(localStorage.getItem('POAuth')).toBe('1');
     expect($publicExchange.get()).toBe('done');

@@ -46,6 +46,17 @@ describe('/profile', () => {
     expect($account.get().user?.name).toBe('Dana D.');
   });
 
+  it("rule: 'Sign out of all other devices' asks the server to end the user's other sessions and says how many ended; this session stays", async () => {
+    const { $notifications } = await import('../../../../src/stores/notifications');
+    const { container } = render(<ProfileScreen />);
+    edge.answers['/api/profile/sessions/revoke-others'] = { status: 200, body: { success: true, revoked: 3 } };
+    click(button(container, 'Sign out of all other devices'));
+    await settle();
+    expect(edge.calls.at(-1)).toMatchObject({ path: '/api/profile/sessions/revoke-others', method: 'POST', authorization: 'Bearer staff' });
+    expect($notifications.get().at(-1)?.header).toBe('Signed out of other devices: 3');
+    expect($token.get()).toBe('staff');
+  });
+
   it('rule: change password needs the current password; a short one or a mismatch is named before asking; the current one is sent with the new', async () => {
     const { container } = render(<ProfileScreen />);
     const form = get(container, 'form[aria-labelledby="profile-password"]');

@@ -1,0 +1,1 @@
+ALTER TABLE "outbox" ADD COLUMN "local_dev" boolean DEFAULT false NOT NULL;
