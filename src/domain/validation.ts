@@ -18,23 +18,6 @@ export function hasMinLength(text: string | null | undefined, min = MIN_CUSTOMER
   return [...(text ?? '').trim()].length >= min;
 }
 
-/** Schemes a customer link may use: it is shown as a link, and javascript:, data: or vbscript: would run in our page. */
-const SAFE_LINK_SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'mailto:', 'tel:']);
-
-/**
- * Whether a customer link is empty or an absolute http, https, mailto or tel address. Read as the
- * browser reads an href (the URL parser drops tabs and newlines, so 'java\tscript:' is javascript:).
- */
-export function isSafeLink(text: string): boolean {
-  const trimmed = text.trim();
-  if (trimmed === '') return true;
-  try {
-    return SAFE_LINK_SCHEMES.has(new URL(trimmed).protocol);
-  } catch {
-    return false;
-  }
-}
-
 export type CustomerFieldError = 'validation.empty' | 'validation.email' | 'validation.min3';
 
 export interface CustomerFieldRules {

@@ -1,4 +1,5 @@
-import { CUSTOMER_TEXT_RULES, isSafeLink, validateCustomerField, type CustomerFieldError } from '../../../src/domain/validation';
+import { isSafeLink } from '../../../src/domain/links';
+import { CUSTOMER_TEXT_RULES, validateCustomerField, type CustomerFieldError } from '../../../src/domain/validation';
 import { badRequest } from '../../http/errors';
 
 export type CustomerKind = 'contact' | 'company';
