@@ -23,10 +23,24 @@ type Schema = {
 
 const typesOf = (schema: Schema): string[] => (schema.type === undefined ? [] : [schema.type].flat());
 
-/** What is wrong with `value` at `path` under `schema`, or null. A union is fine when any branch is. */
+/** The JSON type of a value, as a schema names it. */
+const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? 'number' : typeof value);
+
+/** Whether the validator could take `value` as this schema's type (with its coercion of texts to numbers, and of '' to null). */
+function couldBe(schema: Schema, value: unknown): boolean {
+  const types = typesOf(schema);
+  if (!types.length) return true;
+  const kind = kindOf(value);
+  if (types.includes(kind) || (kind === 'number' && types.includes('integer'))) return true;
+  if (kind === 'string') return types.includes('number') || types.includes('integer') || (value === '' && types.includes('null'));
+  return false;
+}
+
+/** What is wrong with `value` at `path` under `schema`, or null. A union is fine when any branch the value could be is. */
 function problemOf(schema: Schema | undefined, value: unknown, path: string): string | null {
   if (!schema || typeof schema !== 'object') return null;
-  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  // Only the branches the value could be validated as count: an object is no problem for a null branch to pass over.
+  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].filter((branch) => couldBe(branch, value));
   if (branches.length) {
     let first: string | null = null;
     for (const branch of branches) {
@@ -43,6 +57,7 @@ function problemOf(schema: Schema | undefined, value: unknown, path: string): st
   const types = typesOf(schema);
   if (typeof value === 'string') {
     if (types.includes('string') || !(types.includes('integer') || types.includes('number'))) return null;
+    if (value === '' && types.includes('null')) return null;
     const pattern = types.includes('number') ? DECIMAL_NUMBER : DECIMAL_INTEGER;
     return pattern.test(value) ? null : `Invalid request: ${path} must be written as a decimal number`;
   }

@@ -136,6 +136,9 @@ describe('ids are decimal numbers only', () => {
       expect(body.status, `body ${JSON.stringify(form)}: ${JSON.stringify(body.body)}`).toBe(400);
       expect(body.body.error).toMatch(/decimal/);
     }
+    // Inside a nullable body (anyOf null | object) too.
+    const nullable = await server.call('POST', 'orders/add', { token: account.token, body: { name: 'Hex', pipeline_id: `0x${order.pipeline_id.toString(16)}` } });
+    expect(nullable.status, JSON.stringify(nullable.body)).toBe(400);
     const path = await server.call('GET', `account/user/0x${account.ownerId.toString(16)}`, { token: account.token });
     expect(path.status, JSON.stringify(path.body)).toBe(400);
     expect((await server.call('GET', 'orders/order', { token: account.token, query: { order_id: order.id } })).body.name).toBe('Odd');
