@@ -14,7 +14,9 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/client';
 import { registerAuthHook } from './http/authHook';
 import type { RouteAuth } from './http/context';
+import { registerDecimalNumbers } from './http/decimalNumbers';
 import { registerErrorHandling } from './http/errors';
+import { registerJsonBodyParser } from './http/jsonBody';
 import { withLogRedaction } from './http/logRedaction';
 import { registerNoStore } from './http/noStore';
 import { SessionCache } from './http/sessionCache';
@@ -75,7 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: withLogRedaction(options.logger, options.config.logLevel),
     bodyLimit: 1024 * 1024,
     // Validation errors become `{ error }` answers; coercion turns query strings into numbers.
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+    // multipleOfPrecision: 1.001 is a multiple of 0.001 though 1.001 / 0.001 is 1000.9999999999999 in floating point.
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false, multipleOfPrecision: 9 } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const { config } = options;
@@ -84,6 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.mailer) purgeLocalOutboxOnSchedule(app, options.db, config.codeTtlMinutes);
   registerNoStore(app);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
+  registerDecimalNumbers(app);
   // Every API route, as registered: the isolation and bad-input suites walk this list, so a new route is covered without editing them.
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);

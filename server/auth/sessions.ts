@@ -74,3 +74,11 @@ export function hasRight(caller: Pick<Caller, 'account' | 'membership'>, right: 
   if (!account.separateRights) return true;
   return membership[right];
 }
+
+/**
+ * Read-only members — without activity, or under 'Separate rights' with no right at all — see what the
+ * account shares (such as the table layouts every member sees) but do not change it.
+ */
+export function mayChangeSharedSettings(caller: Pick<Caller, 'account' | 'membership'>): boolean {
+  return hasRight(caller, 'editingRemains') || hasRight(caller, 'changeRemains');
+}

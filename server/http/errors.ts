@@ -27,6 +27,22 @@ export const serverBusy = (message: string, seconds: number) => new HttpError(50
 /** Not allowed by the user's rights (the token itself is fine, so not 403, which signs the user out). */
 export const noRight = (message = 'You do not have the right to do this') => new HttpError(422, message);
 
+export const CONCURRENT_CHANGE = 'The data was changed by another request at the same moment. Try again.';
+
+/** SQLSTATEs after which the whole transaction may simply run again: serialization failure, deadlock detected. */
+const RETRYABLE: ReadonlySet<string> = new Set(['40001', '40P01']);
+
+/** Whether an error (wherever drizzle wrapped the driver's) is a serialization failure or a deadlock. */
+export function isRetryable(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** The SQLSTATE of a PostgreSQL data exception (class 22), wherever drizzle wrapped the driver's error. */
 function dataException(error: unknown): string | null {
   let current = error;
@@ -56,6 +72,15 @@ function nonFinitePath(value: unknown, path: string, depth = 0): string | null {
   return null;
 }
 
+/** The validator's message, with the reason added where its own words do not say it. */
+function validationText(error: FastifyError): string {
+  const [first] = error.validation ?? [];
+  if (first?.keyword === 'multipleOf' && first.params.multipleOf === 0.001) {
+    return `${error.validationContext}${first.instancePath} must be a multiple of 0.001: quantities are kept to three decimal places`;
+  }
+  return error.message;
+}
+
 /** Every failure answers `{ error }`: bad input a 4xx with a clear text, never a 5xx. */
 export function registerErrorHandling(app: FastifyInstance): void {
   // The validator coerces the texts 'Infinity' and '1e309' to ±Infinity and then skips its integer and range checks
@@ -77,7 +102,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.status).send({ ...error.extra, error: error.message });
     }
     if (error.validation) {
-      return reply.status(400).send({ error: `Invalid request: ${error.message}` });
+      return reply.status(400).send({ error: `Invalid request: ${validationText(error)}` });
+    }
+    // A deadlock or serialization failure outside inTransaction (server/http/transaction.ts, which retries once): the same answer it gives.
+    if (isRetryable(error)) {
+      request.log.warn({ err: error }, 'concurrent change refused');
+      return reply.status(409).send({ error: CONCURRENT_CHANGE });
     }
     const sqlState = dataException(error);
     if (sqlState) {

@@ -50,3 +50,9 @@ export const PageRequest = Type.Object({
   sort: Type.Optional(Type.Union([Type.String(), Type.Record(Type.String(), Type.Union([Type.Literal('asc'), Type.Literal('desc')]))])),
 });
 export type PageRequest = Type.Static<typeof PageRequest>;
+
+/**
+ * The documented maximum of a price or cost (one billion in the price's currency): a position's price
+ * column holds 12 digits before the point, and a price times a quantity must still fit an order's sum.
+ */
+export const MAX_PRICE = 1_000_000_000;

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { Id } from './catalogue';
-import { Nullable, PageLinks, PageMeta } from './common';
+import { MAX_PRICE, Nullable, PageLinks, PageMeta } from './common';
 
 /** CRM-linked order statuses (spec 2 §4): 0 opened, 1 reserved, 2 success, 3 unsuccessful, 4 deleted. */
 export const CrmStatus = Type.Integer({ minimum: 0, maximum: 4 });
@@ -12,8 +12,9 @@ export const LeadId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 export const StockState = Type.Union([Type.Literal('none'), Type.Literal('reserved'), Type.Literal('written_off'), Type.Literal('stocked'), Type.Literal('refunded')]);
 export type StockState = Type.Static<typeof StockState>;
 
-const Quantity = Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000 });
-const Money = Type.Number({ minimum: 0, maximum: 1_000_000_000_000 });
+/** Quantities are kept in thousandths of a unit (numeric(14,3)): a finer one is refused, not rounded away to nothing. */
+const Quantity = Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000, multipleOf: 0.001 });
+const Money = Type.Number({ minimum: 0, maximum: MAX_PRICE });
 const Name = Type.String({ maxLength: 500 });
 const Tags = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100 });
 const Values = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), { maxProperties: 1000 });

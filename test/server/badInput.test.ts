@@ -181,10 +181,16 @@ const withoutField = (call: RouteCall, part: Part, name: string): RouteCall => {
 const anyValue = fc.oneof(fc.jsonValue(), fc.anything({ maxDepth: 3 }));
 /** Text that reaches the server in a URL: any characters, percent-encoded by the caller. */
 const anyText = fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('', ' ', 'null', 'undefined', 'true', '[]', '{}', '\u0000', 'a\u0000b', '\ud800'));
+/** Ids in forms JavaScript reads as numbers but that are not decimal: only decimal ids are ids (0x1 is not 1). */
+const NON_DECIMAL_IDS = ['0x1', '0x10', '0b1', '0o1', '1e0', ' 1', '1 ', '+1', '\n1'];
 /** Numbers that are not row ids. */
-const BAD_ID_TEXTS = ['abc', '-1', '0', '1e309', '-1e309', 'NaN', 'Infinity', '1.5', '99999999999', '9'.repeat(40), '', '1;drop table users', '\u0000', '%00'];
+const BAD_ID_TEXTS = ['abc', '-1', '0', '1e309', '-1e309', 'NaN', 'Infinity', '1.5', '99999999999', '9'.repeat(40), '', '1;drop table users', '\u0000', '%00', ...NON_DECIMAL_IDS];
 // Not `true`: the validator's type coercion (coerceTypes) reads it as 1, like the text '1' of a query.
-const BAD_ID_VALUES: unknown[] = [-1, 0, 1.5, 2 ** 31, 2 ** 53, -(2 ** 63), 'abc', '1e309', 'Infinity', '-1e309', '', null, false, [], {}, [1, 2], { id: 1 }];
+const BAD_ID_VALUES: unknown[] = [-1, 0, 1.5, 2 ** 31, 2 ** 53, -(2 ** 63), 'abc', '1e309', 'Infinity', '-1e309', '', null, false, [], {}, [1, 2], { id: 1 }, ...NON_DECIMAL_IDS];
+/** Numbers at the edges: huge (prices like 1e12), finer than thousandths (0.0001), non-decimal texts. */
+const ODD_NUMBERS: unknown[] = [1e12, 1e15, 1e300, 2 ** 53 + 2, -1e12, 0.0001, 0.0004, 1.0004, 1e-10, 5e-324, '1e12', '0.0001', '0x10', '1e1', ' 16'];
+/** JSON text nested `depth` levels deep, as arrays or as objects. */
+const deepJson = (depth: number, objects: boolean) => (objects ? '{"a":'.repeat(depth) + '1' + '}'.repeat(depth) : '['.repeat(depth) + ']'.repeat(depth));
 /** Wrong JSON types for any field. */
 const wrongValue = fc.oneof(
   fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, 2 ** 31, 1e300, -0, '', ' ', 'abc', [], {}, [null], { a: 1 }),
@@ -312,6 +318,34 @@ describe('bad input on every registered route', () => {
           true,
         ),
     );
+    expect(checked).toBeGreaterThan(0);
+    expect(failures).toEqual([]);
+  }, WALK_TIMEOUT);
+
+  it('odd numbers in every property (huge prices, fractions finer than thousandths, hex texts): never a 5xx; a refusal changes nothing', async () => {
+    const { failures, checked } = await overRoutes(
+      (route) => fieldsOfRoute(route).length > 0,
+      (route) => {
+        const fields = fieldsOfRoute(route);
+        const pick = fc.tuple(fc.constantFrom(...fields), fc.constantFrom(...ODD_NUMBERS));
+        return propertyOf(route, pick, ([field, value]) => withField(baseCall(route), field.part, field.name, value), false);
+      },
+    );
+    expect(checked).toBeGreaterThan(0);
+    expect(failures).toEqual([]);
+  }, WALK_TIMEOUT);
+
+  it('JSON nested thousands of levels deep, as the whole body or in any property: always a 4xx refusal', async () => {
+    const { failures, checked } = await overRoutes(hasBody, (route) => {
+      const keys = Object.keys(fieldsOf(partsOf(route).body).properties);
+      const nested = fc.tuple(fc.integer({ min: 100, max: 20_000 }), fc.boolean(), keys.length ? fc.option(fc.constantFrom(...keys)) : fc.constant(null));
+      return propertyOf(
+        route,
+        nested,
+        ([depth, objects, key]) => ({ ...baseCall(route), body: undefined, rawBody: key === null ? deepJson(depth, objects) : `{${JSON.stringify(key)}:${deepJson(depth, objects)}}`, contentType: 'application/json' }),
+        true,
+      );
+    }, FEW);
     expect(checked).toBeGreaterThan(0);
     expect(failures).toEqual([]);
   }, WALK_TIMEOUT);

@@ -23,7 +23,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/account/table-config',
     { schema: { tags, body: Type.Object({ code: TableCode, value: Type.Unknown() }), response: { 200: TableConfig } } },
-    async (request) => saveTableConfig(db, callerOf(request).account.id, request.body.code, request.body.value ?? null),
+    async (request) => saveTableConfig(db, callerOf(request), request.body.code, request.body.value ?? null),
   );
 
   app.get('/account/currencies', { config: { reads: true }, schema: { tags, response: { 200: Type.Array(Currency) } } }, async () => [...CURRENCIES]);

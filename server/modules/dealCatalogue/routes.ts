@@ -34,6 +34,6 @@ export const dealCatalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get('/orders/products/filtered/config', { config: reads, schema: { tags, response: { 200: FilteredConfig } } }, async (request) => getFilterConfig(db, callerOf(request).account.id));
   app.post('/orders/products/filtered/config/update', { schema: { tags, body: FilteredConfig, response: { 200: FilteredConfig } } }, async (request) =>
-    saveFilterConfig(db, callerOf(request).account.id, request.body),
+    saveFilterConfig(db, callerOf(request), request.body),
   );
 };

@@ -2,6 +2,7 @@ import type { Category, FieldDefinition } from '../../../src/contract/catalogue'
 import type { CategoryListItem, FilteredConfig } from '../../../src/contract/orders';
 import { FieldType } from '../../../src/domain/fieldTypes';
 import { isFieldVisible } from '../../../src/domain/productCard';
+import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { getTableConfig, saveTableConfig } from '../account/service';
@@ -76,11 +77,11 @@ export async function getFilterConfig(db: Db, accountId: number): Promise<Filter
 }
 
 /** orders/products/filtered/config/update: the fields in the given order (repeats dropped); a code that is not a filterable product field is refused. */
-export async function saveFilterConfig(db: Db, accountId: number, body: FilteredConfig): Promise<FilteredConfig> {
-  const known = new Set((await filterableFields(db, accountId)).map((field) => field.code));
+export async function saveFilterConfig(db: Db, caller: Caller, body: FilteredConfig): Promise<FilteredConfig> {
+  const known = new Set((await filterableFields(db, caller.account.id)).map((field) => field.code));
   const unknown = body.fields.filter((code) => !known.has(code));
   if (unknown.length) throw badRequest(`Not a product field the filter can use: ${unknown.join(', ')}`);
   const fields = [...new Set(body.fields)];
-  await saveTableConfig(db, accountId, FILTER_CONFIG_CODE, { fields });
+  await saveTableConfig(db, caller, FILTER_CONFIG_CODE, { fields });
   return { fields };
 }

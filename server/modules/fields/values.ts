@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
+import { MAX_PRICE } from '../../../src/contract/common';
 import { parseNumber } from '../../../src/domain/numbers';
 import type { AccountRow } from '../../auth/sessions';
 import type { Db } from '../../db/client';
@@ -21,8 +22,6 @@ const numberIn = (value: unknown, min: number, max: number) => {
 };
 const isImage = (entry: unknown) => (typeof entry === 'string' && entry.trim() !== '') || (isRecord(entry) && typeof entry.url === 'string' && entry.url.trim() !== '');
 
-/** The most a price (cost) may be: the money limit of set-price. */
-const MAX_MONEY = 1e12;
 
 /**
  * Why a raw value cannot be read as its field's type, or null when it can. Coercion alone would
@@ -46,8 +45,8 @@ export function valueProblem(type: number, value: unknown): string | null {
     case FieldType.flag:
       return isFlag(value) ? null : 'a flag (true or false, 1 or 0) is expected';
     case FieldType.price: {
-      if (!isRecord(value)) return numberIn(value, 0, MAX_MONEY) && value !== '' ? null : 'a price of 0 or more is expected';
-      if (!numberIn(value.cost, 0, MAX_MONEY)) return 'the cost must be a number of 0 or more';
+      if (!isRecord(value)) return numberIn(value, 0, MAX_PRICE) && value !== '' ? null : `a price from 0 to ${MAX_PRICE} is expected`;
+      if (!numberIn(value.cost, 0, MAX_PRICE)) return `the cost must be a number from 0 to ${MAX_PRICE}`;
       if (!numberIn(value.nds, 0, 100)) return 'the VAT rate must be a number from 0 to 100';
       if (value.currency !== undefined && value.currency !== null && value.currency !== '' && !(typeof value.currency === 'string' && /^[A-Za-z]{3}$/.test(value.currency.trim())))
         return 'the currency must be a three-letter code';

@@ -14,6 +14,7 @@ import { getOrder } from './service';
 
 type ProductRow = typeof products.$inferSelect;
 import { reconcileStock, type Tx } from './stockEngine';
+import { inTransaction } from '../../http/transaction';
 
 /** The product and warehouse an identifier names (spec 2 §5): goods without a warehouse code come from the main warehouse; services have none. */
 async function resolveIdentifier(db: Db | Tx, actor: Actor, identifier: string | number): Promise<{ product: ProductRow; warehouseId: number | null }> {
@@ -61,7 +62,7 @@ export async function addPosition(db: Db, actor: Actor, body: PositionAddRequest
   if (body.price_field !== undefined && !defaults.includes(body.price_field)) throw badRequest(`${body.price_field} is not a price field`);
   const price = priceIn(product.values, defaults.includes(priceField) ? priceField : undefined, actor);
   const cost = await startingCost(db, actor.accountId, product.id, warehouseId);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const order = await orderRowOf(tx, actor.accountId, body.order_id, true);
     await requireProductsEditable(tx, order);
     const [same] = await tx
@@ -125,7 +126,7 @@ export async function positionOrderId(db: Db, accountId: number, body: PositionD
 /** orders/product/delete: the position's reservation is released, then the position goes. */
 export async function deletePosition(db: Db, actor: Actor, body: PositionDeleteRequest): Promise<OrderWithPositions> {
   const orderId = await positionOrderId(db, actor.accountId, body);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const order = await orderRowOf(tx, actor.accountId, orderId, true);
     await requireProductsEditable(tx, order);
     await reconcileStock(tx, { accountId: actor.accountId, userId: actor.userId, order }, 'none', [body.id]);

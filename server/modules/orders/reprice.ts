@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderPositions, orders, pipelineStatuses } from '../../db/schema';
 import { settleOrder } from './orderRows';
+import { inTransaction } from '../../http/transaction';
 
 /**
  * product/set-price with "change the price in open deals" (spec 2 §5): the positions of that product at
@@ -12,7 +13,7 @@ import { settleOrder } from './orderRows';
  * never holds the product's lock while waiting for an order's (order writers take them the other way). Answers how many orders changed.
  */
 export async function repriceOpenOrders(db: Db, accountId: number, productId: number, priceField: string, cost: number): Promise<number> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Locked as they are chosen (FOR UPDATE re-checks the conditions on a row that changed meanwhile), in id order.
     const locked = await tx
       .select({ id: orders.id })

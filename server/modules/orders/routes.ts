@@ -89,7 +89,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     getTableConfig(db, callerOf(request).account.id, ORDERS_TABLE_CODE),
   );
   app.post('/orders/table-config', { schema: { tags, body: OrderTableConfigRequest, response: { 200: TableConfig } } }, async (request) =>
-    saveTableConfig(db, callerOf(request).account.id, ORDERS_TABLE_CODE, request.body.value ?? null),
+    saveTableConfig(db, callerOf(request), ORDERS_TABLE_CODE, request.body.value ?? null),
   );
 
   app.post('/orders/product/add', { schema: { tags, body: PositionAddRequest, response: answer } }, async (request) =>

@@ -22,7 +22,8 @@ import { applyStockState, NO_SUCH_ORDER, orderRowOf, requireProductsEditable, se
 // The row-level rules live in orderRows.ts; re-exported so callers need one import for the order services.
 export { NO_SUCH_ORDER, orderRowOf, PRODUCTS_LOCKED, productsLocked, requireProductsEditable, STALE_ORDER, type OrderRow } from './orderRows';
 import { listPositions, productPrice } from './positionsView';
-import { reconcileStock, stageRulesOf, stagesOf, targetStockState, type Tx } from './stockEngine';
+import { reconcileStock, releaseAboveQuantities, stageRulesOf, stagesOf, targetStockState, type Tx } from './stockEngine';
+import { inTransaction } from '../../http/transaction';
 
 /* ------------------------------------------------------------------ reading */
 
@@ -225,7 +226,7 @@ const nameOf = (text: string | undefined) => (text ?? '').trim();
 /** orders/add: a local order in a stage (default: the system pipeline's first), or one linked to a CRM deal (one order per deal). */
 export async function addOrder(db: Db, actor: Actor & { userId: number }, body: OrderAddRequest): Promise<OrderWithPositions> {
   const values = body.fields ? await coerceEntityValues(db, actor.account, 'order', withoutName(body.fields)) : {};
-  const id = await db.transaction(async (tx) => {
+  const id = await inTransaction(db, async (tx) => {
     await requireMonthlyRoom(tx, actor.accountId);
     await requireCustomer(tx, actor.accountId, 'contact', body.contact_id);
     await requireCustomer(tx, actor.accountId, 'company', body.company_id);
@@ -271,7 +272,7 @@ export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest
   const current = await orderRowOf(db, actor.accountId, body.id);
   const values = body.fields ? await coerceEntityValues(db, actor.account, 'order', withoutName(body.fields)) : undefined;
   const name = body.name ?? (typeof body.fields?.name === 'string' ? body.fields.name : undefined);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const order = await orderRowOf(tx, actor.accountId, current.id, true);
     if (order.version !== body.version) throw conflict(STALE_ORDER, { version: order.version });
     await requireMember(tx, actor.accountId, body.user_id);
@@ -314,6 +315,12 @@ async function changePositions(tx: Tx, actor: Actor, order: OrderRow, changes: N
   const rows = await tx.select().from(orderPositions).where(and(eq(orderPositions.orderId, order.id), inArray(orderPositions.id, ids)));
   const missing = ids.filter((id) => !rows.some((row) => row.id === id));
   if (missing.length) throw notFound(`No such position in this order: ${missing.join(', ')}`);
+  const held = (row: (typeof rows)[number]) => Number(row.reserved) + Number(row.writtenOff);
+  const lowered = changes.flatMap((change) => {
+    const row = rows.find((item) => item.id === change.id)!;
+    return change.count !== undefined && Math.round(change.count * 1000) < Math.round(held(row) * 1000) ? [{ positionId: row.id, quantity: change.count.toFixed(3) }] : [];
+  });
+  await releaseAboveQuantities(tx, { accountId: actor.accountId, userId: actor.userId, order }, lowered);
   for (const change of changes) {
     const row = rows.find((item) => item.id === change.id)!;
     const price = change.price_field !== undefined && change.price === undefined ? await productPrice(tx, actor, row.productId, change.price_field) : null;
@@ -333,7 +340,7 @@ async function changePositions(tx: Tx, actor: Actor, order: OrderRow, changes: N
 
 /** orders/client-update: the order's contact and company (null removes one). */
 export async function updateOrderClient(db: Db, actor: Actor, body: OrderClientUpdateRequest): Promise<OrderWithPositions> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const order = await orderRowOf(tx, actor.accountId, body.id, true);
     await requireCustomer(tx, actor.accountId, 'contact', body.contact_id);
     await requireCustomer(tx, actor.accountId, 'company', body.company_id);
@@ -352,7 +359,7 @@ export async function updateOrderClient(db: Db, actor: Actor, body: OrderClientU
 
 /** orders/delete: reserved stock goes back first (written-off goods stay written off: the ledger keeps the sale). */
 export async function deleteOrder(db: Db, actor: Actor, id: number): Promise<{ success: true }> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const order = await orderRowOf(tx, actor.accountId, id, true);
     await reconcileStock(tx, { accountId: actor.accountId, userId: actor.userId, order }, TERMINAL_STATES.has(order.stockState) ? (order.stockState as StockState) : 'none');
     await tx.delete(orders).where(eq(orders.id, order.id));
@@ -366,7 +373,7 @@ export async function deleteOrder(db: Db, actor: Actor, id: number): Promise<{ s
  * written off, is refused and changes nothing.
  */
 export async function refundOrder(db: Db, actor: Actor, id: number): Promise<OrderWithPositions> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const order = await orderRowOf(tx, actor.accountId, id, true);
     if (order.stockState !== 'written_off') throw unprocessable('Only an order whose goods were written off can be refunded');
     await reconcileStock(tx, { accountId: actor.accountId, userId: actor.userId, order }, 'refunded');

@@ -250,6 +250,43 @@ async function settlePosition(tx: Tx, positionId: number): Promise<void> {
   await tx.delete(positionBatches).where(and(eq(positionBatches.positionId, positionId), eq(positionBatches.reserved, '0'), eq(positionBatches.writtenOff, '0')));
 }
 
+/** Locks the products of an order's positions (all of them, or `only` these positions') in id order: the order every stock writer takes them in. */
+async function lockProductsOf(tx: Tx, accountId: number, positions: PositionRow[]) {
+  const productIds = [...new Set(positions.map((position) => position.productId))];
+  if (!productIds.length) return new Map<number, typeof products.$inferSelect>();
+  const locked = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.accountId, accountId), inArray(products.id, productIds)))
+    .orderBy(asc(products.id))
+    // NO KEY UPDATE, not UPDATE: a position just inserted holds the product's KEY SHARE lock (its foreign key), and so
+    // may a concurrent order's; FOR UPDATE would wait on each other's (a deadlock), while this still queues every stock writer.
+    .for('no key update');
+  return new Map(locked.map((row) => [row.id, row]));
+}
+
+/**
+ * Before positions' quantities are lowered: whatever they hold above the new quantity is released first, since
+ * a position may never hold more than its quantity (a check of the table). Every product of the order is locked
+ * here, in id order, so the reconciliation that follows takes no lock out of that order.
+ */
+export async function releaseAboveQuantities(tx: Tx, scope: { accountId: number; userId: number | null; order: OrderRow }, lowered: { positionId: number; quantity: string }[]): Promise<void> {
+  if (!lowered.length) return;
+  const ctx: Context = { tx, ...scope };
+  const positions = await tx.select().from(orderPositions).where(eq(orderPositions.orderId, scope.order.id)).orderBy(asc(orderPositions.productId), asc(orderPositions.id));
+  const productById = await lockProductsOf(tx, scope.accountId, positions);
+  for (const position of positions) {
+    const change = lowered.find((item) => item.positionId === position.id);
+    const product = productById.get(position.productId);
+    if (!change || !product) continue;
+    const room = milli(change.quantity) - milli(position.writtenOff);
+    if (room < 0) throw unprocessable('The quantity cannot be lower than what this position has already written off');
+    const excess = milli(position.reserved) - room;
+    if (excess > 0) await release(ctx, position, product, excess);
+    await settlePosition(tx, position.id);
+  }
+}
+
 /**
  * Brings the stock held by positions in line with `target`. Call holding the order's row lock; the
  * products are locked here in id order (the order every stock writer uses), then their batches, so
@@ -268,17 +305,8 @@ export async function reconcileStock(
     .from(orderPositions)
     .where(and(eq(orderPositions.orderId, scope.order.id), ...(only ? [inArray(orderPositions.id, only.length ? only : [0])] : [])))
     .orderBy(asc(orderPositions.productId), asc(orderPositions.id));
-  const productIds = [...new Set(positions.map((position) => position.productId))];
-  if (!productIds.length) return;
-  const locked = await tx
-    .select()
-    .from(products)
-    .where(and(eq(products.accountId, scope.accountId), inArray(products.id, productIds)))
-    .orderBy(asc(products.id))
-    // NO KEY UPDATE, not UPDATE: a position just inserted holds the product's KEY SHARE lock (its foreign key), and so
-    // may a concurrent order's; FOR UPDATE would wait on each other's (a deadlock), while this still queues every stock writer.
-    .for('no key update');
-  const productById = new Map(locked.map((row) => [row.id, row]));
+  if (!positions.length) return;
+  const productById = await lockProductsOf(tx, scope.accountId, positions);
   const previous = scope.order.stockState;
   for (const position of positions) {
     const product = productById.get(position.productId);

@@ -6,6 +6,7 @@ import { batches, movements, products } from '../../db/schema';
 import { badRequest, conflict, noRight, notFound, unprocessable } from '../../http/errors';
 import { productOf, toBatch } from '../products/service';
 import { warehouseOf } from '../warehouses/service';
+import { inTransaction } from '../../http/transaction';
 
 export const EXISTING_BATCH = 'Existing batch';
 export const NOT_ENOUGH_STOCK = 'Not enough stock';
@@ -20,10 +21,12 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /**
  * Every stock write of a product first locks the product row, so writes touching several of its
  * batches (a move locks the source and adds to the target) queue in one order and cannot deadlock,
- * and two arrivals creating the same new batch cannot both insert it.
+ * and two arrivals creating the same new batch cannot both insert it. NO KEY UPDATE, the strength the orders' stock
+ * engine takes (one lock order everywhere): FOR UPDATE would also wait for the KEY SHARE locks orders hold on the
+ * product (their positions' foreign keys) and, queued on the row ahead of them, deadlock with two orders upgrading theirs.
  */
 async function lockProduct(tx: Tx, accountId: number, productId: number) {
-  const [row] = await tx.select().from(products).where(and(eq(products.accountId, accountId), eq(products.id, productId))).for('update');
+  const [row] = await tx.select().from(products).where(and(eq(products.accountId, accountId), eq(products.id, productId))).for('no key update');
   if (!row) throw notFound('No such product');
   return row;
 }
@@ -40,7 +43,7 @@ export async function receive(db: Db, caller: Caller, body: ArrivalRequest): Pro
   if (checked.type === 'service') throw badRequest('Services have no stock');
   await warehouseOf(db, accountId, body.warehouse_id);
   const number = body.batch?.trim() ?? '';
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const product = await lockProduct(tx, accountId, checked.id);
     const [existing] = await tx
       .select()
@@ -108,7 +111,7 @@ function requireAvailable(batch: typeof batches.$inferSelect, count: number): vo
 export async function writeOff(db: Db, caller: Caller, body: WriteOffRequest): Promise<Batch> {
   requireStockRight(caller);
   const accountId = caller.account.id;
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const { batch, product } = await lockBatch(tx, accountId, body.batch_id);
     requireAvailable(batch, body.count);
     const [row] = await tx.update(batches).set({ count: sql`${batches.count} - ${qty(body.count)}` }).where(eq(batches.id, batch.id)).returning();
@@ -136,7 +139,7 @@ export async function transfer(db: Db, caller: Caller, body: TransferRequest): P
   requireStockRight(caller);
   const accountId = caller.account.id;
   await warehouseOf(db, accountId, body.warehouse_id);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const { batch, product } = await lockBatch(tx, accountId, body.batch_id);
     if (batch.warehouseId === body.warehouse_id) throw badRequest('The goods are already in that warehouse');
     requireAvailable(batch, body.count);
