@@ -19,6 +19,7 @@ import { registerShellPage } from './http/shellPage';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
+import { connectionRoutes } from './modules/connections/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dealCatalogueRoutes } from './modules/dealCatalogue/routes';
 import { demoRoutes } from './modules/demo/routes';
@@ -61,7 +62,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, accountRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, profileRoutes, customerRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes];
+const API_AREAS = [authRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, profileRoutes, customerRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({

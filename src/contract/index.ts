@@ -4,3 +4,4 @@ export type * from './account';
 export type * from './publicOrder';
 export type * from './pipelines';
 export type * from './customers';
+export type * from './integrations';

@@ -17,7 +17,7 @@ export function registerIntegrationCors(app: FastifyInstance, hostOrigins: reado
       return reply
         .code(204)
         .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-        .header('access-control-allow-headers', 'Authorization, Content-Type')
+        .header('access-control-allow-headers', 'Authorization, Content-Type, X-Auth-Token')
         .header('access-control-max-age', '600')
         .send();
     }
