@@ -5,10 +5,11 @@ import { baseUrl, newPage, openUrl, shots } from './browser';
 import { DEMO_LOGIN } from './fixtures';
 
 const hostUrl = inject('hostUrl');
+const demoAccount = inject('demoAccount');
 
 async function openHost(params: Record<string, string>): Promise<{ page: Page; app: Frame }> {
   const page = await newPage();
-  const query = new URLSearchParams({ app: baseUrl, ...params });
+  const query = new URLSearchParams({ app: baseUrl, account: String(demoAccount), ...params });
   await page.goto(`${hostUrl}/e2e/host.html?${query}`);
   const handle = await page.waitForSelector('iframe#app');
   const app = await handle.contentFrame();
@@ -47,6 +48,17 @@ describe('the shell inside a host CRM frame', () => {
     });
     expect(new URL(app.url()).hash).toBe('#/Error_token_not_valid');
     expect(await app.getByRole('tab', { name: 'Sign in' }).count()).toBe(0);
+  });
+
+  it("rule: a CRM origin frames only the app of an account that connected it — not another account's page, nor the page without an account — and gets no token-taking shell there", async () => {
+    for (const account of [String(demoAccount + 100_000), '']) {
+      const { page, app } = await openHost({ token: DEMO_LOGIN.token, path: '/qwe', account });
+      // The browser refuses the frame (CSP frame-ancestors): the shell never starts, asks for no context, reports nothing.
+      await page.waitForTimeout(1500);
+      expect(await hostEvents(page), `account=${account}`).toEqual([]);
+      expect(await app.getByTestId('gallery-checkbox').count()).toBe(0);
+      await page.close();
+    }
   });
 
   it('opened directly (not framed) without a token, the app goes to its own sign-in page', async () => {

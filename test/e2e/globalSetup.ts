@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
-import { outbox } from '../../server/db/schema';
+import { accounts, outbox } from '../../server/db/schema';
 import { ensureTariffs, seedDemo } from '../../server/db/seed';
 import { ensureChromium } from './chromium';
 import { addBrowserFixtures } from './fixtures';
@@ -15,8 +15,10 @@ import { addBrowserFixtures } from './fixtures';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    /** The same server under another origin, allowed to frame the app (HOST_ORIGINS). */
+    /** The same server under another origin, connected to the demo account (it may frame the account's app, /?account=<id>). */
     hostUrl: string;
+    /** The demo account's id. */
+    demoAccount: number;
   }
 }
 
@@ -35,8 +37,8 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Chromium present; a fresh build; the real server, whose HOST_ORIGINS lets the same server under
- * the name localhost (another origin) frame the app like a CRM page would; and the real server on a fresh in-memory database
+ * Chromium present; a fresh build; the real server, where the demo account connected the same server under
+ * the name localhost (another origin), so it frames the account's app like a CRM page would; and the real server on a fresh in-memory database
  * with the demo seed and a few known sessions.
  */
 export default async function setup(project: TestProject) {
@@ -50,9 +52,11 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase(config);
   await database.migrate();
   await ensureTariffs(database.db);
-  await seedDemo(database.db);
+  // The CRM page's origin is connected to the demo account, as an admin would connect their CRM (no HOST_ORIGINS).
+  await seedDemo(database.db, [hostUrl]);
+  const [demo] = await database.db.select({ id: accounts.id }).from(accounts).orderBy(accounts.id).limit(1);
   await addBrowserFixtures(database.db);
-  const app = await buildApp({ config, db: database.db, hostOrigins: [hostUrl], logger: false });
+  const app = await buildApp({ config, db: database.db, logger: false });
   // The test CRM page, served by the same process under the localhost origin.
   // It is a third party's page, so it does not get our CSP (its inline script would be refused).
   app.get('/e2e/host.html', (_request, reply) =>
@@ -69,6 +73,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('hostUrl', hostUrl);
+  project.provide('demoAccount', demo.id);
   return async () => {
     await app.close();
     await database.close();
