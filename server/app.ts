@@ -24,6 +24,8 @@ import { registerShellPage } from './http/shellPage';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
+import { connectionRoutes } from './modules/connections/routes';
+import { connectedOrigins, isConnectedOrigin } from './modules/connections/service';
 import { customerRoutes } from './modules/customers/routes';
 import { dealCatalogueRoutes } from './modules/dealCatalogue/routes';
 import { demoRoutes } from './modules/demo/routes';
@@ -45,7 +47,10 @@ import { widgetRoutes } from './modules/widget/routes';
 export interface AppOptions {
   config: ServerConfig;
   db: Db;
-  /** Origins of CRM pages allowed to frame the shell (CSP frame-ancestors). */
+  /**
+   * HOST_ORIGINS: the operator's deployment-wide CRM origins, allowed besides every account's connected
+   * ones (CSP frame-ancestors, the framed shell's trust, CORS on /integration/*). Empty by default.
+   */
   hostOrigins?: readonly string[];
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
@@ -69,7 +74,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, profileRoutes, customerRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes];
+const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, profileRoutes, customerRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -147,8 +152,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  // The widget calls /integration/* from the CRM's page: CORS for the allow-listed CRM origins.
-  registerIntegrationCors(app, options.hostOrigins ?? []);
+  // The widget calls /integration/* from the CRM's page: CORS for the connected CRM origins (and HOST_ORIGINS).
+  registerIntegrationCors(app, options.hostOrigins ?? [], (origin) => isConnectedOrigin(options.db, origin));
   // The CRM-side widget host: the staff token like the API (its own hook; one token-free route).
   await app.register(
     async (integration) => {
@@ -172,7 +177,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Hashed chunk names change with their content, so they may be cached for good; the page may not.
       setHeaders: (res, path) => void res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
-    if (existsSync(join(shellDir, 'index.html'))) registerShellPage(app, shellDir, options.hostOrigins ?? []);
+    if (existsSync(join(shellDir, 'index.html'))) {
+      registerShellPage(app, shellDir, options.hostOrigins ?? [], async (accountId) => (accountId === null ? [] : connectedOrigins(options.db, accountId)));
+    }
   }
   if (existsSync(widgetFile)) {
     app.get('/widget.js', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('widget.js', options.config.rootDir + '/dist'));

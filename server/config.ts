@@ -22,6 +22,8 @@ export interface ServerConfig {
   dataDir: string;
   smtpUrl: string | null;
   tokenTtlDays: number;
+  /** Lifetime of the staff token the amoCRM widget gets for a disposable token (integration/amocrm/token). */
+  amoTokenTtlMinutes: number;
   trialDays: number;
   /** Confirmation codes: lifetime and how many wrong entries are allowed. */
   codeTtlMinutes: number;
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : join(rootDir, 'data'),
     smtpUrl: env.SMTP_URL || null,
     tokenTtlDays: number(env.TOKEN_TTL_DAYS, 30),
+    amoTokenTtlMinutes: number(env.AMO_TOKEN_TTL_MINUTES, 10),
     trialDays: number(env.TRIAL_DAYS, 14),
     codeTtlMinutes: number(env.CODE_TTL_MINUTES, 15),
     codeAttempts: number(env.CODE_ATTEMPTS, 5),

@@ -13,7 +13,8 @@ async function main(): Promise<void> {
   await database.migrate();
   await ensureTariffs(database.db);
   // The demo goes only into the embedded database, or into a server database when asked (SEED_DEMO=1).
-  const seeded = database.kind === 'pglite' || process.env.SEED_DEMO === '1' ? await seedDemo(database.db) : false;
+  // The demo CRM page opened under the other loopback name (http://localhost:PORT/demo/host.html?app=http://127.0.0.1:PORT) plays a connected amoCRM.
+  const seeded = database.kind === 'pglite' || process.env.SEED_DEMO === '1' ? await seedDemo(database.db, [`http://localhost:${config.port}`]) : false;
   const hostOrigins = parseOriginList(process.env.HOST_ORIGINS);
   const app = await buildApp({ config, db: database.db, hostOrigins });
 

@@ -659,3 +659,38 @@ export const orderShares = pgTable(
   },
   (table) => [uniqueIndex('order_shares_link').on(table.linkToken), uniqueIndex('order_shares_order_customer').on(table.orderId, table.customerId)],
 );
+
+/**
+ * An account's connection to a CRM (issue 12, security): the one origin it frames us from and calls
+ * /integration/* from (CSP frame-ancestors, CORS), and what proves a request comes from that CRM —
+ * the amoCRM/Kommo integration's client id and secret (its disposable tokens are signed with the
+ * secret), Bitrix24's member_id, and a per-account widget key for HMAC-signed requests. Requests
+ * proven this way act as `user_id` (the member who connected it, unless an admin chose another).
+ */
+export const integrationConnections = pgTable(
+  'integration_connections',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** 'amocrm' | 'kommo' | 'bitrix24' */
+    kind: text('kind').notNull(),
+    /** Lower-case scheme://host[:port], e.g. https://acme.amocrm.ru. */
+    origin: text('origin').notNull(),
+    /** amoCRM/Kommo: the integration's id (the disposable token's aud/client_uuid) and secret key (its HS256 key). */
+    clientId: text('client_id'),
+    clientSecret: text('client_secret'),
+    /** amoCRM/Kommo: the CRM's account id (the disposable token's account_id claim). */
+    crmAccountId: bigint('crm_account_id', { mode: 'number' }),
+    /** Bitrix24: the portal's member_id. */
+    memberId: text('member_id'),
+    /** HMAC-SHA256 key of signed widget requests (leadId + timestamp). */
+    widgetKey: text('widget_key').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('integration_connections_account_origin').on(table.accountId, table.origin), index('integration_connections_origin').on(table.origin)],
+);

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
-import { hashPassword } from '../auth/secrets';
+import { hashPassword, newToken } from '../auth/secrets';
 import type { Db } from './client';
-import { accounts, memberships, tariffs, users } from './schema';
+import { accounts, integrationConnections, memberships, tariffs, users } from './schema';
 import { seedCatalogue } from './seedCatalogue';
 import { DEMO_CUSTOMER, seedOrders } from './seedOrders';
 
@@ -25,7 +25,12 @@ export async function ensureTariffs(db: Db): Promise<void> {
  * ('Separate rights' on), the demo catalogue with stock, and orders with customers (seedOrders). Runs only when there is no account
  * at all, so it is idempotent.
  */
-export async function seedDemo(db: Db): Promise<boolean> {
+/**
+ * `demoHostOrigins`: the origins of the demo CRM page (/demo/host.html opened under another loopback
+ * name, or a test's CRM page), connected to the demo account as an amoCRM integration so they may
+ * frame the app (/?account=<id>) and call /integration/*. Its secret is random: nothing signs with it.
+ */
+export async function seedDemo(db: Db, demoHostOrigins: readonly string[] = []): Promise<boolean> {
   const [{ value }] = await db.select({ value: count() }).from(accounts);
   if (value > 0) return false;
   const [adminHash, keeperHash, customerHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_STOREKEEPER.password), hashPassword(DEMO_CUSTOMER.password)]);
@@ -55,6 +60,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
     ]);
     await seedCatalogue(tx, account.id, admin.id);
     await seedOrders(tx, account.id, admin.id, customerHash);
+    for (const origin of demoHostOrigins) {
+      await tx.insert(integrationConnections).values({ accountId: account.id, kind: 'amocrm', origin, clientId: 'stockroom-demo', clientSecret: newToken(), widgetKey: newToken(), userId: admin.id });
+    }
   });
   return true;
 }

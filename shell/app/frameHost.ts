@@ -9,8 +9,9 @@ import { saveToken } from '../../src/stores/session';
 export const FRAME_CONTEXT_TIMEOUT_MS = 2000;
 
 /**
- * The CRM origins allowed to frame us: the server's (HOST_ORIGINS at run time, in the page's
- * `stockroom-host-origins` meta tag) and any a build was given.
+ * The CRM origins we take context and token from: the server's list in the page's
+ * `stockroom-host-origins` meta tag (the CRM origins connected by the account the URL names,
+ * `/?account=<id>`, plus HOST_ORIGINS) and any a build was given.
  */
 export function allowedHostOrigins(doc: Document): string[] {
   return [...config.hostOrigins, ...parseOriginList(doc.querySelector<HTMLMetaElement>(`meta[name="${HOST_ORIGINS_META}"]`)?.content)];
@@ -30,6 +31,10 @@ export async function connectFrameHost(win: Window): Promise<FrameConnection | n
   const bridge = connectToParent(win, allowedHostOrigins(win.document), FRAME_CONTEXT_TIMEOUT_MS);
   if (!bridge) return null;
   bridge.emit('ready', { app: 'shell' });
+  // A host that renews its short-lived token (the amoCRM adapter) hands the new one over in a 'context' event.
+  bridge.on('context', (next) => {
+    if (next?.token) saveToken(next.token);
+  });
   let context: HostContext | null = null;
   try {
     context = await bridge.request('context', null);

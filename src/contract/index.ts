@@ -5,3 +5,4 @@ export type * from './publicOrder';
 export type * from './pipelines';
 export type * from './customers';
 export type * from './sessions';
+export type * from './integrations';

@@ -24,8 +24,19 @@ export type WidgetProductsQuery = Type.Static<typeof WidgetProductsQuery>;
 export const WidgetProductListV2 = Type.Object({ data: Type.Array(DealProduct), links: PageLinks, meta: PageMeta, categories: Type.Array(CategoryListItem) });
 export type WidgetProductListV2 = Type.Static<typeof WidgetProductListV2>;
 
-/** widget/products/filtered: the positions of the order linked to a deal (no auth header needed). */
-export const WidgetLeadQuery = Type.Object({ leadId: LeadId, page, per_page });
+/**
+ * widget/products/filtered: the positions of the order linked to a deal. Without a staff token the
+ * request must be signed: amoCRM's X-Auth-Token header, or account + ts (Unix seconds) + sig (hex
+ * HMAC-SHA256 of `<leadId>.<ts>` with the account's widget key).
+ */
+export const WidgetLeadQuery = Type.Object({
+  leadId: LeadId,
+  page,
+  per_page,
+  account: Type.Optional(Id),
+  ts: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999_999_999 })),
+  sig: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[0-9a-fA-F]+$' })),
+});
 export type WidgetLeadQuery = Type.Static<typeof WidgetLeadQuery>;
 
 /** A position as shown without a token: what the deal holds, and nothing of cost prices, stock or product field values. */

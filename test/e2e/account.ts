@@ -25,3 +25,8 @@ export function staffApi(account: Pick<TestAccount, 'token'>) {
     return (await response.json()) as T;
   };
 }
+
+/** The account's admin connects a CRM page's origin (account/integrations/connect), as they would connect their amoCRM: it may then frame /?account=<id>. */
+export async function connectCrm(account: Pick<TestAccount, 'token'>, origin: string): Promise<void> {
+  await staffApi(account)('/api/account/integrations/connect', { body: { kind: 'amocrm', origin, client_id: 'e2e', client_secret: `e2e-secret-${origin}` } });
+}

@@ -1,18 +1,21 @@
 import type { Frame, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { testAccount, type TestAccount } from './account';
+import { connectCrm, testAccount, type TestAccount } from './account';
 import { baseUrl, newPage, openUrl } from './browser';
 
 const hostUrl = inject('hostUrl');
 
+// This file's account connected the CRM page's origin; the other account did not.
 let account: TestAccount;
+let unconnected: TestAccount;
 beforeAll(async () => {
-  account = await testAccount('frame');
+  [account, unconnected] = await Promise.all([testAccount('frame'), testAccount('frame unconnected')]);
+  await connectCrm(account, hostUrl);
 });
 
 async function openHost(params: Record<string, string>): Promise<{ page: Page; app: Frame }> {
   const page = await newPage();
-  const query = new URLSearchParams({ app: baseUrl, ...params });
+  const query = new URLSearchParams({ app: baseUrl, account: String(account.id), ...params });
   await page.goto(`${hostUrl}/e2e/host.html?${query}`);
   const handle = await page.waitForSelector('iframe#app');
   const app = await handle.contentFrame();
@@ -50,6 +53,18 @@ describe('the shell inside a host CRM frame', () => {
     });
     expect(new URL(app.url()).hash).toBe('#/Error_token_not_valid');
     expect(await app.getByRole('tab', { name: 'Sign in' }).count()).toBe(0);
+  });
+
+  it("rule: a CRM origin frames only the app of an account that connected it — not another account's page, nor the page without an account — and gets no token-taking shell there", async () => {
+    for (const other of [String(unconnected.id), '']) {
+      const { page, app } = await openHost({ token: unconnected.token, path: '/qwe', account: other });
+      // The browser refuses the frame (CSP frame-ancestors) and shows its error page in it instead: the shell never
+      // starts, asks for no context, reports nothing.
+      await expect.poll(() => app.url(), { message: `account=${other}` }).toMatch(/^chrome-error:/);
+      expect(await hostEvents(page), `account=${other}`).toEqual([]);
+      expect(await app.getByTestId('gallery-checkbox').count()).toBe(0);
+      await page.close();
+    }
   });
 
   it('opened directly (not framed) without a token, the app goes to its own sign-in page', async () => {

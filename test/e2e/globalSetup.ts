@@ -15,7 +15,7 @@ import { addBrowserFixtures, createTestAccount } from './fixtures';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    /** The same server under another origin, allowed to frame the app (HOST_ORIGINS). */
+    /** The same server under another origin: a CRM page, which frames an account's app (/?account=<id>) once that account connected it (connectCrm). */
     hostUrl: string;
   }
 }
@@ -39,15 +39,16 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Chromium present; a fresh build; the real server, whose HOST_ORIGINS lets the same server under
- * the name localhost (another origin) frame the app like a CRM page would; and the real server on a fresh in-memory database
- * with a few known sessions. Each test file makes its own account (POST /e2e/account), so files run in any order.
+ * Chromium present; a fresh build; the real server on a fresh in-memory database with a few known sessions, also
+ * reachable under the name localhost (another origin) as a CRM page. No HOST_ORIGINS: a file whose account should be
+ * framed by that page connects it as an admin would (connectCrm). Each test file makes its own account
+ * (POST /e2e/account), so files run in any order.
  */
 export default async function setup(project: TestProject) {
   ensureChromium();
   const port = await freePort();
   const hostUrl = `http://localhost:${port}`;
-  // Built with no list: the server's own (hostOrigins below, in the page's meta tag) must be enough.
+  // Built with no list: the server's own (the account's connections, in the page's meta tag) must be enough.
   execFileSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit', env: { ...process.env, HOST_ORIGINS: '' } });
 
   const config = loadConfig(process.env, { dataDir: 'memory://', databaseUrl: null, port, logLevel: 'warn' });
@@ -55,7 +56,7 @@ export default async function setup(project: TestProject) {
   await database.migrate();
   await ensureTariffs(database.db);
   await addBrowserFixtures(database.db);
-  const app = await buildApp({ config, db: database.db, hostOrigins: [hostUrl], logger: false });
+  const app = await buildApp({ config, db: database.db, logger: false });
   // The test CRM page, served by the same process under the localhost origin.
   // It is a third party's page, so it does not get our CSP (its inline script would be refused).
   app.get('/e2e/host.html', (_request, reply) =>

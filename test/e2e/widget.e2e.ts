@@ -1,12 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { staffApi, testAccount, type TestAccount } from './account';
+import { connectCrm, staffApi, testAccount, type TestAccount } from './account';
 import { baseUrl, newPage } from './browser';
 import { screenLuminance } from './pixels';
 
 /**
- * dist/widget.js on the demo CRM page (/demo/host.html), opened at the CRM's origin (hostUrl, allowed
- * by HOST_ORIGINS) while Stockroom is at baseUrl: widget.js, script.js's widget and every widget call
+ * dist/widget.js on the demo CRM page (/demo/host.html), opened at the CRM's origin (hostUrl, connected
+ * to the demo account) while Stockroom is at baseUrl: widget.js, script.js's widget and every widget call
  * go cross-origin, as they do from amoCRM. The demo page loads widget/host/amocrm/script.js through an
  * AMD define and calls its callbacks; a second widget plays the card tab.
  */
@@ -16,6 +16,7 @@ const hostUrl = inject('hostUrl');
 let account: TestAccount;
 beforeAll(async () => {
   account = await testAccount('widget', { demo: true });
+  await connectCrm(account, hostUrl);
 });
 
 /** A deal id of its own per test, so tests never meet on one order. */
@@ -26,7 +27,7 @@ type HostEvent = { type: string; payload: Record<string, unknown> };
 async function openDemo(options: { lead?: number; theme?: 'dark'; hostCss?: string; page?: Page } = {}): Promise<{ page: Page; right: Locator; tab: Locator; lead: number }> {
   const lead = options.lead ?? (nextLead += 1);
   const page = options.page ?? (await newPage());
-  const query = new URLSearchParams({ app: baseUrl, token: account.token, lead: String(lead), ...(options.theme ? { theme: options.theme } : {}) });
+  const query = new URLSearchParams({ app: baseUrl, token: account.token, lead: String(lead), account: String(account.id), ...(options.theme ? { theme: options.theme } : {}) });
   await page.goto(`${hostUrl}/demo/host.html?${query}`);
   if (options.hostCss) await page.addStyleTag({ content: options.hostCss });
   const right = page.locator('[data-testid="crm-right-column"] [data-testid="stockroom-widget"]');

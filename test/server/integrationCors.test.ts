@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
+import { accounts, integrationConnections, users } from '../../server/db/schema';
 import { ensureTariffs } from '../../server/db/seed';
 
 const CRM = 'https://crm.example.com';
@@ -44,7 +45,7 @@ describe('CORS on /integration/* for the allow-listed CRM origins (the widget ru
     expect(response.headers['access-control-allow-origin']).toBe(CRM);
     expect(String(response.headers.vary)).toContain('Origin');
     const bitrix = await app.inject({ method: 'GET', url: '/integration/bitrix/widget/products/filtered?leadId=5', headers: { origin: CRM } });
-    expect(bitrix.statusCode).toBe(200);
+    expect(bitrix.statusCode).toBe(401);
     expect(bitrix.headers['access-control-allow-origin']).toBe(CRM);
   });
 
@@ -62,6 +63,18 @@ describe('CORS on /integration/* for the allow-listed CRM origins (the widget ru
     for (const origin of ['https://amocrm.example', 'https://shop.evilamocrm.example', 'http://shop.amocrm.example']) {
       expect((await preflight(origin)).headers['access-control-allow-origin']).toBeUndefined();
     }
+  });
+
+  it('rule: an origin some account connected (account/integrations) gets CORS without being in HOST_ORIGINS; X-Auth-Token is allowed for amoCRM', async () => {
+    const connectedOrigin = 'https://connected.bitrix24.example';
+    expect((await preflight(connectedOrigin)).headers['access-control-allow-origin']).toBeUndefined();
+    const { db } = database;
+    const [account] = await db.insert(accounts).values({ name: 'Connected', trialEndsAt: new Date(Date.now() + 86_400_000) }).returning();
+    const [user] = await db.insert(users).values({ name: 'Admin', email: `cors-${account.id}@example.com`, passwordHash: 'x' }).returning();
+    await db.insert(integrationConnections).values({ accountId: account.id, kind: 'bitrix24', origin: connectedOrigin, memberId: 'm', widgetKey: 'k', userId: user.id });
+    const response = await preflight(connectedOrigin);
+    expect([response.statusCode, response.headers['access-control-allow-origin']]).toEqual([204, connectedOrigin]);
+    expect(String(response.headers['access-control-allow-headers'])).toMatch(/x-auth-token/i);
   });
 
   it('only /integration/*: the staff API stays same-origin', async () => {

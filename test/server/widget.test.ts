@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { batches, orderPositions, orders, users } from '../../server/db/schema';
-import { AMBIGUOUS_LEAD } from '../../server/modules/widget/service';
+import { DISPOSABLE_TOKEN_INVALID, SIGNATURE_INVALID, SIGNATURE_WINDOW_S, SIGNED_REQUEST_REQUIRED, widgetSignature } from '../../server/modules/widget/requestProof';
+import { disposableClaims, signDisposableToken } from '../fakes/amocrm';
 import { unique, useTestServer, type TestAccount } from './harness';
 
 const server = useTestServer();
@@ -12,9 +13,9 @@ type Named = { id: number; name: string };
 const names = (list: Named[]) => list.map((item) => item.name);
 
 /** Calls the integration host (GET, query URL-encoded as the widget client does) with an optional bearer token. */
-async function widget(path: string, options: { token?: string; query?: Record<string, string | number>; base?: Base; authorization?: string } = {}) {
+async function widget(path: string, options: { token?: string; query?: Record<string, string | number>; base?: Base; authorization?: string; headers?: Record<string, string> } = {}) {
   const query = new URLSearchParams(Object.entries(options.query ?? {}).map(([key, value]) => [key, String(value)])).toString();
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.authorization !== undefined) headers.authorization = options.authorization;
   const response = await server.app.inject({ method: 'GET', url: `/integration${options.base ?? '/widget'}/${path}${query ? `?${query}` : ''}`, headers });
@@ -238,60 +239,217 @@ describe('widget/get-products', () => {
   });
 });
 
-describe('widget/products/filtered (no auth header)', () => {
+/** Connects a CRM to the account through the staff route (as an admin would) and answers the connection. */
+async function connect(owner: TestAccount, body: Record<string, unknown>) {
+  const answer = await server.call('POST', 'account/integrations/connect', { token: owner.token, body });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body as { id: number; widget_key: string; origin: string };
+}
+
+/** An amoCRM account `sub` connected to the shop's account: its integration id and secret. */
+async function amoConnected(owner: TestAccount, sub = unique('acme')) {
+  const clientId = unique('client');
+  const secret = `${unique('secret')}-${unique('key')}`;
+  await connect(owner, { kind: 'amocrm', origin: `https://${sub}.amocrm.ru`, client_id: clientId, client_secret: secret });
+  return { sub, clientId, secret, sign: (overrides: Parameters<typeof disposableClaims>[2] = {}) => signDisposableToken(disposableClaims(sub, clientId, overrides), secret) };
+}
+
+const nowS = () => Math.floor(Date.now() / 1000);
+const randomLead = () => 100_000 + Math.floor(Math.random() * 2_000_000_000);
+
+describe('widget/products/filtered: a staff token or a signed CRM request', () => {
   const positionKeys = ['id', 'product_id', 'identifier', 'name', 'article', 'type', 'unit', 'warehouse_code', 'warehouse_name', 'price', 'currency', 'count', 'sum'].sort();
 
-  it("rule: without a token it answers only the positions of that deal's order, without cost prices, stock or field values", async () => {
+  it('rule: a deal number alone answers nothing — without a token or a signature the call is refused (401 with a clear text)', async () => {
     const { token, products } = await shop();
-    const leadId = 100_000 + Math.floor(Math.random() * 800_000_000);
+    const leadId = randomLead();
+    await addToLead(token, `${products.drill.id}%%%MAIN`, leadId);
+    for (const base of BASES) {
+      const answer = await widget('products/filtered', { base, query: { leadId } });
+      expect(answer.status).toBe(401);
+      expect(answer.body.error).toBe(SIGNED_REQUEST_REQUIRED);
+      expect(answer.text).not.toContain('Hammer drill');
+    }
+  });
+
+  it("rule: signed, it answers only the positions of that deal's order, without cost prices, stock or field values", async () => {
+    const { token, products, account } = await shop();
+    const amo = await amoConnected(account);
+    const leadId = randomLead();
     await addToLead(token, `${products.drill.id}%%%MAIN`, leadId, { quantity: 2 });
     await addToLead(token, products.service.id, leadId);
     await addToLead(token, `${products.grinder.id}%%%MAIN`, leadId + 1);
-    const answer = await widget('products/filtered', { query: { leadId } });
-    expect(answer.status).toBe(200);
+    const answer = await widget('products/filtered', { query: { leadId }, headers: { 'x-auth-token': amo.sign() } });
+    expect(answer.status, answer.text).toBe(200);
     expect(answer.body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 20, total: 2 });
     expect(names(answer.body.data)).toEqual(['Hammer drill', 'Assembly']);
     for (const position of answer.body.data) expect(Object.keys(position).sort()).toEqual(positionKeys);
     expect(answer.body.data[0]).toMatchObject({ identifier: `${products.drill.id}%%%MAIN`, count: 2, price: 100, sum: 200, warehouse_code: 'MAIN' });
     expect(answer.text).not.toContain('cost_price');
     expect(answer.text).not.toContain('Angle grinder');
-    const paged = await widget('products/filtered', { query: { leadId, per_page: 1, page: 2 } });
+    const paged = await widget('products/filtered', { query: { leadId, per_page: 1, page: 2 }, headers: { 'x-auth-token': amo.sign() } });
     expect(names(paged.body.data)).toEqual(['Assembly']);
     expect(paged.body.links).toEqual({ first: '?page=1', prev: '?page=1', next: null, last: '?page=2' });
+    const unknown = await widget('products/filtered', { query: { leadId: 2_147_483_000 }, headers: { 'x-auth-token': amo.sign() } });
+    expect(unknown).toMatchObject({ status: 200, body: { data: [], meta: { current_page: 1, total: 0 } } });
   });
 
-  it('rule: an unknown deal answers an empty page', async () => {
-    const answer = await widget('products/filtered', { query: { leadId: 2_147_483_000 } });
-    expect(answer).toMatchObject({ status: 200, body: { data: [], meta: { current_page: 1, total: 0 } } });
-  });
-
-  it('rule: a deal id linked in two accounts is refused without a token (409, nothing of either); with a token, each account sees only its own', async () => {
+  it("rule: an amoCRM disposable token answers only the deal of the account whose connected integration signed it", async () => {
     const first = await shop();
     const second = await shop();
-    const leadId = 900_000_000 + Math.floor(Math.random() * 90_000_000);
+    const leadId = randomLead();
     await addToLead(first.token, `${first.products.drill.id}%%%MAIN`, leadId);
     await addToLead(second.token, `${second.products.grinder.id}%%%MAIN`, leadId);
-    const ambiguous = await widget('products/filtered', { query: { leadId } });
-    expect(ambiguous).toMatchObject({ status: 409, body: { error: AMBIGUOUS_LEAD } });
-    expect(ambiguous.text).not.toMatch(/Hammer drill|Angle grinder/);
-    const own = await widget('products/filtered', { token: first.token, query: { leadId } });
+    const firstAmo = await amoConnected(first.account);
+    const secondAmo = await amoConnected(second.account);
+    const own = await widget('products/filtered', { query: { leadId }, headers: { 'x-auth-token': firstAmo.sign() } });
     expect(names(own.body.data)).toEqual(['Hammer drill']);
-    const other = await widget('products/filtered', { token: second.token, query: { leadId } });
+    const other = await widget('products/filtered', { query: { leadId }, headers: { 'x-auth-token': secondAmo.sign() } });
     expect(names(other.body.data)).toEqual(['Angle grinder']);
+  });
+
+  it('rule: a disposable token forged, expired, not yet valid, unsigned, of another integration or of an unconnected CRM account is refused (401)', async () => {
+    const { token, products, account } = await shop();
+    const amo = await amoConnected(account);
+    const leadId = randomLead();
+    await addToLead(token, `${products.drill.id}%%%MAIN`, leadId);
+    const now = nowS();
+    const claims = disposableClaims(amo.sub, amo.clientId);
+    const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+    const refused = {
+      forged: signDisposableToken(claims, 'not-the-secret-at-all'),
+      expired: amo.sign({ iat: now - 1200, nbf: now - 1200, exp: now - 300 }),
+      early: amo.sign({ nbf: now + 600, exp: now + 900 }),
+      longLived: amo.sign({ iat: now, nbf: now, exp: now + 30 * 86_400 }),
+      unsigned,
+      otherIntegration: amo.sign({ client_uuid: unique('another-client') }),
+      unconnectedAccount: signDisposableToken(disposableClaims(unique('stranger'), amo.clientId), amo.secret),
+      garbage: 'not.a.jwt',
+    };
+    for (const [name, disposable] of Object.entries(refused)) {
+      const answer = await widget('products/filtered', { query: { leadId }, headers: { 'x-auth-token': disposable } });
+      expect(answer.status, name).toBe(401);
+      expect(answer.body.error, name).toBe(DISPOSABLE_TOKEN_INVALID);
+      expect(answer.text).not.toContain('Hammer drill');
+    }
+  });
+
+  it("rule: a signature of leadId and a fresh timestamp with the account's widget key answers that account's deal; a wrong key, deal, account or a stale time is refused (401)", async () => {
+    const mine = await shop();
+    const theirs = await shop();
+    const leadId = randomLead();
+    await addToLead(mine.token, `${mine.products.drill.id}%%%MAIN`, leadId);
+    await addToLead(theirs.token, `${theirs.products.grinder.id}%%%MAIN`, leadId);
+    const { widget_key: key } = await connect(mine.account, { kind: 'bitrix24', origin: `https://${unique('portal')}.bitrix24.ru`, member_id: unique('member') });
+    const { widget_key: theirKey } = await connect(theirs.account, { kind: 'bitrix24', origin: `https://${unique('portal')}.bitrix24.ru`, member_id: unique('member') });
+    const ts = nowS();
+    const signed = await widget('products/filtered', { base: '/bitrix/widget', query: { leadId, account: mine.account.id, ts, sig: widgetSignature(key, leadId, ts) } });
+    expect(signed.status, signed.text).toBe(200);
+    expect(names(signed.body.data)).toEqual(['Hammer drill']);
+    const bad = {
+      otherKey: { leadId, account: mine.account.id, ts, sig: widgetSignature(theirKey, leadId, ts) },
+      otherAccount: { leadId, account: theirs.account.id, ts, sig: widgetSignature(key, leadId, ts) },
+      otherDeal: { leadId, account: mine.account.id, ts, sig: widgetSignature(key, leadId + 1, ts) },
+      stale: { leadId, account: mine.account.id, ts: ts - SIGNATURE_WINDOW_S - 60, sig: widgetSignature(key, leadId, ts - SIGNATURE_WINDOW_S - 60) },
+      noTime: { leadId, account: mine.account.id, sig: widgetSignature(key, leadId, ts) },
+    };
+    for (const [name, query] of Object.entries(bad)) {
+      const answer = await widget('products/filtered', { base: '/bitrix/widget', query });
+      expect(answer.status, name).toBe(401);
+      expect(answer.body.error, name).toBe(SIGNATURE_INVALID);
+      expect(answer.text).not.toMatch(/Hammer drill|Angle grinder/);
+    }
   });
 
   it("rule: with a token the deal is looked up in the caller's account alone; a header that is not a valid token is refused (403)", async () => {
     const mine = await shop();
     const theirs = await shop();
-    const leadId = 200_000_000 + Math.floor(Math.random() * 90_000_000);
+    const leadId = randomLead();
     await addToLead(theirs.token, `${theirs.products.drill.id}%%%MAIN`, leadId);
     const scoped = await widget('products/filtered', { token: mine.token, query: { leadId } });
     expect(scoped).toMatchObject({ status: 200, body: { data: [], meta: { total: 0 } } });
+    const own = await widget('products/filtered', { token: theirs.token, query: { leadId } });
+    expect(names(own.body.data)).toEqual(['Hammer drill']);
     for (const authorization of ['Bearer forged-token', 'Basic abc', '']) {
       const refused = await widget('products/filtered', { authorization, query: { leadId } });
       expect(refused.status, authorization).toBe(403);
       expect(refused.text).not.toContain('Hammer drill');
     }
+  });
+});
+
+describe('integration/amocrm/token: the disposable token exchanged for a staff token of minutes', () => {
+  const exchange = (headers: Record<string, string>) => server.app.inject({ method: 'POST', url: '/integration/amocrm/token', headers });
+
+  it("rule: a valid disposable token gets a staff token that lives minutes and works on the widget's calls for the connected account", async () => {
+    const { account, products } = await shop();
+    const amo = await amoConnected(account);
+    const before = Date.now();
+    const response = await exchange({ 'x-auth-token': amo.sign() });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as { access_token: string; expires_at: string; account_id: number };
+    expect(answer.account_id).toBe(account.id);
+    const lifetime = new Date(answer.expires_at).getTime() - before;
+    expect(lifetime).toBeGreaterThan(60_000);
+    expect(lifetime).toBeLessThanOrEqual(server.app.ctx.config.amoTokenTtlMinutes * 60_000 + 5_000);
+    expect(server.app.ctx.config.amoTokenTtlMinutes).toBeLessThanOrEqual(15);
+    const found = await widget('autocomplete', { token: answer.access_token, query: { q: 'Hammer' } });
+    expect(found.status).toBe(200);
+    expect(found.body.map((item: Named) => item.id)).toEqual([products.drill.id]);
+  });
+
+  it('rule: without a valid disposable token no staff token is given (401)', async () => {
+    const { account } = await shop();
+    const amo = await amoConnected(account);
+    const attempts: Record<string, string>[] = [{}, { 'x-auth-token': signDisposableToken(disposableClaims(amo.sub, amo.clientId), 'wrong-secret-wrong') }, { authorization: `Bearer ${account.token}` }];
+    for (const headers of attempts) {
+      const response = await exchange(headers);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error).toBe(DISPOSABLE_TOKEN_INVALID);
+    }
+  });
+});
+
+describe('account/integrations: an administrator connects the CRMs', () => {
+  it('rule: only admins connect, list or disconnect (422 for others); the client secret is never answered; a new connection gets its own widget key', async () => {
+    const owner = await server.newAccount();
+    const member = await server.newMember(owner, { admin: false });
+    const body = { kind: 'amocrm', origin: `https://${unique('shop')}.amocrm.ru`, client_id: 'client-1', client_secret: 'a-long-enough-secret-value' };
+    expect((await server.call('POST', 'account/integrations/connect', { token: member.token, body })).status).toBe(422);
+    expect((await server.call('GET', 'account/integrations', { token: member.token })).status).toBe(422);
+    const made = await connect(owner, body);
+    expect(made).toMatchObject({ kind: 'amocrm', origin: body.origin, client_id: 'client-1', has_client_secret: true, user_id: owner.ownerId });
+    expect(made.widget_key.length).toBeGreaterThanOrEqual(32);
+    const listed = await server.call('GET', 'account/integrations', { token: owner.token });
+    expect(listed.body).toEqual([made]);
+    expect(JSON.stringify(listed.body)).not.toContain(body.client_secret);
+    // Connecting the same origin again updates it and keeps the key and the secret.
+    const again = await connect(owner, { kind: 'amocrm', origin: body.origin, client_id: 'client-2' });
+    expect(again).toMatchObject({ id: made.id, client_id: 'client-2', has_client_secret: true, widget_key: made.widget_key });
+    expect((await server.call('POST', 'account/integrations/disconnect', { token: member.token, body: { id: made.id } })).status).toBe(422);
+    const other = await server.newAccount();
+    expect((await server.call('POST', 'account/integrations/disconnect', { token: other.token, body: { id: made.id } })).status).toBe(404);
+    expect((await server.call('POST', 'account/integrations/disconnect', { token: owner.token, body: { id: made.id } })).status).toBe(200);
+    expect((await server.call('GET', 'account/integrations', { token: owner.token })).body).toEqual([]);
+  });
+
+  it('rule: a connection names one exact https origin (no wildcard, path or plain http but on loopback), and amoCRM needs its client id and secret (400, nothing saved)', async () => {
+    const owner = await server.newAccount();
+    const refused: Record<string, unknown>[] = [
+      { kind: 'amocrm', origin: 'https://*.amocrm.ru', client_id: 'c', client_secret: 'a-long-enough-secret-value' },
+      { kind: 'amocrm', origin: 'https://shop.amocrm.ru/leads', client_id: 'c', client_secret: 'a-long-enough-secret-value' },
+      { kind: 'amocrm', origin: 'http://shop.amocrm.ru', client_id: 'c', client_secret: 'a-long-enough-secret-value' },
+      { kind: 'amocrm', origin: 'https://shop.amocrm.ru' },
+      { kind: 'bitrix24', origin: 'https://portal.bitrix24.ru' },
+    ];
+    for (const body of refused) {
+      const answer = await server.call('POST', 'account/integrations/connect', { token: owner.token, body });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(typeof answer.body.error).toBe('string');
+    }
+    expect((await server.call('GET', 'account/integrations', { token: owner.token })).body).toEqual([]);
+    const loopback = await connect(owner, { kind: 'amocrm', origin: 'http://localhost:8080', client_id: 'c', client_secret: 'a-long-enough-secret-value' });
+    expect(loopback.origin).toBe('http://localhost:8080');
   });
 });
 
@@ -370,7 +528,7 @@ describe('the Bitrix24 variants and the token', () => {
     const reads: [string, Record<string, string | number>, boolean][] = [
       ['products', { category_id: categories.tools.id, per_page: 1, page: 2 }, true],
       ['products-v2', { category_id: categories.tools.id }, true],
-      ['products/filtered', { leadId }, false],
+      ['products/filtered', { leadId }, true],
       ['autocomplete', { q: 'drill' }, true],
       ['autocomplete', { q: ' ' }, true],
       ['get-products', { leadId }, true],
@@ -386,16 +544,16 @@ describe('the Bitrix24 variants and the token', () => {
     expect(viaBitrix.order.positions[0].count).toBe(2);
   });
 
-  it('rule: the integration routes are among app.apiRoutes (so the isolation and bad-input suites walk them), products/filtered as the only token-free one', () => {
+  it('rule: the integration routes are among app.apiRoutes (so the isolation and bad-input suites walk them), products/filtered and the token exchange as the only staff-token-free ones', () => {
     const integration = server.app.apiRoutes.filter((route) => route.url.startsWith('/integration/'));
     const paths = ['products', 'products-v2', 'products/filtered', 'autocomplete', 'add-product', 'get-products', 'config', 'categories'];
-    expect(integration.map((route) => `${route.method} ${route.url}`).sort()).toEqual(BASES.flatMap((base) => paths.map((path) => `GET /integration${base}/${path}`)).sort());
-    expect(integration.filter((route) => route.auth === 'none').map((route) => route.url).sort()).toEqual(['/integration/bitrix/widget/products/filtered', '/integration/widget/products/filtered']);
-    // add-product writes, so it may not answer from cached sessions.
-    expect(integration.filter((route) => !route.reads).map((route) => route.url).sort()).toEqual(['/integration/bitrix/widget/add-product', '/integration/widget/add-product']);
+    expect(integration.map((route) => `${route.method} ${route.url}`).sort()).toEqual([...BASES.flatMap((base) => paths.map((path) => `GET /integration${base}/${path}`)), 'POST /integration/amocrm/token'].sort());
+    expect(integration.filter((route) => route.auth === 'none').map((route) => route.url).sort()).toEqual(['/integration/amocrm/token', '/integration/bitrix/widget/products/filtered', '/integration/widget/products/filtered']);
+    // add-product and the exchange write, so they may not answer from cached sessions.
+    expect(integration.filter((route) => !route.reads).map((route) => route.url).sort()).toEqual(['/integration/amocrm/token', '/integration/bitrix/widget/add-product', '/integration/widget/add-product']);
   });
 
-  it('rule: every widget call but products/filtered needs the staff token (403 with { error } without one, or with a forged one)', async () => {
+  it('rule: every widget call but products/filtered needs the staff token (403 with { error } without one, or with a forged one); products/filtered a token or a signature (401)', async () => {
     const paths = ['products', 'products-v2', 'autocomplete', 'add-product', 'get-products', 'config', 'categories'];
     for (const base of BASES) {
       for (const path of paths) {
@@ -405,7 +563,7 @@ describe('the Bitrix24 variants and the token', () => {
           expect(typeof answer.body.error).toBe('string');
         }
       }
-      expect((await widget('products/filtered', { base, query: { leadId: 1 } })).status).toBe(200);
+      expect((await widget('products/filtered', { base, query: { leadId: 1 } })).status).toBe(401);
     }
   });
 });

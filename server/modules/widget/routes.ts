@@ -16,25 +16,34 @@ import {
   WidgetProductsHtml,
   WidgetProductsQuery,
 } from '../../../src/contract/widget';
+import { AmoTokenAnswer } from '../../../src/contract/integrations';
 import { resolveSession } from '../../auth/sessions';
+import type { Db } from '../../db/client';
 import { callerOf } from '../../http/context';
 import { forbidden } from '../../http/errors';
 import { dealAutocomplete } from '../dealCatalogue/products';
 import { staffActor } from '../orders/actor';
-import { addProductToLead, leadProducts, leadProductsHtml, widgetCategories, widgetConfig, widgetProducts, widgetProductsV2 } from './service';
+import { provenAccount, type SignedQuery } from './requestProof';
+import { addProductToLead, exchangeDisposableToken, leadProducts, leadProductsHtml, widgetCategories, widgetConfig, widgetProducts, widgetProductsV2 } from './service';
 
 /** Where the widget host's calls live under /integration: amoCRM/Kommo's widget and Bitrix24's, with the same handlers. */
 export const WIDGET_BASES = ['/widget', '/bitrix/widget'] as const;
 
+/** Token exchanges per address and minute: each checks a signature and writes a session. */
+export const AMO_TOKENS_PER_MINUTE = 60;
+
 /** Calls to the token-free deal list per address and minute: deal ids are easy to guess, so walking them is slowed down. */
 export const LEAD_PRODUCTS_PER_MINUTE = 120;
 
-/** The account of an optional bearer token on a token-free route: none without a header; a header that is not a valid token is refused (403). */
-async function optionalAccount(request: FastifyRequest, resolve: (token: string) => ReturnType<typeof resolveSession>): Promise<number | null> {
+/**
+ * The account a products/filtered request may read: a bearer token's (a header that is not a valid
+ * token is refused, 403), else the one its CRM signature proves (401 without one).
+ */
+async function leadAccount(request: FastifyRequest, db: Db, query: SignedQuery): Promise<number> {
   const header = request.headers.authorization;
-  if (header === undefined) return null;
+  if (header === undefined) return provenAccount(db, request, query);
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-  const caller = token ? await resolve(token) : null;
+  const caller = token ? await resolveSession(db, token) : null;
   if (!caller) throw forbidden();
   return caller.account.id;
 }
@@ -44,7 +53,7 @@ async function optionalAccount(request: FastifyRequest, resolve: (token: string)
  *
  *   GET {base}/products            category_id, page, per_page → data, links, meta (a category with its subcategories)
  *   GET {base}/products-v2         category_id, page, per_page → data, links, meta, categories (one level: own products and subcategories)
- *   GET {base}/products/filtered   leadId, page, per_page → the deal's positions; no token needed (see leadProducts)
+ *   GET {base}/products/filtered   leadId, page, per_page → the deal's positions; a staff token or a signed CRM request (requestProof.ts)
  *   GET {base}/autocomplete        q → products (empty or blank q: [])
  *   GET {base}/add-product         productId, leadId, quantity → success, order (the deal's order is made when missing)
  *   GET {base}/get-products        leadId → success, data.html (every value HTML-escaped)
@@ -52,13 +61,13 @@ async function optionalAccount(request: FastifyRequest, resolve: (token: string)
  *   GET {base}/categories          → the category tree
  *
  * with {base} = /widget and /bitrix/widget. All but products/filtered take the staff bearer token.
+ * POST /amocrm/token exchanges amoCRM's disposable token (X-Auth-Token) for a staff token of minutes.
  * add-product is a GET because the widget client sends one; it is not marked read-only.
  */
 export const widgetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   const tags = ['widget'];
   const reads = { reads: true } as const;
-  const resolve = (token: string) => resolveSession(db, token);
 
   for (const base of WIDGET_BASES) {
     app.get(`${base}/products`, { config: reads, schema: { tags, querystring: WidgetProductsQuery, response: { 200: DealProductList } } }, async (request) =>
@@ -73,7 +82,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         config: { auth: 'none', reads: true, rateLimit: { max: LEAD_PRODUCTS_PER_MINUTE, timeWindow: '1 minute' } },
         schema: { tags, querystring: WidgetLeadQuery, response: { 200: WidgetLeadProducts } },
       },
-      async (request) => leadProducts(db, request.query.leadId, await optionalAccount(request, resolve), request.query),
+      async (request) => leadProducts(db, request.query.leadId, await leadAccount(request, db, request.query), request.query),
     );
     app.get(`${base}/autocomplete`, { config: reads, schema: { tags, querystring: WidgetAutocompleteQuery, response: { 200: Type.Array(DealProduct) } } }, async (request) =>
       dealAutocomplete(db, staffActor(callerOf(request)), request.query.q),
@@ -89,4 +98,10 @@ export const widgetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     );
     app.get(`${base}/categories`, { config: reads, schema: { tags, response: { 200: Type.Array(Category) } } }, async (request) => widgetCategories(db, callerOf(request).account.id));
   }
+
+  app.post(
+    '/amocrm/token',
+    { config: { auth: 'none', rateLimit: { max: AMO_TOKENS_PER_MINUTE, timeWindow: '1 minute' } }, schema: { tags, response: { 200: AmoTokenAnswer } } },
+    async (request) => exchangeDisposableToken(db, request.headers['x-auth-token'], app.ctx.config.amoTokenTtlMinutes),
+  );
 };

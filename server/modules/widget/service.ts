@@ -14,10 +14,11 @@ import type {
 } from '../../../src/contract/widget';
 import { defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
 import { isFieldVisible } from '../../../src/domain/productCard';
-import type { Caller } from '../../auth/sessions';
+import { createSession, resolveSession, type Caller } from '../../auth/sessions';
+import type { AmoTokenAnswer } from '../../../src/contract/integrations';
 import type { Db } from '../../db/client';
 import { accounts, orders } from '../../db/schema';
-import { conflict, HttpError, notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
 import { listCategories } from '../categories/service';
 import { dealProductPage, DEAL_PER_PAGE, leadOrderOf, type CatalogueReader } from '../dealCatalogue/products';
@@ -29,11 +30,11 @@ import { requireOrderEditor } from '../orders/routes';
 import { addOrder, productsLocked } from '../orders/service';
 import { listWarehouses } from '../warehouses/service';
 import { renderLeadProducts } from './html';
+import { amoConnectionOf, DISPOSABLE_TOKEN_INVALID } from './requestProof';
 
 /** Widget lists: 20 products per page, page 1, unless asked otherwise (spec 2 §9). */
 export const WIDGET_PER_PAGE = DEAL_PER_PAGE;
 
-export const AMBIGUOUS_LEAD = 'This deal id is linked to orders in more than one account: ask with the account token';
 
 /** widget/products: a category's products with those of its subcategories (every active product without one). */
 export function widgetProducts(db: Db, reader: CatalogueReader, query: WidgetProductsQuery) {
@@ -58,24 +59,20 @@ export function widgetCategories(db: Db, accountId: number): Promise<Category[]>
 }
 
 /**
- * widget/products/filtered, answered without a token (spec 2 §7): the positions of the order linked
- * to the CRM deal, trimmed to what the deal shows — no cost prices, stock or product field values.
- * Deal ids are unique within an account only (orders_account_lead), so:
- * - with a valid bearer token the deal is looked up in the caller's account alone;
- * - without one, a deal id linked in exactly one account answers that order's positions, an unknown
- *   deal an empty page, and a deal id linked in two or more accounts is refused (409): the answer
- *   never mixes or picks between accounts.
+ * widget/products/filtered (spec 2 §7): the positions of the order linked to the CRM deal, trimmed to
+ * what the deal shows — no cost prices, stock or product field values. Deal ids are unique within an
+ * account only (orders_account_lead), so the deal is looked up in one account: the staff token's, or
+ * the one a signed CRM request proved (routes.ts) — never by the deal number alone.
  */
-export async function leadProducts(db: Db, leadId: number, accountId: number | null, paging: { page?: number; per_page?: number }): Promise<WidgetLeadProducts> {
+export async function leadProducts(db: Db, leadId: number, accountId: number, paging: { page?: number; per_page?: number }): Promise<WidgetLeadProducts> {
   const page = paging.page ?? 1;
   const perPage = paging.per_page ?? WIDGET_PER_PAGE;
   const found = await db
     .select({ orderId: orders.id, accountId: orders.accountId, isKommo: accounts.isKommo })
     .from(orders)
     .innerJoin(accounts, eq(accounts.id, orders.accountId))
-    .where(accountId === null ? eq(orders.leadId, leadId) : and(eq(orders.accountId, accountId), eq(orders.leadId, leadId)))
-    .limit(2);
-  if (found.length > 1) throw conflict(AMBIGUOUS_LEAD);
+    .where(and(eq(orders.accountId, accountId), eq(orders.leadId, leadId)))
+    .limit(1);
   let positions: WidgetLeadPosition[] = [];
   if (found.length) {
     const [{ orderId, accountId: owner, isKommo }] = found;
@@ -172,4 +169,19 @@ export async function widgetConfig(db: Db, caller: Caller, query: WidgetConfigQu
     price_fields: all.filter((field) => field.type === FieldType.price && isFieldVisible(field, { publicMode: false })).map((field) => ({ code: field.code, name: field.name })),
     warehouses: stores,
   };
+}
+
+/**
+ * integration/amocrm/token: a staff token living minutes (AMO_TOKEN_TTL_MINUTES) for a disposable
+ * token of a connected amoCRM/Kommo integration, acting as the connection's member. The widget asks
+ * again when it runs out, so no long-lived token sits in the CRM's widget settings or page.
+ */
+export async function exchangeDisposableToken(db: Db, disposable: unknown, ttlMinutes: number): Promise<AmoTokenAnswer> {
+  const connection = typeof disposable === 'string' && disposable ? await amoConnectionOf(db, disposable) : null;
+  if (!connection) throw new HttpError(401, DISPOSABLE_TOKEN_INVALID);
+  const token = await createSession(db, connection.userId, connection.accountId, ttlMinutes / 1440);
+  const caller = await resolveSession(db, token);
+  // The connection's member was disabled after it was connected: no token for them.
+  if (!caller) throw new HttpError(401, 'The member this CRM connection acts as is no longer active in the account');
+  return { access_token: token, expires_at: caller.expiresAt.toISOString(), account_id: connection.accountId };
 }

@@ -68,13 +68,14 @@ describe('the amoCRM/Kommo widget archive (npm run pack:amocrm)', () => {
     const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8'));
     expect(manifest.widget).toMatchObject({ name: 'widget.name', interface_version: 2, locale: ['en', 'ru'], installation: true });
     expect(manifest.locations).toEqual(expect.arrayContaining(['lcard-1', 'settings', 'advanced_settings']));
-    expect(Object.keys(manifest.settings)).toEqual(['server_url', 'api_key']);
+    // No token setting: the widget gets short-lived tokens through amoCRM's disposable tokens.
+    expect(Object.keys(manifest.settings)).toEqual(['server_url']);
     expect(manifest.advanced.title).toBe('advanced.title');
     // Every text key the manifest names exists in both languages.
     for (const lang of ['en', 'ru']) {
       const i18n = JSON.parse(files.get(`i18n/${lang}.json`)!.toString('utf8'));
       const lookup = (key: string) => key.split('.').reduce<Record<string, unknown> | undefined>((node, part) => node?.[part] as Record<string, unknown>, i18n);
-      for (const key of [manifest.widget.name, manifest.widget.description, manifest.widget.short_description, manifest.settings.server_url.name, manifest.settings.api_key.name, manifest.advanced.title]) {
+      for (const key of [manifest.widget.name, manifest.widget.description, manifest.widget.short_description, manifest.settings.server_url.name, manifest.advanced.title]) {
         expect(typeof lookup(key), `${lang}: ${key}`).toBe('string');
       }
     }
@@ -148,6 +149,46 @@ describe('the amoCRM/Kommo widget archive (npm run pack:amocrm)', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(mount).toHaveBeenCalledTimes(2);
     append.mockRestore();
+    delete (window as unknown as { StockroomWidget?: unknown }).StockroomWidget;
+  });
+
+  it("rule: in amoCRM the widget and the framed app get a short-lived token exchanged for amoCRM's disposable token, never a token from the settings; the app is framed as the account's page", async () => {
+    const mount = vi.fn(() => () => undefined);
+    (window as unknown as { StockroomWidget: unknown }).StockroomWidget = { mount };
+    (window as unknown as { AMOCRM: unknown }).AMOCRM = { lang_id: 'en', data: { current_card: { id: 42 } } };
+    const exchanges: Record<string, unknown>[] = [];
+    const expiresAt = new Date(Date.now() + 10 * 60_000).toISOString();
+    // amoCRM's $authorizedAjax: a jQuery-like Deferred; amoCRM adds X-Auth-Token to the request.
+    const $authorizedAjax = (options: Record<string, unknown>) => {
+      exchanges.push(options);
+      return { done: (callback: (answer: unknown) => void) => (callback({ access_token: 'short-lived', expires_at: expiresAt, account_id: 7 }), { fail: () => undefined }) };
+    };
+    const widget = Object.assign(cardWidget({ widget_code: 'sr3', server_url: 'https://stock.example.com', api_key: 'long-lived-settings-token' }), { $authorizedAjax });
+    widget.callbacks.render();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(mount).toHaveBeenCalledTimes(1);
+    const answers: unknown[] = [];
+    const post = vi.spyOn(window, 'postMessage').mockImplementation((message: unknown) => void answers.push(message));
+    for (const type of ['context', 'token']) {
+      window.dispatchEvent(new MessageEvent('message', { data: { tag: 'stockroom-bridge', v: 1, kind: 'request', id: type, type, payload: null }, origin: location.origin, source: window }));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    post.mockRestore();
+    expect(answers).toEqual([
+      expect.objectContaining({ kind: 'response', id: 'context', payload: expect.objectContaining({ token: 'short-lived', leadId: 42 }) }),
+      expect.objectContaining({ kind: 'response', id: 'token', payload: { token: 'short-lived' } }),
+    ]);
+    expect(JSON.stringify(answers)).not.toContain('long-lived-settings-token');
+    // One exchange serves both while it has time left.
+    expect(exchanges).toEqual([expect.objectContaining({ url: 'https://stock.example.com/integration/amocrm/token', method: 'POST' })]);
+    widget.callbacks.destroy();
+
+    document.body.insertAdjacentHTML('beforeend', '<div id="work-area-sr3"></div>');
+    const advanced = Object.assign(cardWidget({ widget_code: 'sr3', server_url: 'https://stock.example.com' }), { $authorizedAjax });
+    advanced.callbacks.advancedSettings();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.querySelector<HTMLIFrameElement>('#work-area-sr3 iframe')?.getAttribute('src')).toBe('https://stock.example.com/?account=7#/orders');
+    advanced.callbacks.destroy();
     delete (window as unknown as { StockroomWidget?: unknown }).StockroomWidget;
   });
 

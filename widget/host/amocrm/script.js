@@ -5,6 +5,13 @@
  * frames the full Stockroom app. It is the host side of Stockroom's bridge (src/bridge/protocol.ts) on
  * this page: it answers the widget's and the framed app's 'context' and 'token' requests with the deal,
  * the language, the theme and the token, and takes their events (resize, refreshCard, openApp, notify).
+ *
+ * The token is short-lived: amoCRM's `$authorizedAjax` sends its disposable token (X-Auth-Token, signed
+ * with the integration's secret) to POST /integration/amocrm/token, which answers a Stockroom token of
+ * minutes for the account that connected this integration. It is renewed before it runs out and handed
+ * to the widgets and the framed app again ('context' event). No long-lived token is typed into the
+ * settings; only a page without `$authorizedAjax` (the demo CRM page) gives one of its own (api_key).
+ * The framed app is opened as /?account=<id> so only this account's connected CRM origins may frame it.
  */
 define([], function () {
   'use strict';
@@ -52,6 +59,7 @@ define([], function () {
     var listeners = [];
     // Bumped by every render and destroy: a widget.js that finishes loading after either mounts nothing.
     var generation = 0;
+    var appFrame = null;
 
     function settings() {
       return (self.get_settings && self.get_settings()) || {};
@@ -78,8 +86,65 @@ define([], function () {
       var card = window.AMOCRM && window.AMOCRM.data && window.AMOCRM.data.current_card;
       return card && card.id ? Number(card.id) : null;
     }
+    /** The Stockroom session this page holds: { token, expiresAt (ms), accountId }, or null. */
+    var session = null;
+    var pending = null;
+    var renewTimer = null;
+    /** Renewed this long before it runs out, so a call in flight never carries an expired token. */
+    var RENEW_BEFORE_MS = 60000;
+
+    function sessionOf(answer) {
+      return answer && answer.access_token
+        ? { token: answer.access_token, expiresAt: Date.parse(answer.expires_at) || 0, accountId: answer.account_id || null }
+        : null;
+    }
+    /** A token with time left: the one held, else a new one for amoCRM's disposable token (null when refused). */
+    function freshSession() {
+      if (session && session.expiresAt - Date.now() > RENEW_BEFORE_MS) return Promise.resolve(session);
+      if (typeof self.$authorizedAjax !== 'function') {
+        var key = settings().api_key;
+        return Promise.resolve(key ? { token: key, expiresAt: Infinity, accountId: settings().account_id || null } : null);
+      }
+      if (!pending) {
+        pending = new Promise(function (resolve) {
+          self
+            .$authorizedAjax({ url: server() + '/integration/amocrm/token', method: 'POST', dataType: 'json' })
+            .done(function (answer) {
+              session = sessionOf(answer);
+              pending = null;
+              resolve(session);
+              scheduleRenewal();
+            })
+            .fail(function () {
+              pending = null;
+              resolve(null);
+            });
+        });
+      }
+      return pending;
+    }
+    /** Before the token runs out, a new one goes to every widget and frame on this page. */
+    function scheduleRenewal() {
+      clearTimeout(renewTimer);
+      if (!session || !isFinite(session.expiresAt)) return;
+      renewTimer = setTimeout(function () {
+        freshSession().then(function (next) {
+          if (!next) return;
+          var event = { tag: TAG, v: 1, kind: 'event', type: 'context', payload: { token: next.token } };
+          window.postMessage(event, location.origin);
+          if (appFrame && appFrame.contentWindow) appFrame.contentWindow.postMessage(event, originOf(server()));
+        });
+      }, Math.max(1000, session.expiresAt - Date.now() - RENEW_BEFORE_MS));
+    }
     function context(place) {
-      return { leadId: leadId(), lang: lang(), theme: theme(), token: settings().api_key || null, place: place };
+      return freshSession().then(function (current) {
+        return { leadId: leadId(), lang: lang(), theme: theme(), token: current ? current.token : null, place: place };
+      });
+    }
+    function tokenAnswer() {
+      return freshSession().then(function (current) {
+        return { token: current ? current.token : null };
+      });
     }
     function listen(handler) {
       window.addEventListener('message', handler);
@@ -91,8 +156,8 @@ define([], function () {
       listen(function (event) {
         var message = event.data;
         if (event.origin !== location.origin || event.source !== window || !message || message.tag !== TAG) return;
-        if (message.kind === 'request' && message.type === 'context') respond(window, location.origin, message, context('rightColumn'));
-        if (message.kind === 'request' && message.type === 'token') respond(window, location.origin, message, { token: settings().api_key || null });
+        if (message.kind === 'request' && message.type === 'context') context('rightColumn').then(respond.bind(null, window, location.origin, message));
+        if (message.kind === 'request' && message.type === 'token') tokenAnswer().then(respond.bind(null, window, location.origin, message));
         if (message.kind === 'event' && message.type === 'openApp') window.open(server() + '/#' + message.payload.path, '_blank', 'noopener');
         if (message.kind === 'event' && message.type === 'refreshCard') {
           // The CRM page decides how its card shows the change; tell it.
@@ -107,8 +172,8 @@ define([], function () {
       listen(function (event) {
         var message = event.data;
         if (event.origin !== origin || event.source !== frame.contentWindow || !message || message.tag !== TAG) return;
-        if (message.kind === 'request' && message.type === 'context') respond(frame.contentWindow, origin, message, context('app'));
-        if (message.kind === 'request' && message.type === 'token') respond(frame.contentWindow, origin, message, { token: settings().api_key || null });
+        if (message.kind === 'request' && message.type === 'context') context('app').then(respond.bind(null, frame.contentWindow, origin, message));
+        if (message.kind === 'request' && message.type === 'token') tokenAnswer().then(respond.bind(null, frame.contentWindow, origin, message));
         if (message.kind === 'event' && message.type === 'resize') frame.style.height = Math.max(400, Number(message.payload.height) || 0) + 'px';
       });
     }
@@ -122,7 +187,7 @@ define([], function () {
       self.render_template({ caption: { class_name: 'stockroom-widget-caption' }, body: '', render: '<div id="' + rootId + '"></div>' });
       var root = document.getElementById(rootId);
       if (!root) return;
-      if (!server() || !settings().api_key) {
+      if (!server() || (typeof self.$authorizedAjax !== 'function' && !settings().api_key)) {
         root.textContent = text('not_configured');
         return;
       }
@@ -149,17 +214,29 @@ define([], function () {
         workArea.textContent = text('not_configured');
         return;
       }
-      var frame = document.createElement('iframe');
-      frame.title = 'Stockroom';
-      frame.style.cssText = 'display:block;width:100%;height:600px;border:0';
-      hostTheApp(frame);
-      frame.src = server() + '/#/orders';
-      workArea.innerHTML = '';
-      workArea.appendChild(frame);
+      var current = generation;
+      // The account comes with the token: the app is framed as that account's page, which only its connected CRM origins may frame.
+      freshSession().then(function (held) {
+        if (current !== generation) return;
+        if (!held) {
+          workArea.textContent = text('not_configured');
+          return;
+        }
+        var frame = document.createElement('iframe');
+        frame.title = 'Stockroom';
+        frame.style.cssText = 'display:block;width:100%;height:600px;border:0';
+        hostTheApp(frame);
+        appFrame = frame;
+        frame.src = server() + '/' + (held.accountId ? '?account=' + encodeURIComponent(held.accountId) : '') + '#/orders';
+        workArea.innerHTML = '';
+        workArea.appendChild(frame);
+      });
     }
 
     function teardown() {
       generation += 1;
+      appFrame = null;
+      clearTimeout(renewTimer);
       if (mounted) mounted();
       mounted = null;
       listeners.forEach(function (handler) {

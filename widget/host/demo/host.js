@@ -6,7 +6,9 @@
  * A second widget plays the card tab, so the lead's wire can be seen kept in step.
  *
  * Query: token (else a sign-in form, when Stockroom is this page's own server), lead (7), lang, theme,
- * app (the Stockroom server; this server by default, or the same server under another loopback name).
+ * app (the Stockroom server; this server by default, or the same server under another loopback name),
+ * account (the Stockroom account that connected this page's origin: the framed app is opened as its page).
+ * This page has no amoCRM disposable tokens ($authorizedAjax), so it hands script.js a token of its own.
  */
 (function () {
   'use strict';
@@ -20,6 +22,7 @@
     lead: Number(query.get('lead')) || 7,
     lang: query.get('lang') === 'ru' ? 'ru' : 'en',
     theme: query.get('theme') === 'dark' ? 'dark' : 'light',
+    account: Number(query.get('account')) || null,
   };
   /** Every bridge event heard on this page, and how often the card was refreshed: for the curious and for tests. */
   window.hostEvents = [];
@@ -67,7 +70,7 @@
   function widgetFor(WidgetClass, area, i18n) {
     var widget = new WidgetClass();
     widget.get_settings = function () {
-      return { widget_code: 'stockroom', server_url: app, api_key: state.token };
+      return { widget_code: 'stockroom', server_url: app, api_key: state.token, account_id: state.account };
     };
     widget.system = function () {
       return { area: area, amouser_id: 1, subdomain: 'demo' };
@@ -96,8 +99,8 @@
 
   function showCardProducts() {
     var target = byId('crm-card-products');
-    // products/filtered needs no token: what the deal holds, as the CRM card would show it.
-    fetch(app + '/integration/widget/products/filtered?leadId=' + state.lead)
+    // What the deal holds, as the CRM card would show it (products/filtered answers a token or a signed CRM request only).
+    fetch(app + '/integration/widget/products/filtered?leadId=' + state.lead, { headers: { authorization: 'Bearer ' + state.token } })
       .then(function (response) {
         return response.ok ? response.json() : { data: [] };
       })

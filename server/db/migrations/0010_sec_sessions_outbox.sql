@@ -1,1 +1,0 @@
-ALTER TABLE "outbox" ADD COLUMN "local_dev" boolean DEFAULT false NOT NULL;
