@@ -110,7 +110,7 @@ export async function requestRestoreCode(loginValue: string): Promise<StepResult
 /** The new password's rules (src/domain/password) are checked before the code is sent, in the user's language. */
 export async function finishRestore(loginValue: string, code: string, password: string): Promise<StepResult> {
   const problem = passwordProblem(password, [loginValue]);
-  if (problem) return { ok: false, messageKey: problem === 'tooShort' ? 'profile.passwordTooShort' : 'profile.passwordIsLogin' };
+  if (problem) return { ok: false, messageKey: problem === 'tooShort' ? 'validation.passwordTooShort' : 'validation.passwordIsLogin' };
   const result = await restoreEnd({ login: loginValue.trim(), code: code.trim(), password });
   return result.ok && result.data.success ? { ok: true } : failure('errors.somethingWrong', result.data);
 }

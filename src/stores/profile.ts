@@ -53,7 +53,7 @@ const ownLogins = () => [$account.get().user?.email, $account.get().user?.phone]
 /** A new password's rules, checked before asking (the server checks them again). */
 export function newPasswordStep(password: string, confirm?: string): ProfileStep {
   const problem = passwordProblem(password, ownLogins());
-  if (problem) return { ok: false, messageKey: problem === 'tooShort' ? 'profile.passwordTooShort' : 'profile.passwordIsLogin' };
+  if (problem) return { ok: false, messageKey: problem === 'tooShort' ? 'validation.passwordTooShort' : 'validation.passwordIsLogin' };
   if (confirm !== undefined && password !== confirm) return { ok: false, messageKey: 'profile.passwordsDiffer' };
   return { ok: true };
 }

@@ -96,7 +96,7 @@ describe('location sync', () => {
     window.location.hash = '#/publicOrder?order_id=9&public_token=second';
     window.dispatchEvent(new HashChangeEvent('hashchange'));
     await settle();
-    expect(edge.calls.filter((call) => call.path === '/api/public-order/token/get').map((call) => call.query.get('public_token'))).toEqual(['second']);
+    expect(edge.calls.filter((call) => call.path === '/api/public-order/token/get').map((call) => (call.body as { public_token?: string }).public_token)).toEqual(['second']);
     expect($publicToken.get()).toBe('session-2');
     expect(window.location.hash).toBe('#/publicOrder?order_id=9');
     stop();

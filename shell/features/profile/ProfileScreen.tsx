@@ -149,7 +149,7 @@ function PasswordForm() {
   const error = messageOf(result);
   const refused = result && !result.ok ? result.messageKey : null;
   const onCurrent = refused === 'profile.wrongCurrentPassword';
-  const onPassword = refused === 'profile.passwordTooShort' || refused === 'profile.passwordIsLogin';
+  const onPassword = refused === 'validation.passwordTooShort' || refused === 'validation.passwordIsLogin';
   const onConfirm = refused === 'profile.passwordsDiffer';
   return (
     <form noValidate className="profile-card" aria-labelledby="profile-password" onSubmit={(event) => void submit(event)}>

@@ -72,8 +72,8 @@ describe('password recovery', () => {
   });
 
   it('rule: a new password shorter than 8 or equal to the login is refused before the code is sent', async () => {
-    expect(await finishRestore('a@b.co', '5555', 'seven77')).toEqual({ ok: false, messageKey: 'profile.passwordTooShort' });
-    expect(await finishRestore(' Anna@Example.com ', '5555', 'anna@example.com')).toEqual({ ok: false, messageKey: 'profile.passwordIsLogin' });
+    expect(await finishRestore('a@b.co', '5555', 'seven77')).toEqual({ ok: false, messageKey: 'validation.passwordTooShort' });
+    expect(await finishRestore(' Anna@Example.com ', '5555', 'anna@example.com')).toEqual({ ok: false, messageKey: 'validation.passwordIsLogin' });
     expect(calls).toEqual([]);
   });
 });

@@ -32,8 +32,8 @@ describe('name and password (user/update)', () => {
 
   it('rule: a new password needs the current one, 8 characters, not the own e-mail or phone, and the same confirmation; the current password goes with it', async () => {
     expect(await changeOwnPassword('', 'long-enough', 'long-enough')).toEqual({ ok: false, messageKey: 'profile.wrongCurrentPassword' });
-    expect(await changeOwnPassword('old-one', '1234567', '1234567')).toEqual({ ok: false, messageKey: 'profile.passwordTooShort' });
-    expect(await changeOwnPassword('old-one', ' Demo@Stockroom.local', ' Demo@Stockroom.local')).toEqual({ ok: false, messageKey: 'profile.passwordIsLogin' });
+    expect(await changeOwnPassword('old-one', '1234567', '1234567')).toEqual({ ok: false, messageKey: 'validation.passwordTooShort' });
+    expect(await changeOwnPassword('old-one', ' Demo@Stockroom.local', ' Demo@Stockroom.local')).toEqual({ ok: false, messageKey: 'validation.passwordIsLogin' });
     expect(await changeOwnPassword('old-one', '12345678', '12345679')).toEqual({ ok: false, messageKey: 'profile.passwordsDiffer' });
     expect(edge.calls).toEqual([]);
     edge.answers['/api/user/update'] = { status: 200, body: { user } };
