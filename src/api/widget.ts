@@ -97,7 +97,10 @@ export interface WidgetApi {
   /** v1: a category with its subcategories; v2: one level (own products and direct subcategories). */
   products(query: Page & { category_id?: number }): Promise<DealProductList | null>;
   productsV2(query: Page & { category_id?: number }): Promise<WidgetProductListV2 | null>;
-  /** The deal's positions; sent without a token (spec 2 §7). */
+  /**
+   * The deal's positions. Spec 2 §7 sends this call without a token; the server now answers it only for a
+   * proven account (issue 12), so the widget sends the token it holds like every other call.
+   */
   leadProducts(query: Page & { leadId: number }): Promise<WidgetLeadProducts | null>;
   /** An empty or blank query answers [] without a call. */
   autocomplete(q: string): Promise<DealProduct[]>;
@@ -113,12 +116,10 @@ export function createWidgetApi(options: WidgetApiOptions): WidgetApi {
   const rules = widgetFailureRules(options.log ?? consoleLog);
   const base = options.base ?? 'widget';
   const client = createWidgetClient({ baseURL: options.baseURL, token: options.token, rules, fetch: options.fetch });
-  // products/filtered is open without a token: the deal's own positions, nothing more.
-  const anonymous = createWidgetClient({ baseURL: options.baseURL, token: () => null, rules, fetch: options.fetch });
-  const call = <T>(name: string, params?: QueryParams, from = client) => from.get<T>(`${base}/${name}`, params);
+  const call = <T>(name: string, params?: QueryParams) => client.get<T>(`${base}/${name}`, params);
   /** The answer, or the fallback (a 403 was logged as an authorization error by the rules: the widget goes on). */
-  const read = async <T, F>(name: string, fallback: F, params?: QueryParams, from = client): Promise<T | F> => {
-    const result = await call<T>(name, params, from);
+  const read = async <T, F>(name: string, fallback: F, params?: QueryParams): Promise<T | F> => {
+    const result = await call<T>(name, params);
     return result.ok ? result.data : fallback;
   };
   const failure = (result: ApiResult<unknown>) => (!result.ok && widgetErrorText(result.data)) || `HTTP error! status: ${result.status}`;
@@ -127,7 +128,7 @@ export function createWidgetApi(options: WidgetApiOptions): WidgetApi {
     categories: () => read('categories', []),
     products: (query) => read('products', null, { ...query }),
     productsV2: (query) => read('products-v2', null, { ...query }),
-    leadProducts: (query) => read('products/filtered', null, { ...query }, anonymous),
+    leadProducts: (query) => read('products/filtered', null, { ...query }),
     autocomplete: async (q) => (q.trim() ? read('autocomplete', [], { q }) : []),
     async addProduct(query) {
       // Query values are URL-encoded: `12%%%main` travels as 12%25%25%25main.

@@ -116,6 +116,8 @@ function seedHint(route: ApiRoute, rows: Snapshot): Hint {
     }
     const node = nodeOf(schema);
     if (/e-?mail/i.test(name) || node.format === 'email') return `${mark()}@example.com`;
+    // A customer's link must be an address, a CRM connection's origin a bare origin: marked all the same.
+    if (name === 'link' || name === 'origin') return `https://${mark()}.example.com`;
     if (node.type === undefined && node.const === undefined && !node.anyOf) return { [mark()]: mark() };
     const text = mark();
     return fitsString(text, schema) ? text : undefined;
@@ -174,7 +176,7 @@ function leaks(answer: RouteAnswer, sent: Set<string>): string[] {
   return b.secrets.filter((secret) => answer.text.includes(secret) && ![...sent].some((text) => text.includes(secret)));
 }
 
-/** B's order in its reservation stage with a reserved position, an attached file, and a public link exchanged for a session. */
+/** B's order in its reservation stage with a reserved position, an attached file, a public link exchanged for a session, and a CRM connection. */
 async function seedOrderTables(account: TestAccount): Promise<void> {
   const post = async (path: string, body: unknown) => {
     const answer = await server.call('POST', path, { token: account.token, body });
@@ -201,6 +203,9 @@ async function seedOrderTables(account: TestAccount): Promise<void> {
     payload,
   });
   expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+  // A CRM connection: the generic walk cannot pick the enabled member it must act as.
+  await post('account/integrations/connect', { kind: 'bitrix24', origin: `https://${mark()}.example.com`, member_id: mark(), user_id: account.ownerId });
 
   const link = await post('orders/public/link', { order_id: order.id, email: `${mark()}@example.com`, name: `${mark()} customer` });
   const session = await server.call('GET', 'public-order/token/get', { query: { public_token: link.link_token } });
@@ -247,14 +252,16 @@ beforeAll(async () => {
   const userIds = (await seedUsers()).sort((x, y) => x - y);
   expect(userIds).toEqual(expect.arrayContaining([account.ownerId, added.body.user.id, second.id]));
   const snapshot = await snapshotAccount(server.database.db, account.id, userIds);
-  const explicit = [account.email, memberEmail, second.email, accountName, memberName, tableMarker];
+  // The invited member's name is shown to no one until they accept (only id, e-mail and status): it is a
+  // secret A must not see, but the control cannot expect B to see it either.
+  const explicit = [account.email, memberEmail, second.email, accountName, tableMarker];
   rowCounts = Object.fromEntries(Object.entries(snapshot).map(([table, rows]) => [table, rows.length]));
   b = {
     account,
     userIds,
     ids: idsOf(snapshot, account.id, userIds),
     keys: keysOf(snapshot),
-    secrets: [...new Set([...explicit, ...markedTexts(snapshot)])],
+    secrets: [...new Set([...explicit, memberName, ...markedTexts(snapshot)])],
     explicit,
   };
 }, WALK_TIMEOUT);

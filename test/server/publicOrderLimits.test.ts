@@ -87,8 +87,8 @@ describe('a customer password goes through the customer e-mail, never through a 
     const { token } = await linkedSession(ctx, 'New', { email, name: 'Starter' });
     expect(await server.call('POST', 'public-order/auth/password/request', { body: { email: email.toUpperCase() } })).toEqual({ status: 200, body: { success: true } });
     const code = codeIn(await server.lastMessage(email));
-    expect(code).toMatch(/^\d{6}$/);
-    const wrong = code === '000000' ? '111111' : '000000';
+    expect(code).toMatch(/^\d{8}$/);
+    const wrong = code === '00000000' ? '11111111' : '00000000';
     expect(await server.call('POST', 'public-order/auth/password/set', { body: { email, code: wrong, password: 'by-mail-1' } })).toMatchObject({ status: 422, body: { error: 'The code is wrong' } });
     expect(await server.call('POST', 'public-order/auth/password/set', { body: { email, code, password: 'by-mail-1' } })).toEqual({ status: 200, body: { success: true } });
     expect((await login(email, 'by-mail-1')).status).toBe(200);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createSession } from '../../server/auth/sessions';
 import { accounts, memberships, outbox, tokens, users } from '../../server/db/schema';
 import { callRoute, routeName } from './support/routes';
-import { unique, useTestServer, type TestAccount } from './harness';
+import { codeIn, unique, useTestServer, type TestAccount } from './harness';
 
 const server = useTestServer();
 const db = () => server.database.db;
@@ -104,7 +104,7 @@ describe('account/user/add', () => {
     }
     // The invitee proves the address with a recovery code, sets a password, signs in to their invitations and accepts.
     expect((await server.call('GET', 'auth/restore', { query: { login: email } })).status).toBe(200);
-    const code = /\b(\d{6})\b/.exec(await server.lastMessage(email))?.[1] ?? '';
+    const code = codeIn(await server.lastMessage(email));
     expect((await server.call('POST', 'auth/restore-end', { body: { login: email, code, password: 'my own password 1' } })).status).toBe(200);
     const login = await signIn(email, 'my own password 1');
     expect(login.body).toMatchObject({ success: true, access_token: expect.any(String), scope: 'invitations' });

@@ -84,6 +84,8 @@ function sampleString(name: string, schema: JsonSchema): string {
   if (lower.includes('phone')) byName.push('79001234567');
   if (lower.includes('password')) byName.push('a-long-password');
   if (lower === 'code') byName.push('sample_code');
+  // Links and CRM origins are checked as addresses (http, https, mailto, tel; an origin has no path).
+  if (lower === 'link' || lower === 'origin') byName.push('https://sample.example.com');
   if (lower.includes('path') || lower.includes('url')) byName.push('/sample');
   if (schema.format === 'date-time') byName.push(new Date().toISOString());
   if (schema.format === 'date') byName.push(new Date().toISOString().slice(0, 10));

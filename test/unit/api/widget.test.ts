@@ -75,10 +75,10 @@ describe('widget calls (spec 2 §5, §7, §8)', () => {
     expect(log).toHaveBeenCalledWith('network error');
   });
 
-  it("the deal's positions are asked for without the Authorization header", async () => {
+  it("the deal's positions are asked for with the widget's token (the server answers no anonymous call)", async () => {
     const { api: calls, sent } = api({ 'widget/products/filtered': [200, { data: [], links: {}, meta: { current_page: 1 } }] });
     await calls.leadProducts({ leadId: 7, page: 1, per_page: 12 });
-    expect(sent[0].headers.Authorization).toBeUndefined();
+    expect(sent[0].headers.Authorization).toBe('Bearer staff-token');
     expect(Object.fromEntries(sent[0].url.searchParams)).toEqual({ leadId: '7', page: '1', per_page: '12' });
   });
 
