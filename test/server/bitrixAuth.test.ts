@@ -9,6 +9,7 @@ import {
   BITRIX_PORTAL_NOT_CONNECTED,
   BITRIX_PORTAL_UNAVAILABLE,
 } from '../../server/modules/widget/bitrixAuth';
+import { AMO_TOKENS_PER_MINUTE } from '../../server/modules/widget/routes';
 import { startFakePortal, type FakePortal } from '../fakes/bitrix24';
 import { unique, useTestServer, type TestAccount } from './harness';
 
@@ -204,6 +205,19 @@ describe('integration/bitrix/token: a Bitrix24 placement auth, confirmed by the 
     } finally {
       await shared.close();
     }
+  });
+
+  // Last of the exchanges in this file: it spends the minute's allowance of this client address.
+  it('rule: the exchange is limited per client address like the amoCRM one (429 past AMO_TOKENS_PER_MINUTE a minute), before the portal is asked', async () => {
+    const owner = await server.newAccount();
+    await connectPortal(owner, portal);
+    const calls = portal.calls.length;
+    const statuses: number[] = [];
+    for (let index = 0; index <= AMO_TOKENS_PER_MINUTE; index += 1) statuses.push((await exchange({ domain: portal.domain })).status);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    const limited = await exchange({ domain: portal.domain, access_token: portal.issue(), account: owner.id });
+    expect(limited.status).toBe(429);
+    expect(portal.calls.length).toBe(calls);
   });
 });
 
