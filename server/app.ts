@@ -163,7 +163,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/integration' },
   );
 
-  await app.register(demoRoutes, { hostOrigins: options.hostOrigins ?? [] });
+  await app.register(demoRoutes, {
+    hostOrigins: options.hostOrigins ?? [],
+    placementOrigins: async (accountId) => (accountId === null ? [] : connectedOrigins(options.db, accountId, 'bitrix24')),
+  });
 
   const { shellDir, widgetFile } = options.config;
   if (existsSync(shellDir)) {

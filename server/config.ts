@@ -24,6 +24,8 @@ export interface ServerConfig {
   tokenTtlDays: number;
   /** Lifetime of the staff token the amoCRM widget gets for a disposable token (integration/amocrm/token). */
   amoTokenTtlMinutes: number;
+  /** How long integration/bitrix/token waits for the Bitrix24 portal to confirm a placement's auth (BITRIX_CHECK_TIMEOUT_MS). */
+  bitrixCheckTimeoutMs: number;
   trialDays: number;
   /** Confirmation codes: lifetime and how many wrong entries are allowed. */
   codeTtlMinutes: number;
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || null,
     tokenTtlDays: number(env.TOKEN_TTL_DAYS, 30),
     amoTokenTtlMinutes: number(env.AMO_TOKEN_TTL_MINUTES, 10),
+    bitrixCheckTimeoutMs: number(env.BITRIX_CHECK_TIMEOUT_MS, 4000),
     trialDays: number(env.TRIAL_DAYS, 14),
     codeTtlMinutes: number(env.CODE_TTL_MINUTES, 15),
     codeAttempts: number(env.CODE_ATTEMPTS, 5),

@@ -45,6 +45,23 @@ export type IntegrationConnection = Type.Static<typeof IntegrationConnection>;
 export const IntegrationDisconnectRequest = Type.Object({ id: Id });
 export type IntegrationDisconnectRequest = Type.Static<typeof IntegrationDisconnectRequest>;
 
-/** integration/amocrm/token: a short-lived staff token for a verified amoCRM disposable token. */
+/** integration/amocrm/token and integration/bitrix/token: a short-lived staff token for a verified CRM-side proof. */
 export const AmoTokenAnswer = Type.Object({ access_token: Type.String(), expires_at: Type.String(), account_id: Type.Integer() });
 export type AmoTokenAnswer = Type.Static<typeof AmoTokenAnswer>;
+
+/**
+ * integration/bitrix/token: a Bitrix24 placement's auth, as BX24.getAuth() gives it in the frame
+ * (domain, access_token, member_id) or as the portal POSTs it to the placement handler (DOMAIN,
+ * AUTH_ID, member_id); `account` is the Stockroom account the handler URL names (`?account=<id>`).
+ */
+const PortalHost = Type.String({ minLength: 1, maxLength: 255, pattern: '^[A-Za-z0-9.-]+(:[0-9]{1,5})?$' });
+const PortalAuth = Type.String({ minLength: 1, maxLength: 512 });
+export const BitrixTokenRequest = Type.Object({
+  domain: Type.Optional(PortalHost),
+  access_token: Type.Optional(PortalAuth),
+  DOMAIN: Type.Optional(PortalHost),
+  AUTH_ID: Type.Optional(PortalAuth),
+  member_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  account: Type.Optional(Id),
+});
+export type BitrixTokenRequest = Type.Static<typeof BitrixTokenRequest>;

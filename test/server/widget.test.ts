@@ -544,13 +544,13 @@ describe('the Bitrix24 variants and the token', () => {
     expect(viaBitrix.order.positions[0].count).toBe(2);
   });
 
-  it('rule: the integration routes are among app.apiRoutes (so the isolation and bad-input suites walk them), products/filtered and the token exchange as the only staff-token-free ones', () => {
+  it('rule: the integration routes are among app.apiRoutes (so the isolation and bad-input suites walk them), products/filtered and the two token exchanges as the only staff-token-free ones', () => {
     const integration = server.app.apiRoutes.filter((route) => route.url.startsWith('/integration/'));
     const paths = ['products', 'products-v2', 'products/filtered', 'autocomplete', 'add-product', 'get-products', 'config', 'categories'];
-    expect(integration.map((route) => `${route.method} ${route.url}`).sort()).toEqual([...BASES.flatMap((base) => paths.map((path) => `GET /integration${base}/${path}`)), 'POST /integration/amocrm/token'].sort());
-    expect(integration.filter((route) => route.auth === 'none').map((route) => route.url).sort()).toEqual(['/integration/amocrm/token', '/integration/bitrix/widget/products/filtered', '/integration/widget/products/filtered']);
+    expect(integration.map((route) => `${route.method} ${route.url}`).sort()).toEqual([...BASES.flatMap((base) => paths.map((path) => `GET /integration${base}/${path}`)), 'POST /integration/amocrm/token', 'POST /integration/bitrix/token'].sort());
+    expect(integration.filter((route) => route.auth === 'none').map((route) => route.url).sort()).toEqual(['/integration/amocrm/token', '/integration/bitrix/token', '/integration/bitrix/widget/products/filtered', '/integration/widget/products/filtered']);
     // add-product and the exchange write, so they may not answer from cached sessions.
-    expect(integration.filter((route) => !route.reads).map((route) => route.url).sort()).toEqual(['/integration/amocrm/token', '/integration/bitrix/widget/add-product', '/integration/widget/add-product']);
+    expect(integration.filter((route) => !route.reads).map((route) => route.url).sort()).toEqual(['/integration/amocrm/token', '/integration/bitrix/token', '/integration/bitrix/widget/add-product', '/integration/widget/add-product']);
   });
 
   it('rule: every widget call but products/filtered needs the staff token (403 with { error } without one, or with a forged one); products/filtered a token or a signature (401)', async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { IntegrationConnection, IntegrationConnectRequest, IntegrationKind } from '../../../src/contract/integrations';
 import type { Caller } from '../../auth/sessions';
 import { newToken } from '../../auth/secrets';
@@ -91,9 +91,12 @@ export async function disconnectIntegration(db: Db, caller: Caller, id: number):
   return { success: true };
 }
 
-/** The CRM origins an account has connected: who may frame its pages. */
-export async function connectedOrigins(db: Db, accountId: number): Promise<string[]> {
-  const rows = await db.select({ origin: integrationConnections.origin }).from(integrationConnections).where(eq(integrationConnections.accountId, accountId));
+/** The CRM origins an account has connected (of one kind, when given): who may frame its pages. */
+export async function connectedOrigins(db: Db, accountId: number, kind?: IntegrationKind): Promise<string[]> {
+  const rows = await db
+    .select({ origin: integrationConnections.origin })
+    .from(integrationConnections)
+    .where(kind ? and(eq(integrationConnections.accountId, accountId), eq(integrationConnections.kind, kind)) : eq(integrationConnections.accountId, accountId));
   return rows.map((row) => row.origin);
 }
 
@@ -106,6 +109,16 @@ export async function isConnectedOrigin(db: Db, origin: string): Promise<boolean
 /** The connections of an account (all kinds), for checking a widget request's proof. */
 export function connectionsOf(db: Db, accountId: number): Promise<ConnectionRow[]> {
   return db.select().from(integrationConnections).where(eq(integrationConnections.accountId, accountId));
+}
+
+/** Bitrix24 connections at one of the given origins: a placement's auth names its portal by host (DOMAIN). */
+export function bitrixConnectionsAt(db: Db, origins: readonly string[]): Promise<ConnectionRow[]> {
+  if (!origins.length) return Promise.resolve([]);
+  return db
+    .select()
+    .from(integrationConnections)
+    .where(and(eq(integrationConnections.kind, 'bitrix24'), inArray(integrationConnections.origin, [...origins])))
+    .orderBy(integrationConnections.id);
 }
 
 /** amoCRM/Kommo connections whose origin is a given one: a disposable token names its account by origin (iss/subdomain). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { framedAccount, withFrameAncestors, type FrameOrigins } from '../../http/shellPage';
 
 const PALETTE = ['#2f6fed', '#d64545', '#2e9d5b', '#e6a700', '#7b4fd6', '#0f8a9d'];
 
@@ -12,8 +13,10 @@ export function demoImage(index: number): string {
 }
 
 export interface DemoRoutesOptions {
-  /** CRM origins allowed to frame our pages (HOST_ORIGINS): the Bitrix24 portal frames the placement page. */
+  /** CRM origins allowed to frame our pages everywhere (the operator's HOST_ORIGINS). */
   hostOrigins?: readonly string[];
+  /** The Bitrix24 portals an account connected: they frame its placement page (`?account=<id>`). */
+  placementOrigins?: FrameOrigins;
 }
 
 /** The host adapters' files, served as they are from widget/host/ (the demo page loads script.js the way amoCRM would). */
@@ -66,9 +69,13 @@ function demoPagePolicy(app: string): string {
   ].join('; ');
 }
 
-/** The Bitrix24 placement page runs in the portal's frame and loads the BX24 JS library. */
-function placementPolicy(hostOrigins: readonly string[]): string {
-  return [
+/**
+ * The Bitrix24 placement page runs in the portal's frame and loads the BX24 JS library. Who may frame
+ * it: the bitrix24 portals connected by the account the handler URL names (`?account=<id>`, bound at
+ * install) plus HOST_ORIGINS — the shell page's rule (shellPage.ts), with its helpers.
+ */
+function placementPolicy(origins: readonly string[]): string {
+  const policy = [
     "default-src 'self'",
     "script-src 'self' https://api.bitrix24.com",
     "connect-src 'self'",
@@ -76,8 +83,8 @@ function placementPolicy(hostOrigins: readonly string[]): string {
     "style-src 'self' 'unsafe-inline'",
     "object-src 'none'",
     "base-uri 'self'",
-    `frame-ancestors 'self' ${hostOrigins.join(' ')}`.trim(),
   ].join('; ');
+  return withFrameAncestors(policy, origins);
 }
 
 /**
@@ -101,7 +108,10 @@ export const demoRoutes: FastifyPluginAsync<DemoRoutesOptions> = async (app, opt
     const { file, type } = HOST_FILES[path];
     reply.type(type).header('cache-control', 'no-cache');
     if (path === '/demo/host.html') reply.header('content-security-policy', demoPagePolicy(demoAppOrigin(request, port)));
-    if (path.startsWith('/bitrix24/')) reply.header('content-security-policy', placementPolicy(options.hostOrigins ?? []));
+    if (path.startsWith('/bitrix24/')) {
+      const connected = options.placementOrigins ? await options.placementOrigins(framedAccount(request)) : [];
+      reply.header('content-security-policy', placementPolicy([...new Set([...connected, ...(options.hostOrigins ?? [])])]));
+    }
     return reply.send(await readFile(join(hostDir, file)));
   };
   for (const path of Object.keys(HOST_FILES)) {

@@ -16,20 +16,21 @@ import {
   WidgetProductsHtml,
   WidgetProductsQuery,
 } from '../../../src/contract/widget';
-import { AmoTokenAnswer } from '../../../src/contract/integrations';
+import { AmoTokenAnswer, BitrixTokenRequest } from '../../../src/contract/integrations';
 import { resolveSession } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { callerOf } from '../../http/context';
 import { forbidden } from '../../http/errors';
 import { dealAutocomplete } from '../dealCatalogue/products';
 import { staffActor } from '../orders/actor';
+import { exchangeBitrixAuth } from './bitrixAuth';
 import { provenAccount, type SignedQuery } from './requestProof';
 import { addProductToLead, exchangeDisposableToken, leadProducts, leadProductsHtml, widgetCategories, widgetConfig, widgetProducts, widgetProductsV2 } from './service';
 
 /** Where the widget host's calls live under /integration: amoCRM/Kommo's widget and Bitrix24's, with the same handlers. */
 export const WIDGET_BASES = ['/widget', '/bitrix/widget'] as const;
 
-/** Token exchanges per address and minute: each checks a signature and writes a session. */
+/** Token exchanges per address and minute (amoCRM's and Bitrix24's, each): each checks a signature or asks the portal, and writes a session. */
 export const AMO_TOKENS_PER_MINUTE = 60;
 
 /** Calls to the token-free deal list per address and minute: deal ids are easy to guess, so walking them is slowed down. */
@@ -61,7 +62,8 @@ async function leadAccount(request: FastifyRequest, db: Db, query: SignedQuery):
  *   GET {base}/categories          → the category tree
  *
  * with {base} = /widget and /bitrix/widget. All but products/filtered take the staff bearer token.
- * POST /amocrm/token exchanges amoCRM's disposable token (X-Auth-Token) for a staff token of minutes.
+ * POST /amocrm/token exchanges amoCRM's disposable token (X-Auth-Token) for a staff token of minutes;
+ * POST /bitrix/token a Bitrix24 placement's auth, once the connected portal accepted it (bitrixAuth.ts).
  * add-product is a GET because the widget client sends one; it is not marked read-only.
  */
 export const widgetRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -103,5 +105,13 @@ export const widgetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/amocrm/token',
     { config: { auth: 'none', rateLimit: { max: AMO_TOKENS_PER_MINUTE, timeWindow: '1 minute' } }, schema: { tags, response: { 200: AmoTokenAnswer } } },
     async (request) => exchangeDisposableToken(db, request.headers['x-auth-token'], app.ctx.config.amoTokenTtlMinutes),
+  );
+  app.post(
+    '/bitrix/token',
+    {
+      config: { auth: 'none', rateLimit: { max: AMO_TOKENS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: { tags, body: BitrixTokenRequest, response: { 200: AmoTokenAnswer } },
+    },
+    async (request) => exchangeBitrixAuth(db, request.body, { ttlMinutes: app.ctx.config.amoTokenTtlMinutes, timeoutMs: app.ctx.config.bitrixCheckTimeoutMs }),
   );
 };
