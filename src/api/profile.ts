@@ -11,20 +11,21 @@ export const updateOwnProfile = (body: SelfUpdateRequest) => staffApi.post<UserR
 export const revokeOtherSessions = () => staffApi.post<RevokeOthersResponse>('profile/sessions/revoke-others');
 
 /**
- * Changing the e-mail or phone (spec 2 §7): profile/check-{old|new}-{mode} sends a code to that login,
- * the -confirm call checks it; the login travels under the mode key (email=… or phone=…).
+ * Changing the e-mail or phone (spec 2 §7): GET profile/check-{old|new}-{mode} sends a code to that login,
+ * the -confirm call checks it; the login travels under the mode key (email … or phone …). The -confirm calls
+ * are POSTs with the code in the JSON body (the server has no GET form: a code never goes in a URL).
  * The current login is confirmed first (when there is one), then the new one.
  */
 export type LoginStep = 'old' | 'new';
 
-const loginQuery = (mode: LoginMode, login: string) => ({ [mode]: login });
+const loginField = (mode: LoginMode, login: string) => ({ [mode]: login });
 
 export const sendLoginCode = (step: LoginStep, mode: LoginMode, login: string) =>
-  staffApi.get<SuccessFlag>(`profile/check-${step}-${mode}`, loginQuery(mode, login));
+  staffApi.get<SuccessFlag>(`profile/check-${step}-${mode}`, loginField(mode, login));
 
 export const confirmOldLogin = (mode: LoginMode, login: string, code: string) =>
-  staffApi.get<SuccessFlag>(`profile/check-old-${mode}-confirm`, { ...loginQuery(mode, login), code });
+  staffApi.post<SuccessFlag>(`profile/check-old-${mode}-confirm`, { ...loginField(mode, login), code });
 
 /** Answers the user's e-mail and phone after the change. */
 export const confirmNewLogin = (mode: LoginMode, login: string, code: string) =>
-  staffApi.get<LoginChangedResponse>(`profile/check-new-${mode}-confirm`, { ...loginQuery(mode, login), code });
+  staffApi.post<LoginChangedResponse>(`profile/check-new-${mode}-confirm`, { ...loginField(mode, login), code });

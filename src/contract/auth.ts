@@ -33,7 +33,10 @@ export const SignUpRequest = Type.Object({
 });
 export type SignUpRequest = Type.Static<typeof SignUpRequest>;
 
-/** GET auth/set-account — confirms the code; the account is created and the password sent to the channel. */
+/**
+ * POST auth/set-account — confirms the code; the account is created and the password sent to the channel.
+ * POST only (the spec lists GET), like auth/restore-end: the code goes in the JSON body, never in a URL.
+ */
 export const SetAccountRequest = Type.Object({ mode: LoginMode, login: Login, code: Type.String({ minLength: 1, maxLength: 12 }) });
 export type SetAccountRequest = Type.Static<typeof SetAccountRequest>;
 
@@ -55,6 +58,9 @@ export type RestoreEndRequest = Type.Static<typeof RestoreEndRequest>;
 export const AuthFlagResponse = SuccessFlag;
 export type AuthFlagResponse = Type.Static<typeof AuthFlagResponse>;
 
-/** profile/check-new-{email|phone}-confirm: the user's e-mail and phone after the change. */
+/**
+ * POST profile/check-new-{email|phone}-confirm (body: the login under the mode key, and the code; POST only, as
+ * profile/check-old-*-confirm, so the code never goes in a URL): the user's e-mail and phone after the change.
+ */
 export const LoginChangedResponse = Type.Object({ success: Type.Boolean(), email: Nullable(Type.String()), phone: Nullable(Type.String()) });
 export type LoginChangedResponse = Type.Static<typeof LoginChangedResponse>;

@@ -16,7 +16,7 @@ async function registerOwner(): Promise<Owner> {
   const email = `profile-${Date.now()}@e2e.local`;
   await fetch(`${baseUrl}/api/auth/sign-up?${new URLSearchParams({ name: 'Pat Profile', mode: 'email', login: email, lang: 'en' })}`);
   const codeMail = await mailTo(email);
-  await fetch(`${baseUrl}/api/auth/set-account?${new URLSearchParams({ mode: 'email', login: email, code: codeIn(codeMail) })}`);
+  await fetch(`${baseUrl}/api/auth/set-account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'email', login: email, code: codeIn(codeMail) }) });
   const password = /password: (\S+)/.exec(await mailTo(email, codeMail))?.[1] ?? '';
   const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: email, password }) });
   const { access_token: token } = (await login.json()) as { access_token: string };
@@ -51,6 +51,10 @@ describe('profile and account settings against the real server', () => {
 
   it('rule: the e-mail changes in the code-confirmation modal with the codes mailed to the current and the new address', async () => {
     const page = await open('/profile');
+    const apiCalls: { method: string; url: string }[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) apiCalls.push({ method: request.method(), url: request.url() });
+    });
     await page.getByRole('button', { name: 'Change e-mail' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change e-mail' });
     await dialog.getByText('Step 1 of 2').waitFor();
@@ -77,6 +81,10 @@ describe('profile and account settings against the real server', () => {
     await page.locator('.profile-logins', { hasText: newEmail }).waitFor();
     expect((await config()).user.email).toBe(newEmail);
     owner.email = newEmail;
+    // The codes went in POST bodies: no URL the browser asked for carries one.
+    const confirms = apiCalls.filter((call) => /\/api\/profile\/check-(old|new)-email-confirm/.test(call.url));
+    expect(confirms.map((call) => call.method)).toEqual(['POST', 'POST', 'POST']);
+    expect(apiCalls.filter((call) => call.url.includes(codeIn(oldMail)) || call.url.includes(right))).toEqual([]);
 
     await page.goto(`${baseUrl}/?test=dark#/profile`);
     await page.getByRole('button', { name: 'Change e-mail' }).click();

@@ -13,6 +13,10 @@ describe('registration and password recovery against the real server', () => {
   it('rule: a new user registers with the code from their mail, signs in with the mailed password and works in their new account', async () => {
     const email = `new-${Date.now()}@e2e.local`;
     const page = await open('/#/authorization');
+    const apiCalls: { method: string; url: string }[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) apiCalls.push({ method: request.method(), url: request.url() });
+    });
     await page.getByRole('tab', { name: 'Registration' }).click();
     await page.getByRole('textbox', { name: 'Name' }).fill('Nina Newcomer');
     await page.getByLabel('E-mail or phone').fill(email);
@@ -23,6 +27,9 @@ describe('registration and password recovery against the real server', () => {
     const passwordMail = await mailTo(email, codeMail);
     const password = /password: (\S+)/.exec(passwordMail)?.[1] ?? '';
     expect(password.length).toBeGreaterThanOrEqual(8);
+    // The code went in a POST body: no URL the browser asked for carries it.
+    expect(apiCalls.filter((call) => call.url.includes('/api/auth/set-account')).map((call) => call.method)).toEqual(['POST']);
+    expect(apiCalls.filter((call) => call.url.includes(codeIn(codeMail)))).toEqual([]);
 
     await page.getByLabel('Password', { exact: true }).waitFor();
     await signIn(page, email, password);
@@ -58,7 +65,7 @@ describe('registration and password recovery against the real server', () => {
     const email = `forgetful-${Date.now()}@e2e.local`;
     await fetch(`${baseUrl}/api/auth/sign-up?${new URLSearchParams({ name: 'Fay Forgetful', mode: 'email', login: email, lang: 'en' })}`);
     const codeMail = await mailTo(email);
-    await fetch(`${baseUrl}/api/auth/set-account?${new URLSearchParams({ mode: 'email', login: email, code: codeIn(codeMail) })}`);
+    await fetch(`${baseUrl}/api/auth/set-account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'email', login: email, code: codeIn(codeMail) }) });
     const passwordMail = await mailTo(email, codeMail);
     const oldPassword = /password: (\S+)/.exec(passwordMail)?.[1] ?? '';
 

@@ -116,7 +116,7 @@ describe('registration with a confirmation code (auth/sign-up, auth/set-account)
     expect(signUp).toEqual({ status: 200, body: { success: true } });
     const code = codeIn(await server.lastMessage(email));
     expect(code).toMatch(/^\d{8}$/);
-    const confirm = await server.call('GET', 'auth/set-account', { query: { mode: 'email', login: email, code } });
+    const confirm = await server.call('POST', 'auth/set-account', { body: { mode: 'email', login: email, code } });
     expect(confirm).toEqual({ status: 200, body: { success: true } });
     const password = /password: (\S+)/.exec(await server.lastMessage(email))?.[1] ?? '';
     const login = await server.call('POST', 'auth/login', { body: { login: email, password } });
@@ -133,10 +133,10 @@ describe('registration with a confirmation code (auth/sign-up, auth/set-account)
     const code = codeIn(await server.lastMessage(phone));
     const wrong = code === '00000000' ? '11111111' : '00000000';
     const answers = [];
-    for (let i = 0; i < 5; i += 1) answers.push((await server.call('GET', 'auth/set-account', { query: { mode: 'phone', login: phone, code: wrong } })).body.error);
+    for (let i = 0; i < 5; i += 1) answers.push((await server.call('POST', 'auth/set-account', { body: { mode: 'phone', login: phone, code: wrong } })).body.error);
     expect(answers.slice(0, 4)).toEqual(Array(4).fill('The code is wrong'));
     expect(answers[4]).toBe('You have used too many code entry attempts');
-    const right = await server.call('GET', 'auth/set-account', { query: { mode: 'phone', login: phone, code } });
+    const right = await server.call('POST', 'auth/set-account', { body: { mode: 'phone', login: phone, code } });
     expect(right.body).toEqual({ success: false, error: 'You have used too many code entry attempts' });
     expect(await server.database.db.select().from(users).where(eq(users.phone, phone))).toHaveLength(0);
   });
@@ -253,9 +253,9 @@ describe('codes and their limits (issue 12 §1)', () => {
         ['auth/restore', (i) => ({ method: 'GET', url: '/api/auth/restore', query: { login: `${unique(`r${i}`)}@example.com` } })],
         ['auth/restore-end', (i) => ({ method: 'POST', url: '/api/auth/restore-end', payload: { login: `${unique(`e${i}`)}@example.com`, code: '12345678', password: 'brand-new-pass' } })],
         ['auth/sign-up', (i) => ({ method: 'GET', url: '/api/auth/sign-up', query: { name: 'S', mode: 'email', login: `${unique(`s${i}`)}@example.com` } })],
-        ['auth/set-account', (i) => ({ method: 'GET', url: '/api/auth/set-account', query: { mode: 'email', login: `${unique(`a${i}`)}@example.com`, code: '12345678' } })],
-        ['profile/check-new-email-confirm', (i) => ({ method: 'GET', url: '/api/profile/check-new-email-confirm', headers: bearer, query: { email: `${unique(`p${i}`)}@example.com`, code: '12345678' } })],
-        ['profile/check-old-phone-confirm', () => ({ method: 'GET', url: '/api/profile/check-old-phone-confirm', headers: bearer, query: { phone: '79001234567', code: '12345678' } })],
+        ['auth/set-account', (i) => ({ method: 'POST', url: '/api/auth/set-account', payload: { mode: 'email', login: `${unique(`a${i}`)}@example.com`, code: '12345678' } })],
+        ['profile/check-new-email-confirm', (i) => ({ method: 'POST', url: '/api/profile/check-new-email-confirm', headers: bearer, payload: { email: `${unique(`p${i}`)}@example.com`, code: '12345678' } })],
+        ['profile/check-old-phone-confirm', () => ({ method: 'POST', url: '/api/profile/check-old-phone-confirm', headers: bearer, payload: { phone: '79001234567', code: '12345678' } })],
       ];
       for (const [route, request] of calls) {
         const statuses = [];
@@ -363,5 +363,49 @@ describe('setting a password', () => {
     await server.call('POST', 'auth/restore-end', { body: { login: account.email, code, password: 'brand-new-pass' } });
     for (const token of [account.token, other]) expect((await server.call('GET', 'account/config', { token })).status).toBe(403);
     expect(await server.database.db.select().from(tokens).where(eq(tokens.userId, account.ownerId))).toHaveLength(0);
+  });
+});
+
+describe('codes travel only in POST bodies (no code or password in a URL, where logs, proxies and history keep it)', () => {
+  it('rule: codes travel only in POST bodies: GET auth/set-account and GET profile/check-*-confirm are not served, and the POST ones take the code', async () => {
+    // Registration: the spec's GET with the right code is not served and creates nothing; the POST does.
+    const email = `${unique('post-only')}@example.com`;
+    await server.call('GET', 'auth/sign-up', { query: { name: 'Pat', mode: 'email', login: email } });
+    const signUpCode = codeIn(await server.lastMessage(email));
+    expect(signUpCode).toMatch(/^\d{8}$/);
+    expect((await server.call('GET', 'auth/set-account', { query: { mode: 'email', login: email, code: signUpCode } })).status).toBe(404);
+    expect(await server.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect(await server.call('POST', 'auth/set-account', { body: { mode: 'email', login: email, code: signUpCode } })).toEqual({ status: 200, body: { success: true } });
+    expect(await server.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+
+    // Profile: none of the four -confirm routes answers a GET; a GET with the right code neither uses it nor changes anything.
+    const account = await server.newAccount();
+    for (const path of ['check-old-email-confirm', 'check-new-email-confirm', 'check-old-phone-confirm', 'check-new-phone-confirm']) {
+      const mode = path.includes('email') ? 'email' : 'phone';
+      const viaGet = await server.call('GET', `profile/${path}`, { token: account.token, query: { [mode]: mode === 'email' ? account.email : '79001234567', code: '12345678' } });
+      expect({ path, status: viaGet.status }).toEqual({ path, status: 404 });
+    }
+    await server.call('GET', 'profile/check-old-email', { token: account.token, query: { email: account.email } });
+    const oldCode = codeIn(await server.lastMessage(account.email));
+    expect((await server.call('GET', 'profile/check-old-email-confirm', { token: account.token, query: { email: account.email, code: oldCode } })).status).toBe(404);
+    expect(await server.call('POST', 'profile/check-old-email-confirm', { token: account.token, body: { email: account.email, code: oldCode } })).toEqual({ status: 200, body: { success: true } });
+    const next = `${unique('moved')}@example.com`;
+    await server.call('GET', 'profile/check-new-email', { token: account.token, query: { email: next } });
+    const newCode = codeIn(await server.lastMessage(next));
+    expect((await server.call('GET', 'profile/check-new-email-confirm', { token: account.token, query: { email: next, code: newCode } })).status).toBe(404);
+    const [before] = await server.database.db.select().from(users).where(eq(users.id, account.ownerId));
+    expect(before.email).toBe(account.email);
+    expect(await server.call('POST', 'profile/check-new-email-confirm', { token: account.token, body: { email: next, code: newCode } })).toEqual({
+      status: 200,
+      body: { success: true, email: next, phone: null },
+    });
+
+    // And no GET route the server registers takes a code or a password in its query string. account/table-config's
+    // `code` names a table layout ('orders', …), not a secret; public-order/token/get* take the link's own token by design.
+    const secretInQuery = server.app.apiRoutes
+      .filter((route) => route.method === 'GET')
+      .filter((route) => Object.keys((route.schema.querystring as { properties?: object } | undefined)?.properties ?? {}).some((name) => /code|password|secret/i.test(name)))
+      .map((route) => route.url);
+    expect(secretInQuery).toEqual(['/api/account/table-config']);
   });
 });

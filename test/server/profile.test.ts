@@ -10,12 +10,13 @@ describe('changing the e-mail with codes (profile/check-old-email, check-new-ema
     const account = await server.newAccount();
     const next = `${unique('next')}@example.com`;
     const get = (path: string, query: Record<string, string>) => server.call('GET', path, { token: account.token, query });
+    const post = (path: string, body: Record<string, string>) => server.call('POST', path, { token: account.token, body });
     expect((await get('profile/check-old-email', { email: account.email })).body).toEqual({ success: true });
     const oldCode = codeIn(await server.lastMessage(account.email));
-    expect((await get('profile/check-old-email-confirm', { email: account.email, code: oldCode })).body).toEqual({ success: true });
+    expect((await post('profile/check-old-email-confirm', { email: account.email, code: oldCode })).body).toEqual({ success: true });
     expect((await get('profile/check-new-email', { email: next })).body).toEqual({ success: true });
     const newCode = codeIn(await server.lastMessage(next));
-    const done = await get('profile/check-new-email-confirm', { email: next, code: newCode });
+    const done = await post('profile/check-new-email-confirm', { email: next, code: newCode });
     expect(done.body).toMatchObject({ success: true, email: next });
     const [row] = await server.database.db.select().from(users).where(eq(users.id, account.ownerId));
     expect(row.email).toBe(next);
@@ -33,14 +34,14 @@ describe('changing the e-mail with codes (profile/check-old-email, check-new-ema
     const phone = `7901${String(Date.now()).slice(-7)}`;
     expect((await server.call('GET', 'profile/check-new-phone', { token: account.token, query: { phone } })).body).toEqual({ success: true });
     const code = codeIn(await server.lastMessage(phone));
-    expect((await server.call('GET', 'profile/check-new-phone-confirm', { token: account.token, query: { phone, code } })).body.phone).toBe(phone);
+    expect((await server.call('POST', 'profile/check-new-phone-confirm', { token: account.token, body: { phone, code } })).body.phone).toBe(phone);
     const other = await server.newAccount();
     const taken = await server.call('GET', 'profile/check-new-phone', { token: other.token, query: { phone } });
     expect(taken).toEqual({ status: 200, body: { success: true } });
     const notice = await server.lastMessage(phone);
     expect(notice).toContain('stays with your account');
     expect(codeIn(notice)).toBe('');
-    const guess = await server.call('GET', 'profile/check-new-phone-confirm', { token: other.token, query: { phone, code: '12345678' } });
+    const guess = await server.call('POST', 'profile/check-new-phone-confirm', { token: other.token, body: { phone, code: '12345678' } });
     expect(guess.status).toBe(422);
     const [owner] = await server.database.db.select().from(users).where(eq(users.phone, phone));
     expect(owner.id).toBe(account.ownerId);
@@ -52,7 +53,7 @@ describe('changing the e-mail with codes (profile/check-old-email, check-new-ema
     const code = codeIn(await server.lastMessage(account.email));
     const wrong = code === '99999999' ? '88888888' : '99999999';
     let last = '';
-    for (let i = 0; i < 5; i += 1) last = (await server.call('GET', 'profile/check-old-email-confirm', { token: account.token, query: { email: account.email, code: wrong } })).body.error;
+    for (let i = 0; i < 5; i += 1) last = (await server.call('POST', 'profile/check-old-email-confirm', { token: account.token, body: { email: account.email, code: wrong } })).body.error;
     expect(last).toBe('You have used too many code entry attempts');
   });
 
@@ -73,6 +74,7 @@ describe('changing the phone with codes (profile/check-old-phone, check-old-phon
     const phone = newPhone();
     await server.database.db.update(users).set({ phone }).where(eq(users.id, account.ownerId));
     const get = (path: string, query: Record<string, string>) => server.call('GET', path, { token: account.token, query });
+    const post = (path: string, body: Record<string, string>) => server.call('POST', path, { token: account.token, body });
     const next = newPhone();
     // Replacing a phone needs the old one confirmed first.
     expect((await get('profile/check-new-phone', { phone: next })).status).toBe(422);
@@ -83,14 +85,14 @@ describe('changing the phone with codes (profile/check-old-phone, check-old-phon
     const oldCode = codeIn(await server.lastMessage(phone));
     expect(oldCode).toMatch(/^\d{8}$/);
     const wrong = oldCode === '99999999' ? '88888888' : '99999999';
-    expect(await get('profile/check-old-phone-confirm', { phone, code: wrong })).toMatchObject({ status: 422, body: { error: 'The code is wrong' } });
-    expect(await get('profile/check-old-phone-confirm', { phone, code: oldCode })).toEqual({ status: 200, body: { success: true } });
+    expect(await post('profile/check-old-phone-confirm', { phone, code: wrong })).toMatchObject({ status: 422, body: { error: 'The code is wrong' } });
+    expect(await post('profile/check-old-phone-confirm', { phone, code: oldCode })).toEqual({ status: 200, body: { success: true } });
     // A code is used once.
-    expect((await get('profile/check-old-phone-confirm', { phone, code: oldCode })).status).toBe(422);
+    expect((await post('profile/check-old-phone-confirm', { phone, code: oldCode })).status).toBe(422);
 
     expect(await get('profile/check-new-phone', { phone: next })).toEqual({ status: 200, body: { success: true } });
     const newCode = codeIn(await server.lastMessage(next));
-    expect(await get('profile/check-new-phone-confirm', { phone: next, code: newCode })).toEqual({ status: 200, body: { success: true, email: account.email, phone: next } });
+    expect(await post('profile/check-new-phone-confirm', { phone: next, code: newCode })).toEqual({ status: 200, body: { success: true, email: account.email, phone: next } });
     const [row] = await server.database.db.select().from(users).where(eq(users.id, account.ownerId));
     expect(row.phone).toBe(next);
     expect((await server.call('POST', 'auth/login', { body: { login: next, password: account.password } })).body.success).toBe(true);
@@ -109,7 +111,7 @@ describe('changing the phone with codes (profile/check-old-phone, check-old-phon
     const account = await server.newAccount();
     const phone = newPhone();
     await server.database.db.update(users).set({ phone }).where(eq(users.id, account.ownerId));
-    const answer = await server.call('GET', 'profile/check-old-phone-confirm', { token: account.token, query: { phone, code: '123456' } });
+    const answer = await server.call('POST', 'profile/check-old-phone-confirm', { token: account.token, body: { phone, code: '123456' } });
     expect(answer.status).toBe(422);
     expect((await server.call('GET', 'profile/check-new-phone', { token: account.token, query: { phone: newPhone() } })).status).toBe(422);
   });
@@ -121,7 +123,7 @@ describe('a code for a new address belongs to the user who asked for it', () => 
     const b = await server.newAccount();
     const target = newPhone();
     const ask = (token: string) => server.call('GET', 'profile/check-new-phone', { token, query: { phone: target } });
-    const confirm = (token: string, code: string) => server.call('GET', 'profile/check-new-phone-confirm', { token, query: { phone: target, code } });
+    const confirm = (token: string, code: string) => server.call('POST', 'profile/check-new-phone-confirm', { token, body: { phone: target, code } });
 
     expect((await ask(a.token)).body).toEqual({ success: true });
     const codeOfA = codeIn(await server.lastMessage(target));
@@ -158,7 +160,7 @@ describe('a code for a new address belongs to the user who asked for it', () => 
     const second = codeIn(await server.lastMessage(target));
     await ask(b.token);
     await ask(b.token);
-    const confirm = (code: string) => server.call('GET', 'profile/check-new-phone-confirm', { token: a.token, query: { phone: target, code } });
+    const confirm = (code: string) => server.call('POST', 'profile/check-new-phone-confirm', { token: a.token, body: { phone: target, code } });
     // A's first code ended when A asked again; A's second one survives B's two requests.
     if (first !== second) expect((await confirm(first)).body.error).toBe('The code is wrong');
     expect((await confirm(second)).body).toEqual({ success: true, email: a.email, phone: target });

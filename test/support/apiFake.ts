@@ -26,11 +26,71 @@ export interface FakeReply {
 }
 export type FakeAnswer = FakeReply | ((call: FakeCall) => FakeReply | Promise<FakeReply>);
 
+/** The calls of one path held back by `hold`, numbered from 0 in the order they were made. */
+export interface HeldAnswers {
+  /** How many calls of the path have been held so far. */
+  readonly count: number;
+  /** Lets the index-th held call answer (default: the first); released before that call comes, it is not held. */
+  release(index?: number): void;
+  /** Lets every held call answer, and every later one through without waiting. */
+  releaseAll(): void;
+}
+
 export interface ApiFake {
   calls: FakeCall[];
   /** Answers by path (`/api/contact/list`); a route with no answer gets 404 `{ error: 'none' }`. */
   answers: Record<string, FakeAnswer>;
   callsTo(path: string): FakeCall[];
+  /**
+   * Holds the answer of every call of a path from now on until released: the call is recorded and its answer
+   * chosen (and checked against the contract) at once, as the server would, and only its arrival waits. Lets a
+   * test see a busy state, or make an earlier call answer after a later one. Holds end with the test.
+   */
+  hold(path: string): HeldAnswers;
+}
+
+interface Gate {
+  promise: Promise<void>;
+  open: () => void;
+}
+
+function gate(): Gate {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+/** One held path: a gate per call index, made by whichever comes first, the call or its release. */
+class HeldPath implements HeldAnswers {
+  private readonly gates: Gate[] = [];
+  private held = 0;
+  private allReleased = false;
+
+  get count(): number {
+    return this.held;
+  }
+
+  private gateOf(index: number): Gate {
+    this.gates[index] ??= gate();
+    return this.gates[index];
+  }
+
+  release(index = 0): void {
+    this.gateOf(index).open();
+  }
+
+  releaseAll(): void {
+    this.allReleased = true;
+    for (const each of this.gates) each?.open();
+  }
+
+  /** Waits until this call (the next index) is released. */
+  wait(): Promise<void> {
+    if (this.allReleased) return Promise.resolve();
+    const index = this.held;
+    this.held += 1;
+    return this.gateOf(index).promise;
+  }
 }
 
 interface KnownRoute {
@@ -72,20 +132,30 @@ export function contractBreach(call: Pick<FakeCall, 'method' | 'path'>, reply: F
 
 /**
  * Stands in for our API at the fetch edge, for one test file: answers by path (404 otherwise), with JSON or
- * bytes, and records every call with its body (FormData kept as is). It holds itself to the real server:
+ * bytes, and records every call with its body (FormData kept as is); `hold` keeps a path's answers back until
+ * released. It holds itself to the real server:
  * a call to a path the server lacks, or a fixture its contract rejects, fails the test. Reset before each
  * test; the stub goes with vitest's unstubGlobals.
  */
 export function useApiFake(): ApiFake {
   const breaches: string[] = [];
+  const holds = new Map<string, HeldPath>();
   const api: ApiFake = {
     calls: [],
     answers: {},
     callsTo: (path) => api.calls.filter((call) => call.path === path),
+    hold(path) {
+      if (!serverRoutes().some((route) => route.pattern.test(path))) throw new Error(`hold: ${path} is not a route of the server`);
+      const held = new HeldPath();
+      holds.set(path, held);
+      return held;
+    },
   };
   beforeEach(() => {
     api.calls.length = 0;
     breaches.length = 0;
+    // A call still held from the last test never answers: nothing of that test is listening any more.
+    holds.clear();
     for (const key of Object.keys(api.answers)) delete api.answers[key];
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://x');
@@ -98,6 +168,8 @@ export function useApiFake(): ApiFake {
       const breach = contractBreach(call, reply);
       if (breach) breaches.push(breach);
       if (reply.after) await reply.after;
+      const held = holds.get(url.pathname);
+      if (held) await held.wait();
       if (reply.bytes !== undefined) return new Response(reply.bytes, { status: reply.status ?? 200, headers: reply.headers });
       return new Response(JSON.stringify(reply.body ?? null), { status: reply.status ?? 200, headers: { 'content-type': 'application/json', ...reply.headers } });
     });

@@ -31,8 +31,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok;
   });
 
-  app.get('/auth/set-account', { schema: { tags: ['auth'], querystring: SetAccountRequest, response: { 200: AuthFlagResponse } }, config: codeRoute }, async (request) => {
-    await setAccount(ctx, request.query);
+  // POST only (the spec lists GET): the code never travels in a URL, where access logs, proxies and history keep it.
+  app.post('/auth/set-account', { schema: { tags: ['auth'], body: SetAccountRequest, response: { 200: AuthFlagResponse } }, config: codeRoute }, async (request) => {
+    await setAccount(ctx, request.body);
     return ok;
   });
 
@@ -41,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok;
   });
 
-  // POST only (the spec lists GET): a password never travels in a URL, where access logs and history keep it.
+  // POST only (the spec lists GET): neither the code nor the password travels in a URL.
   app.post('/auth/restore-end', { schema: { tags: ['auth'], body: RestoreEndRequest, response: { 200: AuthFlagResponse } }, config: codeRoute }, async (request) => {
     await restoreEnd(ctx, request.body);
     return ok;

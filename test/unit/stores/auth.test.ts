@@ -33,13 +33,14 @@ describe('sign-in', () => {
 });
 
 describe('registration with a confirmation code', () => {
-  it('GET auth/sign-up with name, mode and login, then GET auth/set-account with the code', async () => {
+  it('GET auth/sign-up with name, mode and login, then POST auth/set-account with the code in the body, never in the URL', async () => {
     answers['/api/auth/sign-up'] = { status: 200, body: { success: true } };
     answers['/api/auth/set-account'] = { status: 200, body: { success: true } };
     expect(await requestSignUpCode(' Ann ', '+7 900 000-00-00', 'ru')).toEqual({ ok: true });
     expect(Object.fromEntries(calls[0].query)).toEqual({ name: 'Ann', mode: 'phone', login: '+7 900 000-00-00', lang: 'ru' });
     expect(await confirmSignUp('+7 900 000-00-00', ' 1234 ')).toEqual({ ok: true });
-    expect(Object.fromEntries(calls[1].query)).toEqual({ mode: 'phone', login: '+7 900 000-00-00', code: '1234' });
+    expect(calls[1]).toMatchObject({ method: 'POST', path: '/api/auth/set-account', body: { mode: 'phone', login: '+7 900 000-00-00', code: '1234' } });
+    expect(calls[1].url).not.toContain('1234');
   });
 
   it("registration failure (success false) keeps the form with the server's text", async () => {

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../../src/contract/orders';
 import { $account, resetAccount } from '../../../src/stores/account';
 import { setNavigator } from '../../../src/stores/navigation';
@@ -44,21 +44,6 @@ function page(ids: number[], current = 1, last = 1, total = ids.length) {
 
 const listCalls = () => edge.calls.filter((call) => call.path === LIST || call.path === '/api/orders/list-v2');
 const lastBody = () => listCalls().at(-1)?.body as { page: number; per_page: number; filter: Record<string, unknown>; sort: unknown };
-
-/** Holds each answer of a path until its release is called, in order, so answers can arrive out of order. */
-function holdAnswers(path: string): Array<() => void> {
-  const releases: Array<() => void> = [];
-  const edgeFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (new URL(String(input), 'http://x').pathname === path) {
-      const snapshot = { ...edge.answers[path] };
-      await new Promise<void>((resolve) => releases.push(resolve));
-      edge.answers[path] = snapshot;
-    }
-    return edgeFetch(input, init);
-  });
-  return releases;
-}
 
 beforeEach(async () => {
   setNavigator(() => undefined);
@@ -129,16 +114,17 @@ describe('loading the list', () => {
   });
 
   it('rule: the newest request wins — an older answer arriving last is dropped', async () => {
-    const releases = holdAnswers(LIST);
+    const held = edge.hold(LIST);
     edge.answers[LIST] = { status: 200, body: page([1]) };
     const first = setFilter({ search: 'old' });
     await settle();
     edge.answers[LIST] = { status: 200, body: page([2]) };
     const second = setFilter({ search: 'new' });
     await settle();
-    releases[1]();
+    expect(held.count).toBe(2);
+    held.release(1);
     await second;
-    releases[0]();
+    held.release(0);
     await first;
     expect($ordersList.get().data.map((row) => row.id)).toEqual([2]);
     expect($ordersList.get().params.filter.search).toBe('new');
@@ -154,13 +140,14 @@ describe('loading the list', () => {
 
   it('a page past the end (its last rows deleted) shows the last page instead', async () => {
     edge.answers[LIST] = { status: 200, body: page([], 3, 2, 25) };
-    const releases = holdAnswers(LIST);
+    const held = edge.hold(LIST);
     const done = setPage(3);
     await settle();
     edge.answers[LIST] = { status: 200, body: page([21, 22, 23, 24, 25], 2, 2, 25) };
-    releases[0]();
+    held.release(0);
     await settle();
-    releases[1]();
+    expect(held.count).toBe(2);
+    held.release(1);
     await done;
     expect(listCalls().map((call) => (call.body as { page: number }).page)).toEqual([3, 2]);
     expect($ordersList.get()).toMatchObject({ status: 'ready', params: { page: 2 } });
@@ -262,31 +249,22 @@ describe('row actions', () => {
 describe('export', () => {
   const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-  function answerExport(response: () => Response): { bodies: unknown[] } {
-    const seen = { bodies: [] as unknown[] };
-    const edgeFetch = globalThis.fetch;
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (new URL(String(input), 'http://x').pathname !== '/api/orders/export') return edgeFetch(input, init);
-      seen.bodies.push(JSON.parse(String(init?.body)));
-      return response();
-    });
-    return seen;
-  }
+  const EXPORT = '/api/orders/export';
 
   it('posts the filter and sort of the list (not its page) and answers the file with the server’s name', async () => {
     const bytes = new Uint8Array([0x50, 0x4b, 3, 4]);
-    const seen = answerExport(() => new Response(bytes, { status: 200, headers: { 'content-type': XLSX, 'content-disposition': 'attachment; filename="orders-2024-05-01.xlsx"' } }));
+    edge.answers[EXPORT] = { bytes, headers: { 'content-type': XLSX, 'content-disposition': 'attachment; filename="orders-2024-05-01.xlsx"' } };
     await setFilter({ search: 'abc', hide_final: true });
     await setPage(2);
     const file = await exportOrdersFile();
-    expect(seen.bodies).toEqual([{ filter: { pipeline_id: 9, search: 'abc', hide_final: true }, sort: { field: 'id', order: 'desc' } }]);
+    expect(edge.callsTo(EXPORT).map((call) => [call.method, call.body])).toEqual([['POST', { filter: { pipeline_id: 9, search: 'abc', hide_final: true }, sort: { field: 'id', order: 'desc' } }]]);
     expect(file?.fileName).toBe('orders-2024-05-01.xlsx');
     expect([...new Uint8Array(await file!.blob.arrayBuffer())]).toEqual([0x50, 0x4b, 3, 4]);
   });
 
   it("rule: a failed export answers null and the server's text is shown (read from the error's bytes)", async () => {
     const text = 'Import and export are not included in your tariff. Choose a larger tariff to use them.';
-    answerExport(() => new Response(JSON.stringify({ error: text }), { status: 422, headers: { 'content-type': 'application/json' } }));
+    edge.answers[EXPORT] = { status: 422, body: { error: text } };
     expect(await exportOrdersFile()).toBeNull();
     expect($notifications.get().map(({ type, text: body }) => ({ type, body }))).toEqual([{ type: 3, body: text }]);
   });

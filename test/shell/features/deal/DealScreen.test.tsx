@@ -131,16 +131,11 @@ describe('deal screen: create or load (spec 1 §4)', () => {
 
   it('the cards show their loading placeholder until the category field properties arrive', async () => {
     answerStaffCatalogue();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const edgeFetch = globalThis.fetch;
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (new URL(String(input), 'http://x').pathname === '/api/orders/categories') await gate;
-      return edgeFetch(input, init);
-    });
+    const held = edge.hold('/api/orders/categories');
     await show('/addToDeal?order_id=7');
+    expect(held.count).toBeGreaterThan(0);
     expect(host.querySelector('article.product-card')?.getAttribute('aria-busy')).toBe('true');
-    release();
+    held.releaseAll();
     await settle();
     expect(host.querySelector('article.product-card')?.getAttribute('aria-busy')).toBeNull();
     expect(countInput()).not.toBeNull();

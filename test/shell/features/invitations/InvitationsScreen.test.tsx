@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ru from '../../../../locales/ru.json';
 import InvitationsScreen from '../../../../shell/features/invitations/InvitationsScreen';
 import { addMessages, setActiveLanguage } from '../../../../src/i18n';
@@ -39,18 +39,6 @@ const rows = (host: HTMLElement) =>
   [...host.querySelectorAll('li')].map((row) => ({ name: row.querySelector('strong')?.textContent, text: row.textContent, button: row.querySelector('button') as HTMLButtonElement }));
 const buttonNamed = (host: HTMLElement, name: string) => [...host.querySelectorAll('button')].find((button) => button.textContent === name);
 const click = (element: Element | undefined) => act(async () => element?.dispatchEvent(new MouseEvent('click', { bubbles: true })));
-
-/** Holds the answers of one path until released, so a busy state can be seen. */
-function holdAnswersOf(path: string): () => void {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const edgeFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (new URL(String(input), 'http://x').pathname === path) await gate;
-    return edgeFetch(input, init);
-  });
-  return release;
-}
 
 beforeEach(() => {
   logOut();
@@ -134,14 +122,16 @@ describe('/invitations screen', () => {
     edge.answers['/api/account/user/accept'] = { status: 200, body: { success: true } };
     edge.answers['/api/account/config'] = { status: 200, body: { account: { id: 7, name: 'Acme', expired: false }, user: { id: 3, name: 'Ann' } } };
     const host = await showScreen();
-    const release = holdAnswersOf('/api/account/user/accept');
+    const held = edge.hold('/api/account/user/accept');
     await click(rows(host)[0].button);
     const [acme, beta] = rows(host);
     expect([acme.button.textContent, acme.button.getAttribute('aria-busy'), acme.button.disabled, beta.button.disabled]).toEqual(['Joining…', 'true', true, true]);
     await click(acme.button);
     await click(beta.button);
-    expect(edge.calls.filter((call) => call.path === '/api/account/user/accept')).toHaveLength(0);
-    release();
+    // The one call is out and held; the clicks while busy sent no other.
+    expect(held.count).toBe(1);
+    expect(edge.calls.filter((call) => call.path === '/api/account/user/accept')).toHaveLength(1);
+    held.release();
     await settle();
     expect(edge.calls.filter((call) => call.path === '/api/account/user/accept').map((call) => call.query.get('account_id'))).toEqual(['7']);
     expect($account.get()).toMatchObject({ loaded: true, account: { id: 7 } });

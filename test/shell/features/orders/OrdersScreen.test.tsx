@@ -377,18 +377,13 @@ describe('/orders: table settings', () => {
     await click(box('Tags'));
     await click(button(panel, 'Move Sum up'));
     await click(button(panel, 'Move Tags up'));
-    edge.answers['/api/orders/table-config'] = { status: 200, body: { code: 'orders', value: null } };
+    // The server answers what it saved (and reads it back from then on).
+    let stored: unknown = null;
+    edge.answers['/api/orders/table-config'] = (call) => {
+      if (call.method === 'POST') stored = (call.body as { value: unknown }).value;
+      return { status: 200, body: { code: 'orders', value: stored } };
+    };
     const save = edge.calls.length;
-    // The server answers what it saved.
-    vi.stubGlobal('fetch', (() => {
-      const edgeFetch = globalThis.fetch;
-      return async (input: RequestInfo | URL, init?: RequestInit) => {
-        if (new URL(String(input), 'http://x').pathname === '/api/orders/table-config' && init?.method === 'POST') {
-          edge.answers['/api/orders/table-config'] = { status: 200, body: { code: 'orders', value: JSON.parse(String(init.body)).value } };
-        }
-        return edgeFetch(input, init);
-      };
-    })());
     await click(button(panel, 'Save'));
     const saved = edge.calls.slice(save).find((call) => call.method === 'POST' && call.path === '/api/orders/table-config');
     const value = (saved?.body as { value: Record<string, { sort: number; visible: number; type: number }> }).value;
@@ -501,11 +496,7 @@ describe('/orders: row actions and export', () => {
   it("rule: export downloads the xlsx the server answers; a failed export says 'The export failed' and shows the server's text", async () => {
     edge.answers[LIST] = listAnswer([order(1)]);
     const host = await showScreen();
-    const edgeFetch = globalThis.fetch;
-    let answer = () => new Response(new Uint8Array([0x50, 0x4b]), { status: 200, headers: { 'content-disposition': 'attachment; filename="orders-2024-05-01.xlsx"' } });
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
-      new URL(String(input), 'http://x').pathname === '/api/orders/export' ? answer() : edgeFetch(input, init),
-    );
+    edge.answers['/api/orders/export'] = { bytes: new Uint8Array([0x50, 0x4b]), headers: { 'content-disposition': 'attachment; filename="orders-2024-05-01.xlsx"' } };
     const createObjectURL = vi.fn(() => 'blob:orders');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const downloads: string[] = [];
@@ -517,7 +508,7 @@ describe('/orders: row actions and export', () => {
     expect(downloads).toEqual(['orders-2024-05-01.xlsx blob:orders']);
     clickSpy.mockRestore();
 
-    answer = () => new Response(JSON.stringify({ error: 'Import and export are not included in your tariff.' }), { status: 422 });
+    edge.answers['/api/orders/export'] = { status: 422, body: { error: 'Import and export are not included in your tariff.' } };
     await click(button(host, 'Export'));
     expect(host.querySelector('.orders-error[role="alert"]')?.textContent).toBe('The export failed');
     expect($notifications.get().map((n) => n.text)).toContain('Import and export are not included in your tariff.');
