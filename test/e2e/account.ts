@@ -13,6 +13,18 @@ export async function testAccount(label: string, { demo = false } = {}): Promise
   return (await response.json()) as TestAccount;
 }
 
+/** A session of its own for the account's admin (POST auth/login): a test that signs out ends this one, not the file's. */
+export async function newSession(account: Pick<TestAccount, 'email' | 'password'>): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: account.email, password: account.password }),
+  });
+  const answer = (await response.json()) as { access_token?: string };
+  if (response.status !== 200 || !answer.access_token) throw new Error(`no session: ${response.status} ${JSON.stringify(answer)}`);
+  return answer.access_token;
+}
+
 /** The staff API as that account's admin; a status other than 200 fails the test with the server's answer. */
 export function staffApi(account: Pick<TestAccount, 'token'>) {
   return async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {

@@ -10,5 +10,5 @@ export async function mailTo(address: string, after: string | null = null): Prom
   throw new Error(`no message to ${address}`);
 }
 
-/** The six-digit confirmation code in a message. */
+/** The eight-digit confirmation code in a message. */
 export const codeIn = (text: string) => /\b(\d{8})\b/.exec(text)?.[1] ?? '';

@@ -1,6 +1,6 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testAccount, type TestAccount } from './account';
+import { newSession, testAccount, type TestAccount } from './account';
 import { baseUrl, hashPath, newPage } from './browser';
 import { EXPIRED_TOKEN, FIXED_LOGIN_TOKEN } from './fixtures';
 import { screenLuminance } from './pixels';
@@ -73,8 +73,10 @@ describe('navigation guard in the browser', () => {
     await expect.poll(() => warning.count()).toBe(0);
   });
 
-  it('log out from the home menu clears the session and returns to sign-in (keyboard only)', async () => {
-    const { page } = await open(`/?token=${account.token}#/qwe-missing`);
+  it('log out from the home menu ends the session on the server, clears it and returns to sign-in (keyboard only)', async () => {
+    // A session of this test's own: signing out revokes it, and the file's other tests go on with theirs.
+    const token = await newSession(account);
+    const { page } = await open(`/?token=${token}#/qwe-missing`);
     await page.getByRole('button', { name: 'Menu' }).focus();
     await page.keyboard.press('ArrowDown');
     await page.getByRole('menu').waitFor();
@@ -82,6 +84,8 @@ describe('navigation guard in the browser', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => hashOf(page)).toBe('#/authorization');
     expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeNull();
+    const after = await fetch(`${baseUrl}/api/account/config`, { headers: { authorization: `Bearer ${token}` } });
+    expect(after.status).toBe(403);
   });
 });
 
