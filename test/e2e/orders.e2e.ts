@@ -40,6 +40,10 @@ async function listAfter(page: Page, action: () => Promise<unknown>): Promise<Re
 
 /** Opens a row's '⋯' actions menu. */
 async function openRowMenu(page: Page, row: ReturnType<typeof rows>) {
+  // Any scroll closes an open row menu (RowMenu), and a scroll's event fires a frame after it: bring the row into
+  // view and let that frame pass first, or the click's own scrolling can close the menu it opened.
+  await row.scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await row.getByRole('button', { name: /^Actions: / }).click();
   const menu = page.getByRole('menu');
   await menu.waitFor();
