@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Company, CompanyList, Contact, ContactList } from '../../src/contract/customers';
+import type { CompanyList, Contact, ContactList } from '../../src/contract/customers';
 import type { OrderFile } from '../../src/contract/orderDocuments';
 import type { OrderList } from '../../src/contract/orders';
 import { staffApi, testAccount, type TestAccount } from './account';
