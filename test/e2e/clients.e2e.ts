@@ -206,6 +206,7 @@ describe("the deal's client and documents tabs in Chromium against the real serv
     // Opened in a new tab as plain text.
     const [tab] = await Promise.all([page.context().waitForEvent('page'), row.getByRole('button', { name: 'Open delivery-note.txt' }).click()]);
     await tab.waitForURL(/^blob:/);
+    // biome-ignore lint/performance/useDomNodeTextContent: the text as the reader sees it in the opened tab.
     expect(await tab.evaluate(() => document.body.innerText)).toContain(`Delivery note for order ${orderId}`);
     await tab.close();
 
