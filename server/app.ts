@@ -185,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   }
   if (existsSync(widgetFile)) {
-    app.get('/widget.js', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('widget.js', options.config.rootDir + '/dist'));
+    app.get('/widget.js', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('widget.js', `${options.config.rootDir}/dist`));
   }
   return app;
 }

@@ -31,7 +31,6 @@ export interface WidgetMountOptions {
 
 // Read while this script runs: later document.currentScript is someone else's.
 const SCRIPT_URL = typeof document !== 'undefined' && document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : '';
-const CONTEXT_TIMEOUT_MS = 1500;
 let instances = 0;
 
 function appUrlOf(options: WidgetMountOptions): string {

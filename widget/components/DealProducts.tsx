@@ -19,6 +19,7 @@ export function DealProducts({ store }: { store: WidgetStore }) {
     <section>
       <h3>{t('widget.inDeal')}</h3>
       {safe ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's summary is markup by contract, shown only after sanitizeHtml.
         <div class="sr-deal" data-testid="widget-deal-html" dangerouslySetInnerHTML={{ __html: safe }} />
       ) : positions.items.length ? (
         <ul data-testid="widget-deal-list">

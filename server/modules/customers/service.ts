@@ -1,21 +1,21 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import {
+import type {
   COMPANY_ACCOUNTING_KEYS,
-  type Company,
-  type CompanyAddRequest,
-  type CompanyListRequest,
-  type CompanyList,
-  type CompanyUpdateRequest,
-  type Contact,
-  type ContactAddRequest,
-  type ContactList,
-  type ContactListRequest,
-  type ContactUpdateRequest,
-  type CustomerAutocompleteItem,
-  type CustomerLinkRequest,
-  type CustomerOrder,
-  type CustomerOrderList,
-  type CustomerRef,
+  Company,
+  CompanyAddRequest,
+  CompanyListRequest,
+  CompanyList,
+  CompanyUpdateRequest,
+  Contact,
+  ContactAddRequest,
+  ContactList,
+  ContactListRequest,
+  ContactUpdateRequest,
+  CustomerAutocompleteItem,
+  CustomerLinkRequest,
+  CustomerOrder,
+  CustomerOrderList,
+  CustomerRef,
 } from '../../../src/contract/customers';
 import { hasRight, type Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';

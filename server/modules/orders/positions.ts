@@ -1,9 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { OrderPosition, OrderWithPositions, PositionAddRequest, PositionDeleteRequest } from '../../../src/contract/orders';
-import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
-import { parseProductIdentifier, productIdentifier } from '../../../src/domain/productId';
+import { and, eq, sql } from 'drizzle-orm';
+import type { OrderWithPositions, PositionAddRequest, PositionDeleteRequest } from '../../../src/contract/orders';
+import { parseProductIdentifier } from '../../../src/domain/productId';
 import type { Db } from '../../db/client';
-import { batches, fields, orderPositions, products, warehouses } from '../../db/schema';
+import { batches, orderPositions, products, warehouses } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { Actor } from './actor';
 import { applyStockState, orderRowOf, requireProductsEditable, settleOrder } from './orderRows';

@@ -10,8 +10,6 @@ import type { Tx } from './stockEngine';
 
 /** How positions are shown and priced: the read side of positions, shared by the order answers and position writes. */
 
-type ProductRow = typeof products.$inferSelect;
-
 /** Product field codes a public customer may not see (public_order_visible 0); staff see every field. */
 export async function hiddenFieldCodes(db: Db | Tx, actor: Actor): Promise<Set<string>> {
   if (!actor.public) return new Set();

@@ -22,7 +22,7 @@ import { applyStockState, NO_SUCH_ORDER, orderRowOf, requireProductsEditable, se
 // The row-level rules live in orderRows.ts; re-exported so callers need one import for the order services.
 export { NO_SUCH_ORDER, orderRowOf, PRODUCTS_LOCKED, productsLocked, requireProductsEditable, STALE_ORDER, type OrderRow } from './orderRows';
 import { listPositions, productPrice } from './positionsView';
-import { reconcileStock, releaseAboveQuantities, stageRulesOf, stagesOf, targetStockState, type Tx } from './stockEngine';
+import { reconcileStock, releaseAboveQuantities, stagesOf, type Tx } from './stockEngine';
 import { inTransaction } from '../../http/transaction';
 
 /* ------------------------------------------------------------------ reading */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { StockState } from '../../../src/contract/orders';
 import type { Db } from '../../db/client';
-import { batches, movements, orderPositions, orders, pipelines, pipelineStatuses, positionBatches, products } from '../../db/schema';
+import { batches, movements, orderPositions, type orders, pipelines, pipelineStatuses, positionBatches, products } from '../../db/schema';
 import { unprocessable } from '../../http/errors';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

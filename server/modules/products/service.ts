@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { Paged } from '../../../src/contract/common';
 import type { AutocompleteItem, Batch, Product, ProductAddRequest, ProductListRequest, ProductUpdateRequest, SetPriceRequest } from '../../../src/contract/stock';
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
-import { parseNumber } from '../../../src/domain/numbers';
 import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';

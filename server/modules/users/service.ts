@@ -95,7 +95,7 @@ async function member(db: Db, accountId: number, userId: number) {
 
 function requireEmail(text: string): string {
   const login = parseLogin(text);
-  if (!login || login.mode !== 'email') throw badRequest('Enter a valid e-mail');
+  if (login?.mode !== 'email') throw badRequest('Enter a valid e-mail');
   return login.value;
 }
 
@@ -136,7 +136,7 @@ export async function addUser(ctx: ServerContext, caller: Caller, body: UserAddR
   const email = requireEmail(body.email);
   const existing = await existingUser(ctx.db, email);
   if (existing) throw conflict(USER_EXISTS, { user_id: existing.id });
-  let created;
+  let created: ReturnType<typeof toUser>;
   try {
     created = await ctx.db.transaction(async (tx) => {
       await requireSeatForInvitation(tx, caller.account.id);

@@ -1,7 +1,7 @@
 import './texts';
 import styles from './orders.css?raw';
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { Order } from '../../../src/contract/orders';
 import { activeLanguage, t } from '../../../src/i18n';
 import { navigateTo } from '../../../src/stores/navigation';
@@ -109,7 +109,7 @@ export default function OrdersScreen() {
     else setExportFailed(true);
   }
 
-  let body;
+  let body: ReactNode;
   if (data.length > 0) {
     body = (
       <OrdersTable

@@ -1,4 +1,3 @@
-import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import AccountSettingsScreen from '../../../../shell/features/accountSettings/AccountSettingsScreen';
 import { $account } from '../../../../src/stores/account';

@@ -1,4 +1,3 @@
-import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import ProfileScreen from '../../../../shell/features/profile/ProfileScreen';
 import { $account } from '../../../../src/stores/account';

@@ -1,4 +1,3 @@
-import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import PublicOrderAuthScreen from '../../../../shell/features/publicOrder/PublicOrderAuthScreen';
 import { setNavigator } from '../../../../src/stores/navigation';

@@ -1,4 +1,3 @@
-import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import PublicOrderProfileScreen from '../../../../shell/features/publicOrder/PublicOrderProfileScreen';
 import { setNavigator } from '../../../../src/stores/navigation';
