@@ -1,4 +1,4 @@
-import type { Db } from './client';
+import type { Tx } from './client';
 import { batches, categories, fields, movements, products, warehouses } from './schema';
 
 /** A small deterministic generator, so every fresh demo database looks the same. */
@@ -15,7 +15,6 @@ function random(seed: number) {
   };
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const ADJECTIVES = ['Compact', 'Heavy-duty', 'Cordless', 'Precision', 'Industrial', 'Mini', 'Pro', 'Classic', 'Smart', 'Steel'];
 

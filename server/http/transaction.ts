@@ -1,7 +1,6 @@
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { CONCURRENT_CHANGE, conflict, isRetryable } from './errors';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Runs `work` in one transaction. Writers take their locks in one order (order row, products by id, batches),

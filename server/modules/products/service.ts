@@ -4,7 +4,7 @@ import type { AutocompleteItem, Batch, Product, ProductAddRequest, ProductListRe
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
 import { parseNumber } from '../../../src/domain/numbers';
 import type { Caller } from '../../auth/sessions';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { batches, categories, fields, products } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
@@ -17,7 +17,6 @@ import { countProducts, requireFreePositions } from './positions';
 
 type ProductRow = typeof products.$inferSelect;
 type BatchRow = typeof batches.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const DEFAULT_PER_PAGE = 20;
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ArrivalRequest, Batch, TransferRequest, WriteOffRequest } from '../../../src/contract/stock';
 import { hasRight, type Caller } from '../../auth/sessions';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { batches, movements, products } from '../../db/schema';
 import { badRequest, conflict, noRight, notFound, unprocessable } from '../../http/errors';
 import { productOf, toBatch } from '../products/service';
@@ -16,7 +16,6 @@ export function requireStockRight(caller: Caller): void {
   if (!hasRight(caller, 'changeRemains')) throw noRight('You do not have the right to receive, write off or move goods');
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Every stock write of a product first locks the product row, so writes touching several of its
