@@ -13,7 +13,8 @@ import { requireCategory } from '../categories/service';
 import { listFields } from '../fields/service';
 import type { Actor } from '../orders/actor';
 import { priceFields, priceIn, visibleValues } from '../orders/positionsView';
-import { AUTOCOMPLETE_LIMIT, autocomplete, toBatch } from '../products/service';
+import { AUTOCOMPLETE_LIMIT, autocomplete } from '../products/service';
+import { toBatch } from '../stock/api';
 import { FILTERABLE_TYPES } from './service';
 
 type ProductRow = typeof products.$inferSelect;

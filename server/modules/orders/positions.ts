@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { OrderPosition, OrderWithPositions, PositionAddRequest, PositionDeleteRequest } from '../../../src/contract/orders';
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
 import { parseProductIdentifier, productIdentifier } from '../../../src/domain/productId';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { batches, fields, orderPositions, products, warehouses } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { Actor } from './actor';
@@ -13,7 +13,7 @@ export { hiddenFieldCodes, listPositions, productPrice, visibleValues } from './
 import { getOrder } from './service';
 
 type ProductRow = typeof products.$inferSelect;
-import { reconcileStock, type Tx } from './stockEngine';
+import { reconcileStock } from './stockSync';
 import { inTransaction } from '../../http/transaction';
 
 /** The product and warehouse an identifier names (spec 2 §5): goods without a warehouse code come from the main warehouse; services have none. */

@@ -2,11 +2,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { OrderPosition } from '../../../src/contract/orders';
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
 import { productIdentifier } from '../../../src/domain/productId';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { batches, fields, orderPositions, products, warehouses } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { Actor } from './actor';
-import type { Tx } from './stockEngine';
 
 /** How positions are shown and priced: the read side of positions, shared by the order answers and position writes. */
 

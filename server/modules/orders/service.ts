@@ -10,7 +10,7 @@ import type {
   StockState,
 } from '../../../src/contract/orders';
 import { defaultCurrency } from '../../../src/domain/fieldTypes';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { accounts, companies, contacts, memberships, orderCounts, orderPositions, orderShares, orders, pipelines, pipelineStatuses, tariffs, users } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
@@ -22,7 +22,7 @@ import { applyStockState, NO_SUCH_ORDER, orderRowOf, requireProductsEditable, se
 // The row-level rules live in orderRows.ts; re-exported so callers need one import for the order services.
 export { NO_SUCH_ORDER, orderRowOf, PRODUCTS_LOCKED, productsLocked, requireProductsEditable, STALE_ORDER, type OrderRow } from './orderRows';
 import { listPositions, productPrice } from './positionsView';
-import { reconcileStock, releaseAboveQuantities, stageRulesOf, stagesOf, targetStockState, type Tx } from './stockEngine';
+import { reconcileStock, releaseAboveQuantities, stagesOf } from './stockSync';
 import { inTransaction } from '../../http/transaction';
 
 /* ------------------------------------------------------------------ reading */

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Paged } from '../../../src/contract/common';
-import type { AutocompleteItem, Batch, Product, ProductAddRequest, ProductListRequest, ProductUpdateRequest, SetPriceRequest } from '../../../src/contract/stock';
+import type { AutocompleteItem, Product, ProductAddRequest, ProductListRequest, ProductUpdateRequest, SetPriceRequest } from '../../../src/contract/stock';
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
 import { parseNumber } from '../../../src/domain/numbers';
 import type { Caller } from '../../auth/sessions';
@@ -13,18 +13,13 @@ import { requireName } from '../account/service';
 import { lockCatalogue } from '../categories/service';
 import { coerceEntityValues } from '../fields/values';
 import { repriceOpenOrders } from '../orders/reprice';
+import { PRODUCT_LOCK, toBatch } from '../stock/api';
 import { countProducts, requireFreePositions } from './positions';
 
 type ProductRow = typeof products.$inferSelect;
 type BatchRow = typeof batches.$inferSelect;
 
 export const DEFAULT_PER_PAGE = 20;
-
-export function toBatch(row: BatchRow): Batch {
-  const countValue = Number(row.count);
-  const reserve = Number(row.reserve);
-  return { id: row.id, warehouse_id: row.warehouseId, number: row.number, cost_price: Number(row.costPrice), count: countValue, reserve, available: countValue - reserve };
-}
 
 function toProduct(row: ProductRow, rows: BatchRow[]): Product {
   const list = rows.map(toBatch);
@@ -105,9 +100,13 @@ export async function addProduct(db: Db, caller: Caller, body: ProductAddRequest
   return toProduct(row, []);
 }
 
-/** The product row locked for the rest of the transaction: concurrent edits of one product queue here, so none is lost. */
+/**
+ * The product row locked for the rest of the transaction: concurrent edits of one product queue here, so none is lost.
+ * In the strength every stock writer takes it (stock/locks.ts): FOR UPDATE would also wait for the KEY SHARE locks
+ * orders hold on it (their positions' foreign keys), and queued ahead of two orders upgrading theirs, deadlock them.
+ */
 async function lockProduct(tx: Tx, accountId: number, id: number): Promise<ProductRow> {
-  const [row] = await tx.select().from(products).where(and(eq(products.accountId, accountId), eq(products.id, id))).for('update');
+  const [row] = await tx.select().from(products).where(and(eq(products.accountId, accountId), eq(products.id, id))).for(PRODUCT_LOCK);
   if (!row) throw notFound('No such product');
   return row;
 }

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PublicAvailability, PublicSettings, PublicSettingsRequest } from '../../../src/contract/publicOrder';
 import { productVisibilityOf } from '../../auth/publicSessions';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { accounts, batches, orderPositions, products } from '../../db/schema';
 import { HttpError, unprocessable } from '../../http/errors';
 import type { TouchedCount } from '../orders/actor';
-import { NOT_ENOUGH_STOCK, type Tx } from '../orders/stockEngine';
+import { NOT_ENOUGH_STOCK } from '../stock/api';
 
 /** The staff's caps on what a public customer may order (null: no cap). */
 export interface PublicCountCaps {
