@@ -5,6 +5,7 @@ import { productIdentifier } from '../../../src/domain/productId';
 import type { Db, Tx } from '../../db/client';
 import { batches, fields, orderPositions, products, warehouses } from '../../db/schema';
 import { badRequest } from '../../http/errors';
+import { roundedQuantity } from '../stock/api';
 import type { Actor } from './actor';
 
 /** How positions are shown and priced: the read side of positions, shared by the order answers and position writes. */
@@ -63,7 +64,7 @@ export async function listPositions(db: Db | Tx, actor: Actor, orderId: number):
       sum: Math.round(price * count * 100) / 100,
       reserved: Number(position.reserved),
       written_off: Number(position.writtenOff),
-      available: service ? null : Math.round((Number(free ?? 0) + Number(position.reserved)) * 1000) / 1000,
+      available: service ? null : roundedQuantity(Number(free ?? 0) + Number(position.reserved)),
       fields: visibleValues(product.values, hidden),
     };
   });

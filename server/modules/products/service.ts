@@ -13,7 +13,7 @@ import { requireName } from '../account/service';
 import { lockCatalogue } from '../categories/service';
 import { coerceEntityValues } from '../fields/values';
 import { repriceOpenOrders } from '../orders/reprice';
-import { PRODUCT_LOCK, toBatch } from '../stock/api';
+import { PRODUCT_LOCK, roundedQuantity, toBatch } from '../stock/api';
 import { countProducts, requireFreePositions } from './positions';
 
 type ProductRow = typeof products.$inferSelect;
@@ -23,7 +23,7 @@ export const DEFAULT_PER_PAGE = 20;
 
 function toProduct(row: ProductRow, rows: BatchRow[]): Product {
   const list = rows.map(toBatch);
-  const total = (key: 'count' | 'reserve') => Math.round(list.reduce((sum, batch) => sum + batch[key], 0) * 1000) / 1000;
+  const total = (key: 'count' | 'reserve') => roundedQuantity(list.reduce((sum, batch) => sum + batch[key], 0));
   return {
     id: row.id,
     type: row.type === 'service' ? 'service' : 'product',
@@ -37,7 +37,7 @@ function toProduct(row: ProductRow, rows: BatchRow[]): Product {
     archived: row.archived,
     count: total('count'),
     reserve: total('reserve'),
-    available: Math.round((total('count') - total('reserve')) * 1000) / 1000,
+    available: roundedQuantity(total('count') - total('reserve')),
     batches: list,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

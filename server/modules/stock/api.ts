@@ -11,5 +11,5 @@ export { receive, transfer, writeOff } from './service';
 export { adjust, consume, release, reserve, type Holder } from './holdings';
 export { openingStock, toBatch } from './batches';
 export { lockProducts, PRODUCT_LOCK } from './locks';
-export { thousandthsOf } from './quantities';
+export { countText, roundedQuantity, thousandthsOf } from './quantities';
 export { belowWrittenOff, NOT_ENOUGH_STOCK } from './errors';
