@@ -78,7 +78,7 @@ export function publicCountLimiter(accountId: number): (tx: Tx, orderId: number,
       if (caps.perPosition !== null && count > caps.perPosition) throw unprocessable(overPositionCap(caps.perPosition), { max_count: caps.perPosition });
       if (row.type !== 'service' && thousandthsOf(count) > thousandthsOf(row.free ?? 0) + thousandthsOf(row.reserved)) throw unprocessable(notEnoughInStock(row.name));
     }
-    // Summed in thousandths, as stored: float addition could put 0.7 + 0.1 below a cap of 0.8.
+    // Summed in thousandths, as stored: float addition would put 0.1 + 0.2 above a cap of 0.3.
     const total = rows.reduce((sum, row) => sum + thousandthsOf(row.quantity), 0);
     if (caps.perOrder !== null && growth > 0 && total > thousandthsOf(caps.perOrder)) throw unprocessable(overOrderCap(caps.perOrder), { max_order_count: caps.perOrder });
   };
