@@ -16,7 +16,6 @@ function random(seed: number) {
   };
 }
 
-
 const ADJECTIVES = ['Compact', 'Heavy-duty', 'Cordless', 'Precision', 'Industrial', 'Mini', 'Pro', 'Classic', 'Smart', 'Steel'];
 
 /** The demo catalogue: two warehouses, nested categories, fields of every type, ~200 products and services with stock. */

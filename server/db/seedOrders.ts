@@ -6,7 +6,6 @@ import { addOrder, updateOrder } from '../modules/orders/service';
 import type { Db, Tx } from './client';
 import { batches, companies, contactCompanies, contacts, orderShares, pipelines, pipelineStatuses, products, publicCustomers, warehouses } from './schema';
 
-
 export const DEMO_CUSTOMER = { name: 'Olga Smirnova', email: 'customer@stockroom.local', password: 'customer-password' } as const;
 
 /** The demo's fixed tags: products tagged 'b2b' are shown to the demo customer, who carries that tag. */

@@ -23,7 +23,6 @@ export type CatalogueReader = Pick<Actor, 'accountId' | 'isKommo'>;
 
 export const DEAL_PER_PAGE = 20;
 
-
 /** How much of each product the order already holds. */
 async function quantitiesIn(db: Db, accountId: number, orderId: number, productIds: number[]): Promise<Map<number, number>> {
   const rows = await db

@@ -27,7 +27,6 @@ function rightsOf(input: RightsInput) {
   };
 }
 
-
 /**
  * Locks the account row: every change to the account's seats (add, enable, accept) takes this lock first,
  * so concurrent changes to one account are counted one after another and never exceed the limit together.
