@@ -65,6 +65,12 @@ export async function stagesOf(tx: Tx, accountId: number, pipelineId: number | n
     .orderBy(asc(pipelineStatuses.sort), asc(pipelineStatuses.id));
 }
 
+interface Scope {
+  accountId: number;
+  userId: number | null;
+  order: OrderRow;
+}
+
 /** What the order's positions hold is said in the ledger as theirs; a purchase's goods arrive in a batch named after it. */
 function holderOf(scope: Scope, position: PositionRow, product: typeof products.$inferSelect): Holder {
   const { order } = scope;
@@ -78,12 +84,6 @@ function holderOf(scope: Scope, position: PositionRow, product: typeof products.
   };
 }
 
-interface Scope {
-  accountId: number;
-  userId: number | null;
-  order: OrderRow;
-}
-
 /** The order's positions (all of them, or `only` these), by product, and their products locked in THE order (stock/locks.ts). */
 async function lockedPositions(tx: Tx, scope: Scope, only?: number[]) {
   const positions = await tx
@@ -91,11 +91,7 @@ async function lockedPositions(tx: Tx, scope: Scope, only?: number[]) {
     .from(orderPositions)
     .where(and(eq(orderPositions.orderId, scope.order.id), ...(only ? [inArray(orderPositions.id, only.length ? only : [0])] : [])))
     .orderBy(asc(orderPositions.productId), asc(orderPositions.id));
-  const productById = await lockProducts(
-    tx,
-    scope.accountId,
-    positions.map((position) => position.productId),
-  );
+  const productById = await lockProducts(tx, scope.accountId, positions.map((position) => position.productId));
   return positions.flatMap((position) => {
     const product = productById.get(position.productId);
     return product ? [{ position, product }] : [];

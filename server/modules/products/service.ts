@@ -4,7 +4,7 @@ import type { AutocompleteItem, Product, ProductAddRequest, ProductListRequest, 
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
 import { parseNumber } from '../../../src/domain/numbers';
 import type { Caller } from '../../auth/sessions';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { batches, categories, fields, products } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
@@ -13,7 +13,7 @@ import { requireName } from '../account/service';
 import { lockCatalogue } from '../categories/service';
 import { coerceEntityValues } from '../fields/values';
 import { repriceOpenOrders } from '../orders/reprice';
-import { PRODUCT_LOCK, roundedQuantity, toBatch } from '../stock/api';
+import { lockProduct, roundedQuantity, toBatch } from '../stock/api';
 import { countProducts, requireFreePositions } from './positions';
 
 type ProductRow = typeof products.$inferSelect;
@@ -98,17 +98,6 @@ export async function addProduct(db: Db, caller: Caller, body: ProductAddRequest
     return inserted;
   });
   return toProduct(row, []);
-}
-
-/**
- * The product row locked for the rest of the transaction: concurrent edits of one product queue here, so none is lost.
- * In the strength every stock writer takes it (stock/locks.ts): FOR UPDATE would also wait for the KEY SHARE locks
- * orders hold on it (their positions' foreign keys), and queued ahead of two orders upgrading theirs, deadlock them.
- */
-async function lockProduct(tx: Tx, accountId: number, id: number): Promise<ProductRow> {
-  const [row] = await tx.select().from(products).where(and(eq(products.accountId, accountId), eq(products.id, id))).for(PRODUCT_LOCK);
-  if (!row) throw notFound('No such product');
-  return row;
 }
 
 export async function updateProduct(db: Db, caller: Caller, body: ProductUpdateRequest): Promise<Product> {

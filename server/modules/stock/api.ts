@@ -10,6 +10,6 @@
 export { receive, transfer, writeOff } from './service';
 export { adjust, consume, release, reserve, type Holder } from './holdings';
 export { openingStock, toBatch } from './batches';
-export { lockProducts, PRODUCT_LOCK } from './locks';
+export { lockProduct, lockProducts } from './locks';
 export { countText, roundedQuantity, thousandthsOf } from './quantities';
 export { belowWrittenOff, NOT_ENOUGH_STOCK } from './errors';

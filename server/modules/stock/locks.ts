@@ -4,7 +4,8 @@ import { products } from '../../db/schema';
 import { noSuchProduct } from './errors';
 
 /**
- * THE lock order of every write that touches stock (orders, public orders, the widget, the stock screens, seeds):
+ * THE lock order of every write that touches stock (orders, public orders, the widget, the stock screens, seeds),
+ * and the lock every product edit takes (products/service.ts: concurrent edits of one product queue on it):
  *
  *   1. the order row, FOR UPDATE, when the write is an order's (orders/orderRows.ts) — and the order's pipeline row,
  *      FOR SHARE, so a change of its stages waits (orders/stockSync.ts);
@@ -18,7 +19,7 @@ import { noSuchProduct } from './errors';
  * upgrading theirs would deadlock, while NO KEY UPDATE still queues every writer of the product.
  * test/server/orderLocks.test.ts proves it on PostgreSQL (node scripts/server-on-postgres.mjs).
  */
-export const PRODUCT_LOCK = 'no key update';
+const PRODUCT_LOCK = 'no key update';
 
 type ProductRow = typeof products.$inferSelect;
 
