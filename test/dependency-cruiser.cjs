@@ -86,6 +86,14 @@ module.exports = {
       from: { path: '^src/(stores|api|i18n|bridge)/' },
       to: { path: '^src/ui/' },
     },
+    {
+      name: 'stock-only-through-its-api',
+      severity: 'error',
+      comment:
+        'server/modules/stock is the one writer of batches, the ledger and reservations (ARCHITECTURE.md): other code calls its api.ts, never its internals, so no second ledger writer or lock order can grow outside it. test/server/stockWriters.test.ts checks no table write slips past.',
+      from: { path: '^server/', pathNot: '^server/modules/stock/' },
+      to: { path: '^server/modules/stock/', pathNot: '^server/modules/stock/api[.]ts$' },
+    },
     { name: 'not-to-unresolvable', severity: 'error', from: {}, to: { couldNotResolve: true } },
   ],
   options: {

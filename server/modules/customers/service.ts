@@ -18,7 +18,7 @@ import type {
   CustomerRef,
 } from '../../../src/contract/customers';
 import { hasRight, type Caller } from '../../auth/sessions';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { accounts, companies, contactCompanies, contacts, orders, pipelineStatuses, tariffs } from '../../db/schema';
 import { noRight, notFound, unprocessable } from '../../http/errors';
@@ -33,7 +33,6 @@ import { checkCustomerTexts, type CustomerKind } from './validation';
 type CustomerTable = typeof contacts;
 type CustomerRow = typeof contacts.$inferSelect;
 type CompanyRow = typeof companies.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const tableOf = (kind: CustomerKind): CustomerTable => (kind === 'contact' ? contacts : (companies as unknown as CustomerTable));
 const noSuch = (kind: CustomerKind) => notFound(kind === 'contact' ? 'No such contact' : 'No such company');

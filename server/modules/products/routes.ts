@@ -4,7 +4,7 @@ import { IdRequest } from '../../../src/contract/catalogue';
 import { ArrivalRequest, AutocompleteItem, AutocompleteQuery, Batch, Product, ProductAddRequest, ProductList, ProductListRequest, ProductUpdateRequest, SetPriceRequest, TransferRequest, WriteOffRequest } from '../../../src/contract/stock';
 import { callerOf } from '../../http/context';
 import { requireProductEditor } from '../categories/service';
-import { receive, transfer, writeOff } from '../stock/service';
+import { receive, transfer, writeOff } from '../stock/api';
 import { addProduct, autocomplete, getProduct, listProducts, setArchived, setPrice, updateProduct } from './service';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });

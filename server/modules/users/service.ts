@@ -2,7 +2,7 @@ import { and, asc, count, eq, or } from 'drizzle-orm';
 import { parseLogin } from '../../../src/domain/login';
 import type { UserAddRequest, UserInvitation, UserUpdateRequest } from '../../../src/contract/account';
 import type { Caller, Invitee } from '../../auth/sessions';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { accounts, memberships, tariffs, tokens, users } from '../../db/schema';
 import { badRequest, conflict, noRight, notFound, paymentRequired } from '../../http/errors';
 import type { ServerContext } from '../../http/context';
@@ -26,8 +26,6 @@ function rightsOf(input: RightsInput) {
     ...(input.change_remains !== undefined && { changeRemains: input.change_remains }),
   };
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Locks the account row: every change to the account's seats (add, enable, accept) takes this lock first,
