@@ -1,7 +1,7 @@
 /**
  * Import directions of ARCHITECTURE.md, checked on every `npm test`:
  * shell/, widget/ → src/; server/ → src/domain, src/contract; src/ never imports the apps;
- * one shell feature never imports another; only src/api talks HTTP.
+ * src/api imports no store; one shell feature never imports another; only src/api talks HTTP.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -72,6 +72,14 @@ module.exports = {
       comment: 'Components and stores call API modules; only src/api uses redaxios.',
       from: { pathNot: '^src/api/' },
       to: { path: 'node_modules/redaxios' },
+    },
+    {
+      name: 'api-is-pure',
+      severity: 'error',
+      comment:
+        'src/api is pure HTTP: createClient and one module per area. Tokens, texts and what a failure does come from the app that wires the clients in its bootstrap (shell/app/httpClients.ts, widget/main.tsx), so the widget and the shell share one transport.',
+      from: { path: '^src/api/' },
+      to: { path: '^src/(stores|i18n|ui|bridge)/' },
     },
     {
       name: 'ui-has-no-data-access',

@@ -3,7 +3,7 @@ import { atom } from 'nanostores';
 import { render } from 'preact';
 import { createWidgetApi, type WidgetLog } from '../src/api/widget';
 import type { HostContext } from '../src/bridge/protocol';
-import { config } from '../src/config';
+import { integrationBase as integrationBaseSetting } from '../src/config';
 import { createWidgetStore } from '../src/stores/widget';
 import { createWireChannel } from '../src/stores/widgetWire';
 import type { Lang } from '../src/i18n';
@@ -49,7 +49,7 @@ export function mountWidget(host: Element, options: WidgetMountOptions = {}): ()
   instances += 1;
   const id = `sr${instances}`;
   const appUrl = appUrlOf(options);
-  const integrationBase = /^https?:\/\//.test(config.integrationBase) ? config.integrationBase : `${appUrl}${config.integrationBase}`;
+  const integrationBase = /^https?:\/\//.test(integrationBaseSetting) ? integrationBaseSetting : `${appUrl}${integrationBaseSetting}`;
   let token = options.token ?? null;
   let unmounted = false;
 

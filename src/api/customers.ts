@@ -15,7 +15,7 @@ import type {
   CustomerOrderList,
 } from '../contract/customers';
 import type { OrderClientUpdateRequest, OrderWithPositions } from '../contract/orders';
-import { staffApi } from './clients';
+import { staffApi } from './http';
 
 /**
  * Contacts and companies (spec 2 §7 "Contacts and companies") and the customer of an order

@@ -15,7 +15,7 @@ import type {
   PublicProduct,
 } from '../contract/publicOrder';
 import type { Product, Warehouse } from '../contract/stock';
-import { publicApi, staffApi } from './clients';
+import { publicApi, staffApi } from './http';
 import type { ApiResult } from './transport';
 
 /**

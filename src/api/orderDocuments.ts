@@ -1,7 +1,7 @@
 import type { SuccessFlag } from '../contract/common';
 import type { OrderFile, OrderFileKind, OrderFileList } from '../contract/orderDocuments';
-import { publicApi, staffApi } from './clients';
-import type { ApiClient } from './transport';
+import { publicApi, staffApi } from './http';
+import { getFile, type ApiClient } from './transport';
 
 /**
  * An order's files (spec 2 §7): generated documents (orders/doc/list, delete, download) and uploaded ones
@@ -23,7 +23,7 @@ export const deleteOrderFile = (file: Pick<OrderFile, 'id' | 'order_id' | 'kind'
 
 /** The file's bytes, fetched with the token (a plain link could not carry it). */
 export const downloadOrderFile = (file: Pick<OrderFile, 'id' | 'order_id' | 'kind'>, publicMode: boolean) =>
-  clientOf(publicMode).getFile(`${areaOf(file.kind)}/download`, { id: file.id, order_id: file.order_id });
+  getFile(clientOf(publicMode), `${areaOf(file.kind)}/download`, { id: file.id, order_id: file.order_id });
 
 /**
  * orders/custom-doc/upload: multipart with order_id and the file (staff: also public_visible). order_id goes

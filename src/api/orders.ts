@@ -2,7 +2,8 @@ import type { TableConfig } from '../contract/account';
 import type { FieldDefinition } from '../contract/catalogue';
 import type { SuccessFlag } from '../contract/common';
 import type { OrderList, OrderListRequest, OrderWithPositions } from '../contract/orders';
-import { staffApi } from './clients';
+import { staffApi } from './http';
+import { downloadFile } from './transport';
 
 /**
  * orders/list, or orders/list-v2 for test accounts (spec 2 §7: "orders/list-v2 in test mode"); the server
@@ -25,4 +26,4 @@ export const deleteOrder = (id: number) => staffApi.post<SuccessFlag>('orders/de
 export const refundOrder = (id: number) => staffApi.get<OrderWithPositions>('orders/refund', { id });
 
 /** orders/export: every order matching the list's filter and sort, as an xlsx file (page and per_page are ignored). */
-export const exportOrders = (body: OrderListRequest) => staffApi.download('orders/export', body);
+export const exportOrders = (body: OrderListRequest) => downloadFile(staffApi, 'orders/export', body);

@@ -2,7 +2,7 @@ import type { SelfUpdateRequest, UserResponse } from '../contract/account';
 import type { LoginChangedResponse, LoginMode } from '../contract/auth';
 import type { SuccessFlag } from '../contract/common';
 import type { RevokeOthersResponse } from '../contract/sessions';
-import { staffApi } from './clients';
+import { staffApi } from './http';
 
 /** user/update: the signed-in user's own name or password (a new password ends their other sessions). */
 export const updateOwnProfile = (body: SelfUpdateRequest) => staffApi.post<UserResponse>('user/update', body);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPublicPath } from '../../../src/api/clients';
+import { toPublicPath } from '../../../src/api/http';
 
 describe('public paths of the deal screen calls (spec 2 §7: orders/ becomes public-order/, named routes differ)', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as account from '../../../src/api/account';
 import * as auth from '../../../src/api/auth';
-import * as clients from '../../../src/api/clients';
 import * as customers from '../../../src/api/customers';
 import * as order from '../../../src/api/order';
+import * as http from '../../../src/api/http';
 import * as orderDocuments from '../../../src/api/orderDocuments';
 import * as orderSharing from '../../../src/api/orderSharing';
 import * as orders from '../../../src/api/orders';
@@ -58,9 +58,9 @@ const RECIPES: Record<string, Recipe> = {
 };
 
 /** Exports that build or shape calls but send none themselves (each checked through its callers). */
-const SENDS_NOTHING = new Set(['toPublicPath', 'modeApi', 'otherKind', 'publicOrderUrl', 'errorText', 'dispositionFileName', 'createClient', 'createWidgetClient', 'widgetErrorText', 'widgetFailureRules', 'consoleLog']);
+const SENDS_NOTHING = new Set(['toPublicPath', 'mapPaths', 'setHttpClients', 'otherKind', 'publicOrderUrl', 'errorText', 'dispositionFileName', 'createClient', 'downloadFile', 'getFile', 'logFailure', 'consoleLog']);
 
-const MODULES = { account, auth, clients, customers, order, orderDocuments, orderSharing, orders, pipelines, profile, publicOrder, transport, widget };
+const MODULES = { account, auth, http, customers, order, orderDocuments, orderSharing, orders, pipelines, profile, publicOrder, transport, widget };
 
 async function inPublicMode(call: () => Promise<unknown>) {
   $path.set(PUBLIC_SIGN_IN_PATH);

@@ -257,15 +257,3 @@ describe('order state after navigation', () => {
     expect([$order.get(), $unsaved.get(), $dealTab.get(), $orderId.get()]).toEqual([{ id: 5 }, true, 'client', 5]);
   });
 });
-
-describe('integration client', () => {
-  it('goes to the integration base with the main token', async () => {
-    const { integrationApi } = await import('../../../src/api/clients');
-    $token.set('main-token');
-    answers['/integration/widget/categories'] = { status: 200, body: [] };
-    const result = await integrationApi.get('widget/categories');
-    expect(result.ok).toBe(true);
-    expect(calls[0].path).toBe('/integration/widget/categories');
-    expect(calls[0].authorization).toBe('Bearer main-token');
-  });
-});
