@@ -56,9 +56,6 @@ export const deletePosition = (body: PositionDeleteRequest) => staffApi.post<Ord
 /** public-order/order/position/delete. */
 export const deletePublicPosition = (body: PositionDeleteRequest) => publicApi.post<PublicOrderWithPositions>('orders/product/delete', body);
 
-/** orders/products-v2: the positions with the order's totals (the "refresh the added products" call). */
-export const getOrderProducts = (orderId: number) => staffApi.get<OrderWithPositions>('orders/products-v2', { order_id: orderId });
-
 /* ------------------------------------------------------------------ the catalogue the cards need */
 
 /** orders/fields: the product fields order cards show; public-order/fields/list: the public-visible ones. */

@@ -10,7 +10,6 @@ export interface AccountState {
 }
 
 export const $account = atom<AccountState>({ loaded: false, account: null, user: null });
-export const $accountExpired = computed($account, (state) => Boolean(state.account?.expired));
 /** RUB, or USD for the second-CRM variant (spec 2 §3). */
 export const $currency = computed($account, (state) => defaultCurrency(state.account ?? {}));
 

@@ -21,9 +21,8 @@ import {
 import type { FieldDefinition } from '../contract/catalogue';
 import type { PageLinks } from '../contract/common';
 import type { Company, Contact, CustomerOrderList } from '../contract/customers';
-import type { OrderWithPositions } from '../contract/orders';
 import { customerTextErrors, type CustomerFieldError, type CustomerTextKey } from '../domain/validation';
-import { $order } from './order';
+import { $order, applyOrderAnswer } from './order';
 
 /* ------------------------------------------------------------------ the clients lists, one per tab */
 
@@ -354,14 +353,6 @@ export async function loadOrderClient(orderId: number): Promise<void> {
 }
 
 /**
- * client-update changes the order's version: the deal screen takes the answer as its order (its unsaved
- * edits are kept apart and stay laid over it), so its next save is not refused as stale.
- */
-function syncDealOrder(answer: OrderWithPositions): void {
-  if ($order.get()?.id === answer.id) $order.set(answer);
-}
-
-/**
  * Sets or removes (null) the order's contact or company (orders/client-update). A customer given by id
  * is read first, so the tab and the deal screen's order change together.
  */
@@ -377,7 +368,8 @@ export async function setOrderCustomer(kind: CustomerKind, chosen: Customer | nu
     customer = read.ok ? read.data : null;
   }
   if ($orderClient.get().orderId === orderId) $orderClient.set({ ...$orderClient.get(), [kind]: customer, status: 'ready' });
-  syncDealOrder(answer.data);
+  // client-update changes the order's version: the deal takes the answer (its unsaved edits stay laid over it).
+  applyOrderAnswer(answer.data);
   return true;
 }
 

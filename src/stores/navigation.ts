@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 
-/** The current hash-route path (no query), kept by the shell router; the transport reads it for the mode. */
+/** The current hash-route path (no query), kept by the shell router; the shell's HTTP wiring reads it for the mode. */
 export const $path = atom<string>(currentHashPath());
 
 export function currentHashPath(): string {
@@ -36,4 +36,41 @@ export function navigateTo(path: string, options: NavigateOptions = {}): void {
 
 export function setNavigator(next: Navigator): void {
   navigator = next;
+}
+
+/*
+ * What the router tells the screens, so that it knows none of them: before a move it asks whether a screen
+ * holds it (unsaved work), and after every change of the address it says where the app now is.
+ */
+
+type LeaveGuard = (to: string) => boolean;
+let leaveGuard: LeaveGuard | null = null;
+
+/** A screen with unsaved work holds moves while it is shown (null: nothing holds). */
+export function setLeaveGuard(guard: LeaveGuard | null): void {
+  leaveGuard = guard;
+}
+
+/** Asked by the router before every change of the route: true holds the move (the screen asks the user). */
+export function holdsNavigation(to: string): boolean {
+  return leaveGuard?.(to) ?? false;
+}
+
+/** Where the app moved: the path and the query (without '?'). */
+export interface LocationChange {
+  path: string;
+  search: string;
+}
+type LocationListener = (change: LocationChange) => void;
+const locationListeners = new Set<LocationListener>();
+
+/** Called after every change of the address, before the new screen renders; returns the unsubscribe. */
+export function onLocationChange(listener: LocationListener): () => void {
+  locationListeners.add(listener);
+  return () => locationListeners.delete(listener);
+}
+
+/** The router's announcement of a change of the address. */
+export function announceLocation(change: LocationChange): void {
+  for (const listener of locationListeners) listener(change);
 }

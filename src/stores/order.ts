@@ -1,13 +1,32 @@
-import { atom, map } from 'nanostores';
-import type { DealOrder } from '../api/order';
-import type { OrderPosition } from '../contract/orders';
+import { atom, map, type ReadableAtom } from 'nanostores';
+import {
+  addOrder,
+  addPosition,
+  addPublicPosition,
+  deletePosition,
+  deletePublicPosition,
+  getOrder,
+  getPublicOrder,
+  updateOrder,
+  updateProductValues,
+  updatePublicOrder,
+  type DealOrder,
+} from '../api/order';
+import type { ApiResult } from '../api/transport';
+import type { OrderPosition, OrderUpdateRequest, PositionChange } from '../contract/orders';
 import type { PublicOrderPosition } from '../contract/publicOrder';
-import { navigateTo } from './navigation';
+import type { Product } from '../contract/stock';
+import { coerceFieldValue, FieldType } from '../domain/fieldTypes';
+import { roundMoney } from '../domain/numbers';
+import { capCount, positionCountLimit } from '../domain/productCard';
+import { navigateTo, onLocationChange, setLeaveGuard } from './navigation';
 
 /**
- * The deal screen's state: the order as loaded, the draft of unsaved edits, the flags, the leave guard
- * and the reset after navigation. Small on purpose: the shell's router imports it on every page; the
- * editing actions (load, edit, save) are in orderEditing.ts, loaded with the deal screen.
+ * The deal screen's one store (spec 1 §4): the order as the server last answered it, the draft of unsaved
+ * edits kept apart from it, the flags, the actions (open, edit, save, add and delete positions), the leave
+ * guard and the reset after navigation. The order has one writer, takeOrder below: every server answer about
+ * it (load, save, add, delete, the client tab's client-update) goes through it, so an older answer never
+ * replaces a newer one; outside this module $order is read-only.
  */
 
 export type { DealOrder } from '../api/order';
@@ -25,11 +44,11 @@ export const DEAL_TABS: readonly DealTab[] = ['products', 'documents', 'client']
 export const DEFAULT_DEAL_TAB: DealTab = 'products';
 export const SAVING_INDICATOR_MS = 3000;
 export const DEAL_PATH = '/addToDeal';
-export const PUBLIC_DEAL_PATH = '/publicOrder';
 
 /** The order being edited on the deal screen, as the server last answered it (the draft is kept apart). */
 export const $orderId = atom<number | null>(null);
-export const $order = atom<DealOrder | null>(null);
+const order = atom<DealOrder | null>(null);
+export const $order: ReadableAtom<DealOrder | null> = order;
 /** Raised by any change on the deal screen, including any product card. */
 export const $unsaved = atom(false);
 /** The saving indicator: raised when a save starts, kept for at least SAVING_INDICATOR_MS (spec 1 §4). */
@@ -44,8 +63,6 @@ export const $orderLoad = atom<OrderLoadState>('idle');
 export const $dealPublicMode = atom(false);
 /** The last save was refused because the order changed since it was read (409): the draft is kept. */
 export const $saveConflict = atom(false);
-/** Bumped whenever the positions changed on the server (save, add, delete): lists of added products refresh. */
-export const $productsRefresh = atom(0);
 /** Where the user wanted to go while the draft was unsaved; the screen asks before leaving. */
 export const $pendingLeave = atom<string | null>(null);
 
@@ -97,20 +114,13 @@ export function clearDraft(): void {
 /** Where the app goes when the session is gone: leaving for them is never held. */
 const SESSION_EXITS = ['/authorization', '/publicOrderAuth', '/Error_token_not_valid', '/Error_is_expired', '/many-accounts'];
 
-let leaveGuarded = false;
-
-/** The deal screen holds navigation while it is shown (and only then). */
-export function guardLeaving(active: boolean): void {
-  leaveGuarded = active;
-  if (!active) $pendingLeave.set(null);
-}
-
 /**
- * Asked before every change of the hash route: with unsaved changes the move is held (true) and the
- * target kept in $pendingLeave for the screen to ask the user (spec 2 §5: leaving asks for confirmation).
+ * The router asks before every change of the hash route while the deal screen is shown: with unsaved
+ * changes the move is held (true) and the target kept in $pendingLeave for the screen to ask the user
+ * (spec 2 §5: leaving asks for confirmation).
  */
-export function holdsNavigation(to: string): boolean {
-  if (!leaveGuarded || !$unsaved.get()) return false;
+function holdsLeaving(to: string): boolean {
+  if (!$unsaved.get()) return false;
   const path = to.split('?')[0];
   if (SESSION_EXITS.includes(path)) return false;
   $pendingLeave.set(to);
@@ -124,6 +134,12 @@ export function confirmLeave(): void {
   clearDraft();
   $unsaved.set(false);
   if (target !== null) navigateTo(target);
+}
+
+/** The deal screen holds navigation while it is shown (and only then). */
+export function guardLeaving(active: boolean): void {
+  setLeaveGuard(active ? holdsLeaving : null);
+  if (!active) $pendingLeave.set(null);
 }
 
 export function cancelLeave(): void {
@@ -140,7 +156,7 @@ export function cancelLeave(): void {
 export function resetOrderStateAfterNavigation(target: { hasOrderId: boolean; isNew: boolean }): void {
   if (target.isNew) return;
   nextOrderEpoch();
-  $order.set(null);
+  order.set(null);
   $unsaved.set(false);
   $saving.set(false);
   $saveInFlight.set(false);
@@ -151,3 +167,314 @@ export function resetOrderStateAfterNavigation(target: { hasOrderId: boolean; is
   $dealTab.set(DEFAULT_DEAL_TAB);
   if (!target.hasOrderId) $orderId.set(null);
 }
+
+// Registered when the deal's code loads, and for good: the state must be reset by every later move, also
+// while another screen shows, or coming back to the same order would show a stale one (the router only
+// announces moves and knows nothing of orders).
+onLocationChange(({ search }) => {
+  const params = new URLSearchParams(search);
+  resetOrderStateAfterNavigation({ hasOrderId: params.has('order_id'), isNew: params.has('isNew') });
+});
+
+/* ------------------------------------------------------------------ editing */
+
+function positionOf(id: number): DealPosition | undefined {
+  return $order.get()?.positions.find((position) => position.id === id);
+}
+
+function setPositionDraft(id: number, patch: PositionDraft): void {
+  const position = positionOf(id);
+  if (!position) return;
+  const next: PositionDraft = { ...$positionDrafts.get()[id], ...patch };
+  // A value edited back to what was loaded is no change to send.
+  if (next.count !== undefined && next.count === position.count) delete next.count;
+  if (next.price !== undefined && next.price === position.price) delete next.price;
+  if (next.price_field !== undefined && next.price_field === position.price_field) delete next.price_field;
+  $positionDrafts.setKey(String(id), Object.keys(next).length ? next : undefined);
+  markUnsaved();
+}
+
+/** The count of a position, capped at what its warehouse has available (spec 1 §5); returns the count kept. */
+export function setPositionCount(id: number, count: number): number {
+  const position = positionOf(id);
+  // The saved count stays possible even above what is available now (positionCountLimit).
+  const capped = capCount(count, position ? positionCountLimit(countLimitOf(position), position.count) : undefined);
+  setPositionDraft(id, { count: capped });
+  return capped;
+}
+
+export function setPositionPrice(id: number, price: number): void {
+  setPositionDraft(id, { price: Math.max(0, price) });
+}
+
+/** Another price type: the server prices the position from the product's value of that field on save. */
+export function setPositionPriceField(id: number, priceField: string): void {
+  const patch: PositionDraft = { price_field: priceField };
+  setPositionDraft(id, patch);
+  // A price typed for the old price type is dropped: the new type brings its own price.
+  const draft = $positionDrafts.get()[id];
+  if (draft?.price !== undefined) {
+    const { price: _price, ...rest } = draft;
+    $positionDrafts.setKey(String(id), Object.keys(rest).length ? rest : undefined);
+  }
+}
+
+export function setProductValue(productId: number, code: string, value: unknown): void {
+  $productValueDrafts.setKey(String(productId), { ...$productValueDrafts.get()[productId], [code]: value });
+  markUnsaved();
+}
+
+export function editOrder(patch: OrderDraft): void {
+  $orderDraft.set({ ...$orderDraft.get(), ...patch });
+  markUnsaved();
+}
+
+/**
+ * The price a position shows with its draft: a typed price; else, after a change of price type, the
+ * product's value of that price field (what the server will price it at on save); else the loaded price.
+ */
+export function draftPrice(position: DealPosition, draft: PositionDraft | undefined): number {
+  if (draft?.price !== undefined) return draft.price;
+  if (draft?.price_field !== undefined) {
+    const value = coerceFieldValue(FieldType.price, position.fields[draft.price_field], { currency: position.currency });
+    return value.cost;
+  }
+  return position.price;
+}
+
+/** A position as the screen shows it: the loaded one with its draft (and its product's value edits) laid over. */
+export function withDraft<P extends DealPosition>(position: P, draft: PositionDraft | undefined, values?: Record<string, unknown>): P {
+  if (!draft && !values) return position;
+  const price = draftPrice(position, draft);
+  const count = draft?.count ?? position.count;
+  return {
+    ...position,
+    ...draft,
+    price,
+    count,
+    sum: roundMoney(price * count),
+    fields: values ? { ...position.fields, ...values } : position.fields,
+  };
+}
+
+/** The order's sum with the draft: what it will be once saved. */
+export function draftSum(shown: DealOrder, drafts: Record<string, PositionDraft | undefined>): number {
+  // Each line rounded, then added up: as the server totals an order.
+  const total = shown.positions.reduce((sum, position) => {
+    const draft = drafts[position.id];
+    return sum + roundMoney(draftPrice(position, draft) * (draft?.count ?? position.count));
+  }, 0);
+  return roundMoney(total);
+}
+
+function hasDraft(): boolean {
+  return (
+    Object.values($positionDrafts.get()).some(Boolean) ||
+    Object.values($productValueDrafts.get()).some(Boolean) ||
+    Object.keys($orderDraft.get()).length > 0
+  );
+}
+
+/** Drafts of positions the order no longer has are dropped (deleted here or by someone else). */
+function pruneDrafts(answer: DealOrder): void {
+  const ids = new Set(answer.positions.map((position) => String(position.id)));
+  for (const key of Object.keys($positionDrafts.get())) if (!ids.has(key)) $positionDrafts.setKey(key, undefined);
+}
+
+/* ------------------------------------------------------------------ load or create */
+
+/**
+ * The one writer of the order. Every change of an order counts a new version, so an answer carrying a
+ * lower version than the order shown was read before a change already taken (a reload overtaken by an add
+ * or a delete): it is dropped.
+ */
+function takeOrder(answer: DealOrder): void {
+  const shown = order.get();
+  if (shown?.id === answer.id && answer.version < shown.version) return;
+  $orderId.set(answer.id);
+  order.set(answer);
+  pruneDrafts(answer);
+  $orderLoad.set('ready');
+}
+
+/**
+ * An answer about an order from elsewhere on the deal screen (the client tab's orders/client-update changes
+ * the version): taken when it is the order shown, so its next save is not refused as stale.
+ */
+export function applyOrderAnswer(answer: DealOrder): void {
+  if (order.get()?.id === answer.id) takeOrder(answer);
+}
+
+/**
+ * A product's field values saved (product/update answers the product): a position shows its product's
+ * values, so the positions of that product take them, as the order would answer them now.
+ */
+function takeProductValues(product: Product): void {
+  const shown = order.get();
+  if (!shown) return;
+  const positions = shown.positions.map((position) => (position.product_id === product.id ? { ...position, fields: product.values } : position));
+  takeOrder({ ...shown, positions } as DealOrder);
+}
+
+/**
+ * Opens the deal screen's order (spec 1 §4): with no order_id a new order is created and the query
+ * replaced with its id; otherwise the order of the id is loaded. Public customers cannot create orders.
+ */
+export async function openDeal(orderId: number | null, publicMode: boolean): Promise<void> {
+  $dealPublicMode.set(publicMode);
+  const current = $order.get();
+  if (orderId !== null && current?.id === orderId && $orderLoad.get() === 'ready') return;
+  // One new order per visit: a second call while the first creates (a re-mounted screen) waits for it.
+  if (orderId === null && $orderLoad.get() === 'creating') return;
+  const seq = nextOrderEpoch();
+  if (orderId === null) {
+    if (publicMode) {
+      $orderLoad.set('failed');
+      return;
+    }
+    $orderLoad.set('creating');
+    const created = await addOrder({});
+    if (seq !== $orderEpoch.get()) return;
+    if (!created.ok) {
+      $orderLoad.set('failed');
+      return;
+    }
+    // The navigation resets the order state (as every navigation does), so the new order is taken after it.
+    navigateTo(`${DEAL_PATH}?order_id=${created.data.id}`, { replace: true });
+    nextOrderEpoch();
+    takeOrder(created.data);
+    return;
+  }
+  $orderId.set(orderId);
+  $orderLoad.set('loading');
+  const result = await (publicMode ? getPublicOrder(orderId) : getOrder(orderId));
+  if (seq !== $orderEpoch.get()) return;
+  if (result.ok) takeOrder(result.data);
+  else $orderLoad.set('failed');
+}
+
+/** Reads the order again; the draft stays laid over the fresh answer. */
+export async function reloadOrder(): Promise<boolean> {
+  const id = $order.get()?.id ?? $orderId.get();
+  if (id === null) return false;
+  const seq = nextOrderEpoch();
+  const result = await ($dealPublicMode.get() ? getPublicOrder(id) : getOrder(id));
+  if (seq !== $orderEpoch.get()) return false;
+  if (result.ok) takeOrder(result.data);
+  return result.ok;
+}
+
+/* ------------------------------------------------------------------ save */
+
+let savingTimer: ReturnType<typeof setTimeout> | null = null;
+
+function positionChanges(drafts: Record<string, PositionDraft | undefined>): PositionChange[] {
+  return Object.entries(drafts)
+    .filter((entry): entry is [string, PositionDraft] => Boolean(entry[1]) && positionOf(Number(entry[0])) !== undefined)
+    .map(([id, draft]) => ({ id: Number(id), ...draft }));
+}
+
+function sendOrderUpdate(saving: DealOrder, draft: OrderDraft, positions: PositionChange[]): Promise<ApiResult<DealOrder>> {
+  if ($dealPublicMode.get()) {
+    // Public customers change quantities only: price and price type are read-only for them.
+    const counts = positions.filter((change) => change.count !== undefined).map(({ id, count }) => ({ id, count }));
+    return updatePublicOrder({ order_id: saving.id, version: saving.version, ...(counts.length && { positions: counts }) });
+  }
+  const body: OrderUpdateRequest = { id: saving.id, version: saving.version, ...draft, ...(positions.length && { positions }) };
+  return updateOrder(body);
+}
+
+/** Removes from the draft what was sent, unless it was edited again while the save was on its way. */
+function dropSent<T>(store: { get(): Record<string, T | undefined>; setKey(key: string, value: T | undefined): void }, sent: Record<string, T | undefined>): void {
+  for (const [key, value] of Object.entries(sent)) if (store.get()[key] === value) store.setKey(key, undefined);
+}
+
+export type SaveOutcome = 'saved' | 'conflict' | 'failed' | 'nothing';
+
+/**
+ * Saves the draft (spec 1 §4): the saving indicator goes up for 3 s, the order is updated (the public
+ * variant in public mode), its answer becomes the order (no second read: it is the order as saved), the
+ * unsaved flag cleared. A 409 (the order changed since it was read) keeps the whole draft and raises
+ * $saveConflict; any other refusal keeps it too. Field edits go to their products after the order's own
+ * update succeeded, and each product's answer gives its positions their values.
+ */
+export async function saveOrder(): Promise<SaveOutcome> {
+  const saving = $order.get();
+  if (!saving || $saveInFlight.get()) return 'nothing';
+  const started = Date.now();
+  $saving.set(true);
+  $saveInFlight.set(true);
+  $saveConflict.set(false);
+  if (savingTimer) clearTimeout(savingTimer);
+  const positionsSent = { ...$positionDrafts.get() };
+  const valuesSent = $dealPublicMode.get() ? {} : { ...$productValueDrafts.get() };
+  const orderSent = $orderDraft.get();
+  let outcome: SaveOutcome = 'saved';
+  try {
+    const result = await sendOrderUpdate(saving, orderSent, positionChanges(positionsSent));
+    if (!result.ok) {
+      outcome = result.status === 409 ? 'conflict' : 'failed';
+      if (outcome === 'conflict') $saveConflict.set(true);
+      return outcome;
+    }
+    if ($order.get()?.id !== saving.id) return 'nothing';
+    dropSent($positionDrafts, positionsSent);
+    if ($orderDraft.get() === orderSent) $orderDraft.set({});
+    takeOrder(result.data);
+    for (const [productId, values] of Object.entries(valuesSent)) {
+      if (!values) continue;
+      const saved = await updateProductValues(Number(productId), values);
+      if (saved.ok) {
+        dropSent($productValueDrafts, { [productId]: values });
+        if ($order.get()?.id === saving.id) takeProductValues(saved.data);
+      } else outcome = 'failed';
+    }
+    if (!hasDraft()) $unsaved.set(false);
+    return outcome;
+  } finally {
+    $saveInFlight.set(false);
+    savingTimer = setTimeout(() => {
+      savingTimer = null;
+      $saving.set(false);
+    }, Math.max(0, SAVING_INDICATOR_MS - (Date.now() - started)));
+  }
+}
+
+/** After a conflict: the order as it is now, with the user's draft kept over it, ready to save again. */
+export async function reloadKeepingDraft(): Promise<void> {
+  if (await reloadOrder()) $saveConflict.set(false);
+}
+
+/** Throws the draft away and reads the order again. */
+export async function discardDraft(): Promise<void> {
+  clearDraft();
+  $unsaved.set(false);
+  $saveConflict.set(false);
+  await reloadOrder();
+}
+
+/* ------------------------------------------------------------------ positions added and deleted at once */
+
+function takeChangedOrder(result: ApiResult<DealOrder>): boolean {
+  if (result.ok) applyOrderAnswer(result.data);
+  return result.ok;
+}
+
+/** Adds a product (identifier `id%%%warehouseCode` for goods, the plain id for services) with a quantity. */
+export async function addProductToOrder(identifier: string, quantity: number): Promise<boolean> {
+  const shown = $order.get();
+  if (!shown) return false;
+  const body = { order_id: shown.id, product: identifier, quantity };
+  return takeChangedOrder(await ($dealPublicMode.get() ? addPublicPosition(body) : addPosition(body)));
+}
+
+/** Deletes a position now (its stock is released); its unsaved edits go with it. */
+export async function removePosition(positionId: number): Promise<boolean> {
+  const shown = $order.get();
+  if (!shown) return false;
+  const body = { id: positionId, order_id: shown.id };
+  const done = takeChangedOrder(await ($dealPublicMode.get() ? deletePublicPosition(body) : deletePosition(body)));
+  if (done) $positionDrafts.setKey(String(positionId), undefined);
+  return done;
+}
+

@@ -60,14 +60,6 @@ export function closeOverlay(name: OverlayName): void {
   $overlays.setKey(name, false);
 }
 
-export function toggleOverlay(name: OverlayName): boolean {
-  if ($overlays.get()[name]) {
-    closeOverlay(name);
-    return false;
-  }
-  return openOverlay(name);
-}
-
 export function closeAllOverlays(): void {
   $overlays.set({ ...closed });
   $editProductIndex.setKey('index', null);

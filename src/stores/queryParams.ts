@@ -28,7 +28,3 @@ export function moveQueryToStorage(params: URLSearchParams): boolean {
   }
   return moved;
 }
-
-export function isDevMode(): boolean {
-  return $storedQuery.get().dev === '1';
-}

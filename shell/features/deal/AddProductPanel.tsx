@@ -6,7 +6,7 @@ import { formatNumber } from '../../../src/domain/format';
 import { isService, productIdentifier } from '../../../src/domain/productId';
 import { t } from '../../../src/i18n';
 import { $productSearch, $warehouses, clearProductSearch, loadWarehouses, searchDealProducts } from '../../../src/stores/dealCatalogue';
-import { addProductToOrder } from '../../../src/stores/orderEditing';
+import { addProductToOrder } from '../../../src/stores/order';
 import { DecimalInput } from '../../../src/ui/DecimalInput';
 import { Select } from '../../../src/ui/Select';
 

@@ -4,15 +4,7 @@ import { t } from '../../../src/i18n';
 import { $account } from '../../../src/stores/account';
 import { $dealCatalogue, $dealCatalogueFailed, loadDealCatalogue, type DealCatalogue } from '../../../src/stores/dealCatalogue';
 import { $displayMode, resetDisplayMode, setDisplayMode, DEFAULT_DISPLAY_MODE, type DisplayMode } from '../../../src/stores/displayMode';
-import { $positionDrafts, $productValueDrafts, countLimitOf, type DealOrder, type DealPosition } from '../../../src/stores/order';
-import {
-  removePosition,
-  setPositionCount,
-  setPositionPrice,
-  setPositionPriceField,
-  setProductValue,
-  withDraft,
-} from '../../../src/stores/orderEditing';
+import { $positionDrafts, $productValueDrafts, countLimitOf, type DealOrder, type DealPosition, removePosition, setPositionCount, setPositionPrice, setPositionPriceField, setProductValue, withDraft } from '../../../src/stores/order';
 import { cardTitle, positionCountLimit } from '../../../src/domain/productCard';
 import { formatNumber } from '../../../src/domain/format';
 import { ProductCard } from '../../../src/ui/ProductCard';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../../src/i18n';
 import { notify, NotificationType } from '../../../src/stores/notifications';
-import { reloadOrder } from '../../../src/stores/orderEditing';
+import { reloadOrder } from '../../../src/stores/order';
 import { $publicLink, loadPublicLink, makeOrderPublic, resetPublicLink } from '../../../src/stores/orderPublicLink';
 import { copyText } from '../../../src/ui/clipboard';
 

@@ -26,6 +26,7 @@ import {
   setOrderCustomer,
 } from '../../../src/stores/customers';
 import type { OrderWithPositions } from '../../../src/contract/orders';
+import { clearDealOrder, showDealOrder } from '../../support/dealOrder';
 import { useApiFake } from '../../support/apiFake';
 import { staffOrder } from './orderFixtures';
 import { company, contact, page } from '../../support/customerFixtures';
@@ -34,7 +35,7 @@ const fake = useApiFake();
 
 beforeEach(() => {
   resetCustomerLists();
-  $order.set(null);
+  clearDealOrder();
   $orderClient.set({ orderId: null, contact: null, company: null, status: 'idle' });
   $token.set('staff-token');
   $path.set('/clients');
@@ -258,7 +259,7 @@ describe('the customer of an order (the deal client tab)', () => {
   });
 
   it("reads the contact and company the deal screen's order names, without reading the order again", async () => {
-    $order.set(order() as never);
+    await showDealOrder(fake, order());
     await loadOrderClient(15);
     expect(fake.callsTo('/api/orders/order')).toEqual([]);
     expect($orderClient.get()).toMatchObject({ orderId: 15, status: 'ready', contact: { id: 7 }, company: { id: 3 } });
@@ -273,7 +274,7 @@ describe('the customer of an order (the deal client tab)', () => {
   });
 
   it('choosing a company posts orders/client-update and the deal screen takes the new version', async () => {
-    $order.set(order({ company: null }) as never);
+    await showDealOrder(fake, order({ company: null }));
     await loadOrderClient(15);
     fake.answers['/api/orders/client-update'] = { body: order({ version: 5 }) };
     expect(await setOrderCustomer('company', 3)).toBe(true);
@@ -283,7 +284,7 @@ describe('the customer of an order (the deal client tab)', () => {
   });
 
   it('removing the contact sends contact_id null', async () => {
-    $order.set(order() as never);
+    await showDealOrder(fake, order());
     await loadOrderClient(15);
     fake.answers['/api/orders/client-update'] = { body: order({ contacts: [], version: 5 }) };
     await setOrderCustomer('contact', null);
@@ -292,7 +293,7 @@ describe('the customer of an order (the deal client tab)', () => {
   });
 
   it('a new contact is added, then made the order’s', async () => {
-    $order.set(order({ contacts: [] }) as never);
+    await showDealOrder(fake, order({ contacts: [] }));
     await loadOrderClient(15);
     fake.answers['/api/contact/add'] = { body: contact(21, 'Nina New') };
     fake.answers['/api/orders/client-update'] = { body: order({ contacts: [{ id: 21, name: 'Nina New' }], version: 5 }) };

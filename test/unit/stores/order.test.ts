@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setNavigator } from '../../../src/stores/navigation';
+import { holdsNavigation, setNavigator } from '../../../src/stores/navigation';
 import { clearNotifications } from '../../../src/stores/notifications';
 import {
   $dealTab,
@@ -9,18 +9,14 @@ import {
   $orderLoad,
   $pendingLeave,
   $positionDrafts,
-  $productsRefresh,
   $productValueDrafts,
   $saveConflict,
   $saving,
   $unsaved,
   confirmLeave,
   guardLeaving,
-  holdsNavigation,
   resetOrderStateAfterNavigation,
   SAVING_INDICATOR_MS,
-} from '../../../src/stores/order';
-import {
   addProductToOrder,
   discardDraft,
   draftSum,
@@ -34,7 +30,7 @@ import {
   setPositionPriceField,
   setProductValue,
   withDraft,
-} from '../../../src/stores/orderEditing';
+} from '../../../src/stores/order';
 import { $publicToken, $token } from '../../../src/stores/session';
 import { useApiFake } from '../../support/apiFake';
 import { position, publicOrder, staffOrder, stockProduct } from './orderFixtures';
@@ -178,29 +174,38 @@ describe('the draft and the unsaved flag (spec 1 §4: any change raises it)', ()
 describe('save (spec 1 §4 saving)', () => {
   beforeEach(() => opened());
 
-  it('updates the order with its version and the changed positions only, clears the flag, reloads, refreshes the products', async () => {
+  it('updates the order with its version and the changed positions only, clears the flag, and takes the answer as the order', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     edge.answers['/api/orders/update'] = { status: 200, body: staffOrder({ version: 4, positions: [position({ count: 3 })] }) };
-    edge.answers['/api/orders/order'] = { status: 200, body: staffOrder({ version: 4, positions: [position({ count: 3 })] }) };
     setPositionCount(11, 3);
     editOrder({ name: 'Renamed', status_id: 2, pipeline_id: 1 });
-    const refreshBefore = $productsRefresh.get();
     const saving = saveOrder();
     expect($saving.get()).toBe(true);
     expect(await saving).toBe('saved');
-    expect(edge.calls.map((call) => [call.method, call.path])).toEqual([
-      ['POST', '/api/orders/update'],
-      ['GET', '/api/orders/order'],
-    ]);
+    expect(edge.calls.map((call) => [call.method, call.path])).toEqual([['POST', '/api/orders/update']]);
     expect(edge.calls[0].body).toEqual({ id: 7, version: 3, name: 'Renamed', status_id: 2, pipeline_id: 1, positions: [{ id: 11, count: 3 }] });
-    expect([$unsaved.get(), $positionDrafts.get(), $orderDraft.get(), $order.get()?.version]).toEqual([false, {}, {}, 4]);
-    expect($productsRefresh.get()).toBe(refreshBefore + 1);
+    expect([$unsaved.get(), $positionDrafts.get(), $orderDraft.get(), $order.get()?.version, $order.get()?.positions[0].count]).toEqual([false, {}, {}, 4, 3]);
     // The saving indicator stays for 3 s from the start of the save.
     expect($saving.get()).toBe(true);
     vi.advanceTimersByTime(SAVING_INDICATOR_MS - 1);
     expect($saving.get()).toBe(true);
     vi.advanceTimersByTime(1);
     expect($saving.get()).toBe(false);
+  });
+
+  it("rule: one writer: saving applies the server's answer without a refetch", async () => {
+    const answer = staffOrder({ version: 4, name: 'As saved', positions: [position({ count: 5, sum: 6000 })] });
+    edge.answers['/api/orders/update'] = { status: 200, body: answer };
+    edge.answers['/api/orders/order'] = { status: 200, body: staffOrder({ version: 4, name: 'A second read would say this' }) };
+    setPositionCount(11, 5);
+    editOrder({ name: 'As saved' });
+    expect(await saveOrder()).toBe('saved');
+    // One call: the update. Its answer is the order now shown, exactly as the server sent it.
+    expect(edge.calls).toHaveLength(1);
+    expect(edge.callsTo('/api/orders/update')).toHaveLength(1);
+    expect(edge.callsTo('/api/orders/order')).toEqual([]);
+    expect($order.get()).toEqual(answer);
+    expect([$unsaved.get(), $orderLoad.get()]).toEqual([false, 'ready']);
   });
 
   it('rule: the update payload never carries contacts and company (spec 2 §5)', async () => {
@@ -210,15 +215,16 @@ describe('save (spec 1 §4 saving)', () => {
     expect(edge.calls[0].body).toEqual({ id: 7, version: 3, name: 'x' });
   });
 
-  it('field value edits are saved to their product (product/update with the changed values) after the order', async () => {
+  it("field value edits are saved to their product (product/update with the changed values) after the order, and the product's answer gives its positions their values", async () => {
     edge.answers['/api/orders/update'] = { status: 200, body: staffOrder() };
-    edge.answers['/api/product/update'] = { status: 200, body: stockProduct() };
-    edge.answers['/api/orders/order'] = { status: 200, body: staffOrder() };
+    const values = { ...position().fields, brand: 'Bosch' };
+    edge.answers['/api/product/update'] = { status: 200, body: stockProduct({ values }) };
     setProductValue(101, 'brand', 'Bosch');
     await saveOrder();
-    expect(edge.calls.map((call) => call.path)).toEqual(['/api/orders/update', '/api/product/update', '/api/orders/order']);
+    expect(edge.calls.map((call) => call.path)).toEqual(['/api/orders/update', '/api/product/update']);
     expect(edge.calls[1].body).toEqual({ id: 101, values: { brand: 'Bosch' } });
     expect([$productValueDrafts.get(), $unsaved.get()]).toEqual([{}, false]);
+    expect($order.get()?.positions.find((each) => each.product_id === 101)?.fields).toEqual(values);
   });
 
   it('rule: a stale save (409) tells the user, keeps every typed change and offers to reload', async () => {
@@ -255,7 +261,6 @@ describe('save (spec 1 §4 saving)', () => {
 
   it('an edit made while the save is on its way stays unsaved', async () => {
     edge.answers['/api/orders/update'] = { status: 200, body: staffOrder({ version: 4 }) };
-    edge.answers['/api/orders/order'] = { status: 200, body: staffOrder({ version: 4 }) };
     setPositionCount(11, 3);
     const saving = saveOrder();
     setPositionCount(11, 4);
@@ -270,7 +275,7 @@ describe('public mode save (POOrderUpdate, spec 2 §5)', () => {
     edge.answers['/api/public-order/order/update'] = { status: 200, body: publicOrder({ version: 4 }) };
     setPositionCount(11, 3);
     await saveOrder();
-    expect(edge.calls.map((call) => call.path)).toEqual(['/api/public-order/order/update', '/api/public-order/order']);
+    expect(edge.calls.map((call) => call.path)).toEqual(['/api/public-order/order/update']);
     expect(edge.calls[0].body).toEqual({ order_id: 7, version: 3, positions: [{ id: 11, count: 3 }] });
     expect(edge.calls[0].authorization).toBe('Bearer public-token');
   });

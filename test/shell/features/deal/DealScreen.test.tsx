@@ -153,7 +153,7 @@ describe('deal screen: create or load (spec 1 §4)', () => {
 });
 
 describe('deal screen: unsaved flag and save (spec 1 §4)', () => {
-  it('a change on a card raises the unsaved flag; Save sends it, clears the flag and reloads the order', async () => {
+  it("a change on a card raises the unsaved flag; Save sends it, clears the flag and shows the server's answer (no second read)", async () => {
     answerStaffCatalogue();
     await show('/addToDeal?order_id=7');
     expect(button('Save')?.disabled).toBe(true);
@@ -164,10 +164,9 @@ describe('deal screen: unsaved flag and save (spec 1 §4)', () => {
     expect(host.querySelector('.deal-fact')?.textContent).toBe('Order sum4\u202f800.00 RUB');
     const saved = staffOrder({ version: 4, sum: 4800, positions: [position({ count: 4, sum: 4800 })] });
     edge.answers['/api/orders/update'] = { status: 200, body: saved };
-    edge.answers['/api/orders/order'] = { status: 200, body: saved };
     edge.calls.length = 0;
     await click(button('Save'));
-    expect(edge.calls.map((call) => call.path)).toEqual(['/api/orders/update', '/api/orders/order']);
+    expect(edge.calls.map((call) => call.path)).toEqual(['/api/orders/update']);
     expect(edge.calls[0].body).toEqual({ id: 7, version: 3, positions: [{ id: 11, count: 4 }] });
     expect([saveStatus(), button('Save')?.disabled, $unsaved.get()]).toEqual(['Saved', true, false]);
     expect(countInput().value).toBe('4');
