@@ -3,7 +3,7 @@ import { loadLanguage } from '../../src/i18n/load';
 import { $language, initialLanguage } from '../../src/stores/language';
 import { $path, setNavigator } from '../../src/stores/navigation';
 import { readStorage } from '../../src/stores/storage';
-import { captureUrlTokens, exchangeLinkPublicToken } from '../../src/stores/sessionBootstrap';
+import { captureUrlTokens, exchangeLinkPublicToken } from './sessionBootstrap';
 import { connectFrameHost } from './frameHost';
 import { connectHttpClients } from './httpClients';
 import { listenToLocation } from './locationSync';

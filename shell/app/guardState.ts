@@ -4,7 +4,7 @@ import { guardNavigation, type GuardDecision, type GuardState } from '../../src/
 import { PUBLIC_ROUTE_PATHS } from '../../src/domain/publicMode';
 import { $account } from '../../src/stores/account';
 import { $invitationsOnly } from '../../src/stores/invitations';
-import { $storedQuery } from '../../src/stores/queryParams';
+import { $storedQuery } from './queryParams';
 import { $publicExchange, $publicToken, $token, $tokenFailed } from '../../src/stores/session';
 
 export const INVITATIONS_PATH = '/invitations';

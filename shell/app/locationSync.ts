@@ -1,5 +1,5 @@
 import { $path, announceLocation, holdsNavigation } from '../../src/stores/navigation';
-import { captureUrlTokens, exchangeLinkPublicToken } from '../../src/stores/sessionBootstrap';
+import { captureUrlTokens, exchangeLinkPublicToken } from './sessionBootstrap';
 import { currentPath, currentSearch } from './hashLocation';
 
 /**

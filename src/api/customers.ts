@@ -77,7 +77,5 @@ export async function autocompleteCustomers(kind: CustomerKind, query: string) {
 /** The account's own fields of contacts or companies (contact/field/list, company/field/list). */
 export const listCustomerFields = (kind: CustomerKind) => staffApi.get<FieldDefinition[]>(`${kind}/field/list`);
 
-/** orders/order: the order, read for its contact and company. */
-export const getOrderOfClient = (orderId: number) => staffApi.get<OrderWithPositions>('orders/order', { order_id: orderId });
 /** orders/client-update: sets (id) or removes (null) the order's contact and company; answers the order. */
 export const updateOrderClient = (body: OrderClientUpdateRequest) => staffApi.post<OrderWithPositions>('orders/client-update', body);

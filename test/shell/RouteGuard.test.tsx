@@ -7,11 +7,11 @@ import { listenToLocation } from '../../shell/app/locationSync';
 import { RouteGuard } from '../../shell/app/RouteGuard';
 import { resetAccount } from '../../src/stores/account';
 import { setNavigator } from '../../src/stores/navigation';
-import { $order, $unsaved } from '../../src/stores/order';
+import { $order, $unsaved } from '../../shell/features/deal/state';
 import { $publicToken, $token, clearSession } from '../../src/stores/session';
 import { useApiFake } from '../support/apiFake';
 import { showDealOrder } from '../support/dealOrder';
-import { staffOrder } from '../unit/stores/orderFixtures';
+import { staffOrder } from './features/deal/orderFixtures';
 import { settle } from '../support/settle';
 
 const edge = useApiFake();

@@ -1,5 +1,5 @@
-import type { DealOrder } from '../../src/api/order';
-import { openDeal, resetOrderStateAfterNavigation } from '../../src/stores/order';
+import type { DealOrder } from '../../shell/features/deal/api';
+import { openDeal, resetOrderStateAfterNavigation } from '../../shell/features/deal/state';
 import type { ApiFake } from './apiFake';
 
 /**

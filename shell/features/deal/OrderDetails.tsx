@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { Pipeline } from '../../../src/contract/pipelines';
 import { displayValue, formatDateLocale, formatNumber } from '../../../src/domain/format';
 import { activeLanguage, t, type MessageKey } from '../../../src/i18n';
-import { $orderDraft, $positionDrafts, type DealOrder, draftSum, editOrder } from '../../../src/stores/order';
+import { $orderDraft, $positionDrafts, type DealOrder, draftSum, editOrder } from './state';
 import { $pipelines } from '../../../src/stores/pipelines';
 import { Select } from '../../../src/ui/Select';
 import type { SelectOptionObject } from '../../../src/ui/selectOptions';

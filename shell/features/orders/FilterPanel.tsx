@@ -5,7 +5,7 @@ import type { Pipeline } from '../../../src/contract/pipelines';
 import { t } from '../../../src/i18n';
 import { $accountUsers, loadAccountUsers } from '../../../src/stores/accountUsers';
 import { findCustomers } from '../../../src/stores/customers';
-import type { NamedChoice, OrderKind, OrdersFilter } from '../../../src/stores/ordersList';
+import type { NamedChoice, OrderKind, OrdersFilter } from './state';
 import { ALL_PIPELINES_ID } from '../../../src/stores/pipelines';
 import { DateInput, MultiSelect, Select } from '../../../src/ui';
 import { CustomerSearch } from '../../../src/ui/CustomerSearch';

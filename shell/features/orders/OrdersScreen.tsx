@@ -22,8 +22,8 @@ import {
   setSort,
   shareOrder,
   unshareOrder,
-} from '../../../src/stores/ordersList';
-import { $visibleOrdersColumns, loadOrdersTableConfig } from '../../../src/stores/ordersTableConfig';
+} from './state';
+import { $visibleOrdersColumns, loadOrdersTableConfig } from './tableConfig';
 import { $overlays, closeOverlay, openOverlay } from '../../../src/stores/overlays';
 import { $pipelineOptions, $pipelines, $selectedPipeline, loadPipelines } from '../../../src/stores/pipelines';
 import { Checkbox, Select } from '../../../src/ui';

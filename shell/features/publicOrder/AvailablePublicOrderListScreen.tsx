@@ -13,7 +13,7 @@ import {
   loadMorePublicOrders,
   loadPublicOrders,
   type PublicOrderSample,
-} from '../../../src/stores/publicOrders';
+} from './publicOrders';
 import { $publicToken } from '../../../src/stores/session';
 import { navigateTo } from '../../../src/stores/navigation';
 import { publicOrderPath, SIGN_IN_PATH } from './paths';

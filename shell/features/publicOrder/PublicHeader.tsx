@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { activeLanguage, LANGUAGES, t } from '../../../src/i18n';
 import { changeLanguage } from '../../../src/stores/language';
 import { $path } from '../../../src/stores/navigation';
-import { $publicSession, loadPublicSession } from '../../../src/stores/publicSession';
+import { $publicSession, loadPublicSession } from './publicSession';
 import { $publicToken } from '../../../src/stores/session';
 import { ORDER_LIST_PATH, PROFILE_PATH } from './paths';
 import { adoptStyles } from '../../../src/ui/adoptStyles';

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { isEmail } from '../../../src/domain/validation';
 import { t, type MessageKey } from '../../../src/i18n';
 import { navigateTo } from '../../../src/stores/navigation';
-import { askPasswordCode, publicSignIn, setPasswordByCode, type SellerChoice } from '../../../src/stores/publicSession';
+import { askPasswordCode, publicSignIn, setPasswordByCode, type SellerChoice } from './publicSession';
 import { $publicToken } from '../../../src/stores/session';
 import { FormField, FormMessage } from '../../../src/ui/FormField';
 import { ORDER_LIST_PATH } from './paths';

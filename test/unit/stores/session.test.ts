@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setNavigator } from '../../../src/stores/navigation';
-import { $storedQuery } from '../../../src/stores/queryParams';
+import { $storedQuery } from '../../../shell/app/queryParams';
 import { $publicAuth, $publicExchange, $publicToken, $token, $tokenFailed, clearSession, saveToken } from '../../../src/stores/session';
-import { captureUrlTokens, exchangeLinkPublicToken } from '../../../src/stores/sessionBootstrap';
+import { captureUrlTokens, exchangeLinkPublicToken } from '../../../shell/app/sessionBootstrap';
 import { persistentAtom } from '../../../src/stores/storage';
 import { useApiFake } from '../../support/apiFake';
 

@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../../src/contract/pipelines';
 import { $account, $currency, loadAccount, resetAccount } from '../../../src/stores/account';
-import { $displayMode, resetDisplayMode, setDisplayMode, toggleDisplayMode } from '../../../src/stores/displayMode';
+import { $displayMode, resetDisplayMode, setDisplayMode, toggleDisplayMode } from '../../../shell/features/deal/displayMode';
 import { changeLanguage, initialLanguage, setLanguageReloader } from '../../../src/stores/language';
 import { $path } from '../../../src/stores/navigation';
-import { $dealTab, $order, $orderId, $unsaved, resetOrderStateAfterNavigation } from '../../../src/stores/order';
+import { $dealTab, $order, $orderId, $unsaved, resetOrderStateAfterNavigation } from '../../../shell/features/deal/state';
 import { $editProductIndex, $homeBlurred, $overlays, closeAllOverlays, closeOverlay, EXCLUSIVE, NON_BLURRING, openOverlay, OVERLAYS, type OverlayName } from '../../../src/stores/overlays';
 import { $pipelineOptions, $pipelines, $selectedPipeline, loadPipelines, resolveSelectedPipeline, selectPipeline } from '../../../src/stores/pipelines';
 import { $token } from '../../../src/stores/session';
 import { useApiFake } from '../../support/apiFake';
 import { showDealOrder } from '../../support/dealOrder';
-import { staffOrder } from './orderFixtures';
+import { staffOrder } from '../../shell/features/deal/orderFixtures';
 
 const pipelines: Pipeline[] = [
   { id: 4, value: 4, name: 'Sales', statuses: [] },

@@ -5,7 +5,7 @@ import { inlineType } from '../../../../shell/features/deal/DocumentsFiles';
 import { DocumentsTab } from '../../../../shell/features/deal/DocumentsTab';
 import { $path } from '../../../../src/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
-import { $orderDocuments } from '../../../../src/stores/orderDocuments';
+import { $orderDocuments } from '../../../../shell/features/deal/documents';
 import { $publicToken, $token } from '../../../../src/stores/session';
 import { click } from '../../../ui/render';
 import { useApiFake } from '../../../support/apiFake';

@@ -5,7 +5,7 @@ import { ROUTES } from '../../../../shell/app/routes';
 import { PUBLIC_ROUTE_NAMES, PUBLIC_ROUTE_PATHS } from '../../../../src/domain/publicMode';
 import { $path, setNavigator } from '../../../../src/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
-import { resetPublicSession } from '../../../../src/stores/publicSession';
+import { resetPublicSession } from '../../../../shell/features/publicOrder/publicSession';
 import { clearSession, savePublicToken } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';
 import { all, get, render } from '../../../ui/render';
