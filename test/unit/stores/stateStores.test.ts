@@ -1,16 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../../src/contract/pipelines';
 import { $account, $currency, loadAccount, resetAccount } from '../../../src/stores/account';
-import { $displayMode, resetDisplayMode, setDisplayMode, toggleDisplayMode } from '../../../shell/features/deal/displayMode';
 import { changeLanguage, initialLanguage, setLanguageReloader } from '../../../src/stores/language';
 import { $path } from '../../../src/stores/navigation';
-import { $dealTab, $order, $orderId, $unsaved, resetOrderStateAfterNavigation } from '../../../shell/features/deal/state';
 import { $editProductIndex, $homeBlurred, $overlays, closeAllOverlays, closeOverlay, EXCLUSIVE, NON_BLURRING, openOverlay, OVERLAYS, type OverlayName } from '../../../src/stores/overlays';
 import { $pipelineOptions, $pipelines, $selectedPipeline, loadPipelines, resolveSelectedPipeline, selectPipeline } from '../../../src/stores/pipelines';
 import { $token } from '../../../src/stores/session';
 import { useApiFake } from '../../support/apiFake';
-import { showDealOrder } from '../../support/dealOrder';
-import { staffOrder } from '../../shell/features/deal/orderFixtures';
 
 const pipelines: Pipeline[] = [
   { id: 4, value: 4, name: 'Sales', statuses: [] },
@@ -219,42 +215,5 @@ describe('overlays store', () => {
     expect($overlays.get().sync).toBe(false);
     closeOverlay(exclusive);
     expect(openOverlay('sync')).toBe(true);
-  });
-});
-
-describe('display mode store', () => {
-  it('card is the default; list can be chosen, toggled and reset to card', () => {
-    expect($displayMode.get()).toBe('card');
-    setDisplayMode('list');
-    expect($displayMode.get()).toBe('list');
-    toggleDisplayMode();
-    expect($displayMode.get()).toBe('card');
-    setDisplayMode('list');
-    resetDisplayMode();
-    expect($displayMode.get()).toBe('card');
-  });
-});
-
-describe('order state after navigation', () => {
-  beforeEach(async () => {
-    await showDealOrder({ calls, answers }, staffOrder({ id: 5 }));
-    $unsaved.set(true);
-    $dealTab.set('client');
-  });
-
-  it('clears the order, resets the unsaved flag and the tab, drops the id when the target has none', () => {
-    resetOrderStateAfterNavigation({ hasOrderId: false, isNew: false });
-    expect([$order.get(), $unsaved.get(), $dealTab.get(), $orderId.get()]).toEqual([null, false, 'products', null]);
-  });
-
-  it('keeps the stored id when the target has an order_id', () => {
-    resetOrderStateAfterNavigation({ hasOrderId: true, isNew: false });
-    expect($orderId.get()).toBe(5);
-    expect($unsaved.get()).toBe(false);
-  });
-
-  it('a route with an isNew parameter keeps everything', () => {
-    resetOrderStateAfterNavigation({ hasOrderId: false, isNew: true });
-    expect([$order.get()?.id, $unsaved.get(), $dealTab.get(), $orderId.get()]).toEqual([5, true, 'client', 5]);
   });
 });

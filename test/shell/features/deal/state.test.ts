@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { holdsNavigation, setNavigator } from '../../../../src/stores/navigation';
+import { announceLocation, holdsNavigation, setNavigator } from '../../../../src/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import {
   $dealTab,
@@ -33,6 +33,7 @@ import {
 } from '../../../../shell/features/deal/state';
 import { $publicToken, $token } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';
+import { showDealOrder } from '../../../support/dealOrder';
 import { position, publicOrder, staffOrder, stockProduct } from './orderFixtures';
 
 const edge = useApiFake();
@@ -373,5 +374,43 @@ describe('reset after navigation (spec 1 §4)', () => {
     setPositionCount(11, 3);
     resetOrderStateAfterNavigation({ hasOrderId: false, isNew: true });
     expect([$order.get()?.id, $unsaved.get(), $positionDrafts.get()]).toEqual([7, true, { 11: { count: 3 } }]);
+  });
+});
+
+describe('order state after navigation', () => {
+  beforeEach(async () => {
+    await showDealOrder(edge, staffOrder({ id: 5 }));
+    $unsaved.set(true);
+    $dealTab.set('client');
+  });
+
+  it('clears the order, resets the unsaved flag and the tab, drops the id when the target has none', () => {
+    resetOrderStateAfterNavigation({ hasOrderId: false, isNew: false });
+    expect([$order.get(), $unsaved.get(), $dealTab.get(), $orderId.get()]).toEqual([null, false, 'products', null]);
+  });
+
+  it('keeps the stored id when the target has an order_id', () => {
+    resetOrderStateAfterNavigation({ hasOrderId: true, isNew: false });
+    expect($orderId.get()).toBe(5);
+    expect($unsaved.get()).toBe(false);
+  });
+
+  it('a route with an isNew parameter keeps everything', () => {
+    resetOrderStateAfterNavigation({ hasOrderId: false, isNew: true });
+    expect([$order.get()?.id, $unsaved.get(), $dealTab.get(), $orderId.get()]).toEqual([5, true, 'client', 5]);
+  });
+});
+
+describe('rule: the router knows nothing of orders — the deal resets itself on the moves it announces', () => {
+  beforeEach(() => opened());
+
+  it('a move to another page clears the order; one with an order_id keeps the id; one with isNew keeps everything', () => {
+    setPositionCount(11, 3);
+    announceLocation({ path: '/addToDeal', search: 'order_id=7&isNew=1' });
+    expect([$order.get()?.id, $unsaved.get()]).toEqual([7, true]);
+    announceLocation({ path: '/addToDeal', search: 'order_id=7' });
+    expect([$order.get(), $unsaved.get(), $orderId.get()]).toEqual([null, false, 7]);
+    announceLocation({ path: '/orders', search: '' });
+    expect($orderId.get()).toBeNull();
   });
 });
