@@ -1,7 +1,8 @@
 /**
  * Import directions of ARCHITECTURE.md, checked on every `npm test`:
  * shell/, widget/ → src/; server/ → src/domain, src/contract; src/ never imports the apps;
- * src/api imports no store; one shell feature never imports another; only src/api talks HTTP.
+ * src/api imports no store; shell/stores imports no screen; one shell feature never imports another;
+ * only src/api talks HTTP.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -74,10 +75,18 @@ module.exports = {
       to: { path: 'node_modules/redaxios' },
     },
     {
+      name: 'shell-stores-below-screens',
+      severity: 'error',
+      comment:
+        'shell/stores holds the stores the app frame and several features share (session actions, invitations, pipelines, customers, overlays, navigation): features and the app use them, never the reverse; a feature store that shared data must forget registers with it (onAccountForgotten).',
+      from: { path: '^shell/stores/' },
+      to: { path: '^shell/(app|features)/' },
+    },
+    {
       name: 'router-knows-no-order',
       severity: 'error',
       comment:
-        'The router (hash location, location sync, guard) asks whether a move is held and announces moves (src/stores/navigation.ts); the deal registers its own leave guard and reset, so the router imports no screen state.',
+        'The router (hash location, location sync, guard) asks whether a move is held and announces moves (shell/stores/navigation.ts); the deal registers its own leave guard and reset, so the router imports no screen state.',
       from: { path: '^shell/app/(hashLocation|locationSync|RouteGuard|guardState)\\.' },
       to: { path: '^shell/features/' },
     },

@@ -1,7 +1,7 @@
 import { isLang, LANG_STORAGE_KEY, type Lang } from '../../src/i18n';
 import { loadLanguage } from '../../src/i18n/load';
 import { $language, initialLanguage } from '../../src/stores/language';
-import { $path, setNavigator } from '../../src/stores/navigation';
+import { $path, setNavigator } from '../stores/navigation';
 import { readStorage } from '../../src/stores/storage';
 import { captureUrlTokens, exchangeLinkPublicToken } from './sessionBootstrap';
 import { connectFrameHost } from './frameHost';

@@ -3,7 +3,7 @@ import { landingPath } from '../../src/domain/landing';
 import { guardNavigation, type GuardDecision, type GuardState } from '../../src/domain/navigationGuard';
 import { PUBLIC_ROUTE_PATHS } from '../../src/domain/publicMode';
 import { $account } from '../../src/stores/account';
-import { $invitationsOnly } from '../../src/stores/invitations';
+import { $invitationsOnly } from '../stores/invitations';
 import { $storedQuery } from './queryParams';
 import { $publicExchange, $publicToken, $token, $tokenFailed } from '../../src/stores/session';
 

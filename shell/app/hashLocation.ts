@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { holdsNavigation } from '../../src/stores/navigation';
+import { holdsNavigation } from '../stores/navigation';
 
 /**
  * Hash routing with the query inside the hash (#/addToDeal?order_id=5), the form the

@@ -3,7 +3,7 @@ import { createClient, errorText, type ApiFailure } from '../../src/api/transpor
 import { config } from '../../src/config';
 import { isPublicMode, PUBLIC_SIGN_IN_PATH, SIGN_IN_PATH } from '../../src/domain/publicMode';
 import { t } from '../../src/i18n';
-import { $path, isFramed, navigateTo } from '../../src/stores/navigation';
+import { $path, isFramed, navigateTo } from '../stores/navigation';
 import { notify, NotificationType } from '../../src/stores/notifications';
 import { $publicToken, $token, $tokenFailed, clearPublicToken, clearToken } from '../../src/stores/session';
 

@@ -1,4 +1,4 @@
-import { $path, announceLocation, holdsNavigation } from '../../src/stores/navigation';
+import { $path, announceLocation, holdsNavigation } from '../stores/navigation';
 import { captureUrlTokens, exchangeLinkPublicToken } from './sessionBootstrap';
 import { currentPath, currentSearch } from './hashLocation';
 

@@ -1,5 +1,5 @@
 import { exchangePublicToken } from '../../src/api/publicOrder';
-import { navigateTo } from '../../src/stores/navigation';
+import { navigateTo } from '../stores/navigation';
 import { moveQueryToStorage } from './queryParams';
 import { $publicExchange, clearPublicToken, savePublicToken, saveToken } from '../../src/stores/session';
 

@@ -38,7 +38,7 @@ export type Customer = Contact | Company;
 
 /*
  * Values of the contract, repeated here because the browser bundles take only the contract's types;
- * test/unit/stores/customers.test.ts checks they match.
+ * test/shell/stores/customers.test.ts checks they match.
  */
 /** The highest rating (contract CUSTOMER_RATING_MAX). */
 export const CUSTOMER_RATING_MAX = 5;

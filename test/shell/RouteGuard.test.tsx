@@ -6,7 +6,7 @@ import { navigate, useAppLocation } from '../../shell/app/hashLocation';
 import { listenToLocation } from '../../shell/app/locationSync';
 import { RouteGuard } from '../../shell/app/RouteGuard';
 import { resetAccount } from '../../src/stores/account';
-import { setNavigator } from '../../src/stores/navigation';
+import { setNavigator } from '../../shell/stores/navigation';
 import { $order, $unsaved } from '../../shell/features/deal/state';
 import { $publicToken, $token, clearSession } from '../../src/stores/session';
 import { useApiFake } from '../support/apiFake';

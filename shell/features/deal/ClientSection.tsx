@@ -5,7 +5,7 @@ import type { Company, Contact } from '../../../src/contract/customers';
 import { displayValue } from '../../../src/domain/format';
 import { t } from '../../../src/i18n';
 import { $currency } from '../../../src/stores/account';
-import { $customerFields, draftOf, findCustomers, loadCustomerFields } from '../../../src/stores/customers';
+import { $customerFields, draftOf, findCustomers, loadCustomerFields } from '../../stores/customers';
 import { createOrderCustomer, editOrderCustomer, setOrderCustomer } from './orderClient';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { CustomerForm } from '../../../src/ui/CustomerForm';

@@ -5,7 +5,7 @@ import { isPublicMode } from '../../../src/domain/publicMode';
 import { t } from '../../../src/i18n';
 import { loadDealCatalogue } from './catalogue';
 import { $order, $orderLoad, $unsaved, guardLeaving, markUnsaved, openDeal, saveOrder } from './state';
-import { loadPipelines } from '../../../src/stores/pipelines';
+import { loadPipelines } from '../../stores/pipelines';
 import productCardStyles from '../../../src/ui/productCard.css?raw';
 import { DealHeader } from './DealHeader';
 import { DealTabs } from './DealTabs';

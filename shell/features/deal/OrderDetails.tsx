@@ -3,7 +3,7 @@ import type { Pipeline } from '../../../src/contract/pipelines';
 import { displayValue, formatDateLocale, formatNumber } from '../../../src/domain/format';
 import { activeLanguage, t, type MessageKey } from '../../../src/i18n';
 import { $orderDraft, $positionDrafts, type DealOrder, draftSum, editOrder } from './state';
-import { $pipelines } from '../../../src/stores/pipelines';
+import { $pipelines } from '../../stores/pipelines';
 import { Select } from '../../../src/ui/Select';
 import type { SelectOptionObject } from '../../../src/ui/selectOptions';
 import { TextInput } from '../../../src/ui/TextInput';

@@ -2,7 +2,7 @@ import { map } from 'nanostores';
 import { deleteOrderFile, downloadOrderFile, listOrderFiles, ORDER_FILE_MAX_BYTES, uploadOrderFile } from './documentsApi';
 import type { DownloadedFile } from '../../../src/api/transport';
 import type { OrderFile } from '../../../src/contract/orderDocuments';
-import type { LoadStatus } from '../../../src/stores/customers';
+import type { LoadStatus } from '../../stores/customers';
 
 /** The files of the order open on the deal screen's documents tab: generated documents and uploads. */
 export interface OrderDocumentsState {

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { getCustomer, updateOrderClient, type Customer, type CustomerKind, type CustomerOf } from '../../../src/api/customers';
 import type { Company, Contact } from '../../../src/contract/customers';
-import { saveCustomer, type CustomerDraft, type LoadStatus, type SaveResult } from '../../../src/stores/customers';
+import { saveCustomer, type CustomerDraft, type LoadStatus, type SaveResult } from '../../stores/customers';
 import { getOrder } from './api';
 import { $order, applyOrderAnswer } from './state';
 

@@ -19,7 +19,7 @@ import type { Product } from '../../../src/contract/stock';
 import { coerceFieldValue, FieldType } from '../../../src/domain/fieldTypes';
 import { roundMoney } from '../../../src/domain/numbers';
 import { capCount, positionCountLimit } from '../../../src/domain/productCard';
-import { navigateTo, onLocationChange, setLeaveGuard } from '../../../src/stores/navigation';
+import { navigateTo, onLocationChange, setLeaveGuard } from '../../stores/navigation';
 
 /**
  * The deal screen's one store (spec 1 §4): the order as the server last answered it, the draft of unsaved

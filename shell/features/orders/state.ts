@@ -12,7 +12,7 @@ import type { PageLinks, PageMeta } from '../../../src/contract/common';
 import type { Order, OrderListRequest } from '../../../src/contract/orders';
 import { isTestAccount } from '../../../src/domain/landing';
 import { $account } from '../../../src/stores/account';
-import { $selectedPipeline, ALL_PIPELINES_ID, selectPipeline } from '../../../src/stores/pipelines';
+import { $selectedPipeline, ALL_PIPELINES_ID, selectPipeline } from '../../stores/pipelines';
 import { $token } from '../../../src/stores/session';
 import { persistentAtom } from '../../../src/stores/storage';
 

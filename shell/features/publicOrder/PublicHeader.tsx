@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { activeLanguage, LANGUAGES, t } from '../../../src/i18n';
 import { changeLanguage } from '../../../src/stores/language';
-import { $path } from '../../../src/stores/navigation';
+import { $path } from '../../stores/navigation';
 import { $publicSession, loadPublicSession } from './publicSession';
 import { $publicToken } from '../../../src/stores/session';
 import { ORDER_LIST_PATH, PROFILE_PATH } from './paths';

@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { isEmail } from '../../../src/domain/validation';
 import { t, type MessageKey } from '../../../src/i18n';
-import { navigateTo } from '../../../src/stores/navigation';
+import { navigateTo } from '../../stores/navigation';
 import { askPasswordCode, publicSignIn, setPasswordByCode, type SellerChoice } from './publicSession';
 import { $publicToken } from '../../../src/stores/session';
 import { FormField, FormMessage } from '../../../src/ui/FormField';

@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { PublicProfile } from '../../../src/contract/publicOrder';
 import { t } from '../../../src/i18n';
-import { navigateTo } from '../../../src/stores/navigation';
+import { navigateTo } from '../../stores/navigation';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { $publicProfile, changePublicPassword, loadPublicProfile, savePublicProfile, type ProfileStep } from './publicProfile';
 import { $publicSession, loadPublicSession, publicLogOut } from './publicSession';

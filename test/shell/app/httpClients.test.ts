@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/transport';
-import { $path, setNavigator } from '../../../src/stores/navigation';
+import { $path, setNavigator } from '../../../shell/stores/navigation';
 import { $notifications, clearNotifications } from '../../../src/stores/notifications';
 import { $publicToken, $token, $tokenFailed, clearSession } from '../../../src/stores/session';
 import { shellHttpClients } from '../../../shell/app/httpClients';

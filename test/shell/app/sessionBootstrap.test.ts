@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $storedQuery } from '../../../shell/app/queryParams';
 import { captureUrlTokens, exchangeLinkPublicToken } from '../../../shell/app/sessionBootstrap';
-import { setNavigator } from '../../../src/stores/navigation';
+import { setNavigator } from '../../../shell/stores/navigation';
 import { $publicExchange, $publicToken, $token, clearSession } from '../../../src/stores/session';
 import { useApiFake } from '../../support/apiFake';
 

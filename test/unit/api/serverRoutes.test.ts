@@ -13,7 +13,7 @@ import * as publicOrder from '../../../src/api/publicOrder';
 import * as transport from '../../../src/api/transport';
 import * as widget from '../../../src/api/widget';
 import { PUBLIC_SIGN_IN_PATH } from '../../../src/domain/publicMode';
-import { $path, setNavigator } from '../../../src/stores/navigation';
+import { $path, setNavigator } from '../../../shell/stores/navigation';
 import { contractBreach, findServerRoute, useApiFake } from '../../support/apiFake';
 
 /*

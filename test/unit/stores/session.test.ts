@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setNavigator } from '../../../src/stores/navigation';
+import { setNavigator } from '../../../shell/stores/navigation';
 import { $publicAuth, $publicExchange, $publicToken, $token, $tokenFailed, clearSession, saveToken } from '../../../src/stores/session';
 import { persistentAtom } from '../../../src/stores/storage';
 

@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inlineType } from '../../../../shell/features/deal/DocumentsFiles';
 import { DocumentsTab } from '../../../../shell/features/deal/DocumentsTab';
-import { $path } from '../../../../src/stores/navigation';
+import { $path } from '../../../../shell/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { $orderDocuments } from '../../../../shell/features/deal/documents';
 import { $publicToken, $token } from '../../../../src/stores/session';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_FILE_MAX_BYTES as CLIENT_LIMIT } from '../../../../shell/features/deal/documentsApi';
 import { ORDER_FILE_MAX_BYTES } from '../../../../src/contract/orderDocuments';
-import { $path } from '../../../../src/stores/navigation';
+import { $path } from '../../../../shell/stores/navigation';
 import { $notifications, clearNotifications } from '../../../../src/stores/notifications';
 import { $orderDocuments, deleteOrderDocument, fetchOrderDocument, loadOrderDocuments, uploadOrderDocument, uploadProblem } from '../../../../shell/features/deal/documents';
 import { $publicToken, $token } from '../../../../src/stores/session';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { announceLocation, holdsNavigation, setNavigator } from '../../../../src/stores/navigation';
+import { announceLocation, holdsNavigation, setNavigator } from '../../../../shell/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import {
   $dealTab,

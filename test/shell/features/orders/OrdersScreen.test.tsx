@@ -7,13 +7,13 @@ import { SEARCH_DEBOUNCE_MS } from '../../../../shell/features/orders/SearchBox'
 import type { Order } from '../../../../src/contract/orders';
 import type { Pipeline } from '../../../../src/contract/pipelines';
 import { addMessages, setActiveLanguage } from '../../../../src/i18n';
-import { setNavigator } from '../../../../src/stores/navigation';
+import { setNavigator } from '../../../../shell/stores/navigation';
 import { $notifications, clearNotifications } from '../../../../src/stores/notifications';
 import { resetOrdersList, setFilter } from '../../../../shell/features/orders/state';
 import { resetOrdersTable } from '../../../../shell/features/orders/tableConfig';
-import { $homeBlurred, $overlays, closeAllOverlays } from '../../../../src/stores/overlays';
-import { resetPipelines, selectPipeline } from '../../../../src/stores/pipelines';
-import { resetAccountUsers } from '../../../../src/stores/accountUsers';
+import { $homeBlurred, $overlays, closeAllOverlays } from '../../../../shell/stores/overlays';
+import { resetPipelines, selectPipeline } from '../../../../shell/stores/pipelines';
+import { resetAccountUsers } from '../../../../shell/features/orders/accountUsers';
 import { CUSTOMER_SEARCH_DELAY_MS } from '../../../../src/ui/CustomerSearch';
 import { $token } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';

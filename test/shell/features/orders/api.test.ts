@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deleteOrder, getOrdersTableConfig, listOrderFields, listOrders, refundOrder, saveOrdersTableConfig } from '../../../../shell/features/orders/api';
 import { dispositionFileName } from '../../../../src/api/transport';
-import { setNavigator } from '../../../../src/stores/navigation';
+import { setNavigator } from '../../../../shell/stores/navigation';
 import { $token } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../../../src/contract/orders';
 import { $account, resetAccount } from '../../../../src/stores/account';
-import { setNavigator } from '../../../../src/stores/navigation';
+import { setNavigator } from '../../../../shell/stores/navigation';
 import { $notifications, clearNotifications } from '../../../../src/stores/notifications';
 import {
   $ordersList,
@@ -21,7 +21,7 @@ import {
   unshareOrder,
   type OrdersListParams,
 } from '../../../../shell/features/orders/state';
-import { $pipelines, selectPipeline } from '../../../../src/stores/pipelines';
+import { $pipelines, selectPipeline } from '../../../../shell/stores/pipelines';
 import { $token } from '../../../../src/stores/session';
 import { useApiFake, type FakeCall } from '../../../support/apiFake';
 import { settle } from '../../../support/settle';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $account } from '../../../../src/stores/account';
-import { setNavigator } from '../../../../src/stores/navigation';
+import { setNavigator } from '../../../../shell/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { changeOwnPassword, checkLogin, confirmLoginCode, currentLogin, requestLoginCode, saveOwnName } from '../../../../shell/features/profile/state';
 import { $token, clearSession } from '../../../../src/stores/session';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { PublicFrame } from '../../../../shell/app/PublicFrame';
 import { ROUTES } from '../../../../shell/app/routes';
 import { PUBLIC_ROUTE_NAMES, PUBLIC_ROUTE_PATHS } from '../../../../src/domain/publicMode';
-import { $path, setNavigator } from '../../../../src/stores/navigation';
+import { $path, setNavigator } from '../../../../shell/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { resetPublicSession } from '../../../../shell/features/publicOrder/publicSession';
 import { clearSession, savePublicToken } from '../../../../src/stores/session';

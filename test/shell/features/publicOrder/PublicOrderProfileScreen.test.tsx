@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import PublicOrderProfileScreen from '../../../../shell/features/publicOrder/PublicOrderProfileScreen';
-import { setNavigator } from '../../../../src/stores/navigation';
+import { setNavigator } from '../../../../shell/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { resetPublicProfile } from '../../../../shell/features/publicOrder/publicProfile';
 import { resetPublicSession } from '../../../../shell/features/publicOrder/publicSession';

@@ -8,7 +8,7 @@ import {
   PLACEHOLDER_ORDERS,
   resetPublicOrders,
 } from '../../../../shell/features/publicOrder/publicOrders';
-import { setNavigator } from '../../../../src/stores/navigation';
+import { setNavigator } from '../../../../shell/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { $publicToken, clearSession, savePublicToken } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setNavigator } from '../../../../src/stores/navigation';
+import { setNavigator } from '../../../../shell/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { $publicProfile, changePublicPassword, loadPublicProfile, resetPublicProfile, savePublicProfile } from '../../../../shell/features/publicOrder/publicProfile';
 import { $publicSession } from '../../../../shell/features/publicOrder/publicSession';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setNavigator } from '../../../../src/stores/navigation';
+import { setNavigator } from '../../../../shell/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { $publicSession, loadPublicSession, publicLogOut, publicSignIn, resetPublicSession } from '../../../../shell/features/publicOrder/publicSession';
 import { $publicAuth, $publicToken, $token, clearSession, savePublicToken } from '../../../../src/stores/session';

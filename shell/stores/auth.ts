@@ -1,21 +1,20 @@
-import { acceptInvitation } from '../api/account';
-import { login, logout, restore, restoreEnd, setAccount, signUp } from '../api/auth';
-import { publicLogout } from '../api/publicOrder';
-import type { LoginMode } from '../contract/auth';
-import { errorText } from '../api/transport';
-import { passwordProblem } from '../domain/password';
-import type { MessageKey } from '../i18n';
-import { loadAccount, resetAccount } from './account';
-import { resetAccountUsers } from './accountUsers';
+import { acceptInvitation } from '../../src/api/account';
+import { login, logout, restore, restoreEnd, setAccount, signUp } from '../../src/api/auth';
+import { publicLogout } from '../../src/api/publicOrder';
+import type { LoginMode } from '../../src/contract/auth';
+import { errorText } from '../../src/api/transport';
+import { passwordProblem } from '../../src/domain/password';
+import type { MessageKey } from '../../src/i18n';
+import { loadAccount, resetAccount } from '../../src/stores/account';
 import { loadInvitations, markInvitationsOnly, resetInvitations } from './invitations';
 import { resetPipelines } from './pipelines';
-import { $publicToken, $token, clearSession, saveToken } from './session';
+import { $publicToken, $token, clearSession, saveToken } from '../../src/stores/session';
 
 /** Data loaded for one signed-in account; forgotten whenever the session changes account. */
 function forgetAccountData(): void {
+  // resetAccount also forgets what screens loaded for the account (their stores register with it).
   resetAccount();
   resetPipelines();
-  resetAccountUsers();
 }
 
 /** Everything loaded for the signed-in user; forgotten whenever the session changes hands. */

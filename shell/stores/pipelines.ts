@@ -1,8 +1,8 @@
 import { atom, computed } from 'nanostores';
-import { listPipelines } from '../api/pipelines';
-import type { Pipeline } from '../contract/pipelines';
-import { t } from '../i18n';
-import { persistentAtom } from './storage';
+import { listPipelines } from '../../src/api/pipelines';
+import type { Pipeline } from '../../src/contract/pipelines';
+import { t } from '../../src/i18n';
+import { persistentAtom } from '../../src/stores/storage';
 
 export const ALL_PIPELINES_ID = -1;
 export const SELECTED_PIPELINE_KEY = 'selectedPipeline';

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
-import { listAccountUsers } from '../api/account';
-import type { User } from '../contract/account';
+import { listAccountUsers } from '../../../src/api/account';
+import type { User } from '../../../src/contract/account';
+import { onAccountForgotten } from '../../../src/stores/account';
 
 /** The account's members who can be responsible for an order (enabled or disabled, not merely invited). */
 export const $accountUsers = atom<readonly User[]>([]);
@@ -32,3 +33,6 @@ export function resetAccountUsers(): void {
   $accountUsers.set([]);
   $accountUsersLoaded.set(false);
 }
+
+// For good from when the orders screen's code loads: members of one account are never shown in another's.
+onAccountForgotten(resetAccountUsers);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $account } from '../../../src/stores/account';
-import { confirmSignUp, finishRestore, loginModeOf, logOut, requestRestoreCode, requestSignUpCode, signIn } from '../../../src/stores/auth';
+import { confirmSignUp, finishRestore, loginModeOf, logOut, requestRestoreCode, requestSignUpCode, signIn } from '../../../shell/stores/auth';
 import { clearNotifications } from '../../../src/stores/notifications';
 import { $token, clearSession } from '../../../src/stores/session';
 import { useApiFake } from '../../support/apiFake';
@@ -81,7 +81,7 @@ describe('password recovery', () => {
 
 describe('log out', () => {
   it('forgets both tokens, the account and the cached pipelines', async () => {
-    const { $pipelines, $pipelinesLoaded } = await import('../../../src/stores/pipelines');
+    const { $pipelines, $pipelinesLoaded } = await import('../../../shell/stores/pipelines');
     $token.set('t');
     $account.set({ loaded: true, account: { id: 1, name: 'A', expired: false }, user: null });
     $pipelines.set([{ id: 1, value: 1, name: 'P', statuses: [] }]);

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $account } from '../../../src/stores/account';
-import { joinAccount, logOut, signIn } from '../../../src/stores/auth';
-import { $invitations, $invitationsOnly, INVITATIONS_ONLY_KEY, loadInvitations, resetInvitations } from '../../../src/stores/invitations';
-import { setNavigator } from '../../../src/stores/navigation';
+import { joinAccount, logOut, signIn } from '../../../shell/stores/auth';
+import { $invitations, $invitationsOnly, INVITATIONS_ONLY_KEY, loadInvitations, resetInvitations } from '../../../shell/stores/invitations';
+import { setNavigator } from '../../../shell/stores/navigation';
 import { $notifications, clearNotifications } from '../../../src/stores/notifications';
 import { $token, saveToken } from '../../../src/stores/session';
 import { useApiFake } from '../../support/apiFake';

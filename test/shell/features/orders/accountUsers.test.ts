@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $accountUsers, $accountUsersLoaded, loadAccountUsers, resetAccountUsers } from '../../../src/stores/accountUsers';
-import { logOut } from '../../../src/stores/auth';
-import { setNavigator } from '../../../src/stores/navigation';
-import { $token } from '../../../src/stores/session';
-import { useApiFake } from '../../support/apiFake';
+import { $accountUsers, $accountUsersLoaded, loadAccountUsers, resetAccountUsers } from '../../../../shell/features/orders/accountUsers';
+import { logOut } from '../../../../shell/stores/auth';
+import { setNavigator } from '../../../../shell/stores/navigation';
+import { $token } from '../../../../src/stores/session';
+import { useApiFake } from '../../../support/apiFake';
 
 const edge = useApiFake();
 const USERS = '/api/account/users';

@@ -15,11 +15,11 @@ import {
   type Customer,
   type CustomerKind,
   type CustomerOf,
-} from '../api/customers';
-import type { FieldDefinition } from '../contract/catalogue';
-import type { PageLinks } from '../contract/common';
-import type { Company, CustomerOrderList } from '../contract/customers';
-import { customerTextErrors, type CustomerFieldError, type CustomerTextKey } from '../domain/validation';
+} from '../../src/api/customers';
+import type { FieldDefinition } from '../../src/contract/catalogue';
+import type { PageLinks } from '../../src/contract/common';
+import type { Company, CustomerOrderList } from '../../src/contract/customers';
+import { customerTextErrors, type CustomerFieldError, type CustomerTextKey } from '../../src/domain/validation';
 
 /* ------------------------------------------------------------------ the clients lists, one per tab */
 

@@ -1,8 +1,8 @@
 import { atom, computed } from 'nanostores';
-import { listInvitations } from '../api/account';
-import type { UserInvitation } from '../contract/account';
-import { $token } from './session';
-import { persistentAtom } from './storage';
+import { listInvitations } from '../../src/api/account';
+import type { UserInvitation } from '../../src/contract/account';
+import { $token } from '../../src/stores/session';
+import { persistentAtom } from '../../src/stores/storage';
 
 /**
  * The token auth/login gave with scope 'invitations' (it opens only the invitation calls). Kept as the token

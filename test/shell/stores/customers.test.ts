@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as api from '../../../src/api/customers';
 import * as contract from '../../../src/contract/customers';
-import { $path } from '../../../src/stores/navigation';
+import { $path } from '../../../shell/stores/navigation';
 import { $token } from '../../../src/stores/session';
 import {
   $customerCard,
@@ -19,7 +19,7 @@ import {
   setCustomerSearch,
   setCustomerSort,
   setCustomersLinked,
-} from '../../../src/stores/customers';
+} from '../../../shell/stores/customers';
 import { useApiFake } from '../../support/apiFake';
 import { company, contact, page } from '../../support/customerFixtures';
 
