@@ -19,7 +19,6 @@ import {
   SAVING_INDICATOR_MS,
   addProductToOrder,
   discardDraft,
-  draftSum,
   editOrder,
   openDeal,
   reloadKeepingDraft,
@@ -29,8 +28,8 @@ import {
   setPositionPrice,
   setPositionPriceField,
   setProductValue,
-  withDraft,
 } from '../../../../shell/features/deal/state';
+import { draftSum, withDraft } from '../../../../shell/features/deal/draftView';
 import { $publicToken, $token } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';
 import { showDealOrder } from '../../../support/dealOrder';
