@@ -94,9 +94,9 @@ module.exports = {
       name: 'api-is-pure',
       severity: 'error',
       comment:
-        'src/api is pure HTTP: createClient and one module per area. Tokens, texts and what a failure does come from the app that wires the clients in its bootstrap (shell/app/httpClients.ts, widget/main.tsx), so the widget and the shell share one transport.',
-      from: { path: '^src/api/' },
-      to: { path: '^src/(stores|i18n|ui|bridge)/' },
+        'src/api (and a feature\'s api.ts) is pure HTTP: createClient and one module per area. Tokens, texts and what a failure does come from the app that wires the clients in its bootstrap (shell/app/httpClients.ts, widget/main.tsx), so the widget and the shell share one transport.',
+      from: { path: '^(src/api/|shell/features/[^/]+/[^/]*[aA]pi\\.ts$)' },
+      to: { path: '^(src/(stores|i18n|ui|bridge)/|shell/)', pathNot: '[aA]pi\\.ts$' },
     },
     {
       name: 'ui-has-no-data-access',
