@@ -2,7 +2,7 @@
 import { useMemo } from 'preact/hooks';
 import { formatNumber } from '../../src/domain/format';
 import { t } from '../../src/i18n';
-import type { WidgetStore } from '../../src/stores/widget';
+import type { WidgetStore } from '../state/widgetStore';
 import { sanitizeHtml } from '../sanitizeHtml';
 import { useAtom } from '../useAtom';
 import { Pager } from './Pager';
