@@ -1,5 +1,5 @@
-import type { Db } from './client';
-import { batches, categories, fields, movements, products, warehouses } from './schema';
+import type { Db } from '../db/client';
+import { batches, categories, fields, movements, products, warehouses } from '../db/schema';
 
 /** A small deterministic generator, so every fresh demo database looks the same. */
 function random(seed: number) {
