@@ -17,11 +17,11 @@ import {
   type CustomerOrderList,
   type CustomerRef,
 } from '../../../src/contract/customers';
-import { hasRight, type Caller } from '../../auth/sessions';
+import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { accounts, companies, contactCompanies, contacts, orders, pipelineStatuses, tariffs } from '../../db/schema';
-import { noRight, notFound, unprocessable } from '../../http/errors';
+import { notFound, unprocessable } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
 import { coerceEntityValues } from '../fields/values';
 import { checkCustomerTexts, type CustomerKind } from './validation';
@@ -48,21 +48,6 @@ const ACCOUNTING_COLUMNS = {
   bank_code: 'bankCode',
   payment_account: 'paymentAccount',
 } as const satisfies Record<(typeof COMPANY_ACCOUNTING_KEYS)[number], keyof CompanyRow>;
-
-/**
- * Rights (spec 2 §6 names no customer right): every member reads customers; every active member
- * (the 'activity' flag; owners and admins always) adds, edits, links, archives and deletes them,
- * with or without 'Separate rights', since none of the rights it separates is about customers.
- */
-export function requireCustomerEditor(caller: Caller): void {
-  const { membership } = caller;
-  if (!(membership.isOwner || membership.admin || membership.activity)) throw noRight('You do not have the right to edit contacts and companies');
-}
-
-/** Customer field definitions are account settings (the customer field settings screen): owners and admins. */
-export function requireCustomerSettings(caller: Caller): void {
-  if (!hasRight(caller, 'admin')) throw noRight('Only administrators change the fields of contacts and companies');
-}
 
 function base(row: CustomerRow) {
   return {

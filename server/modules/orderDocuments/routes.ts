@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SuccessFlag } from '../../../src/contract/common';
 import { OrderFile, OrderFileDeleteQuery, OrderFileDownloadQuery, OrderFileList } from '../../../src/contract/orderDocuments';
 import { OrderIdQuery } from '../../../src/contract/orders';
+import { requireOrderEditor } from '../../auth/rights';
 import { callerOf } from '../../http/context';
 import { staffActor } from '../orders/actor';
-import { requireOrderEditor } from '../orders/routes';
 import { deleteOrderFile, listOrderFiles, openOrderFile, sendOrderFile, uploadOrderFile } from './service';
 
 /**

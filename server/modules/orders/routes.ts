@@ -17,9 +17,10 @@ import {
   PositionDeleteRequest,
   RefundQuery,
 } from '../../../src/contract/orders';
+import { requireOrderEditor } from '../../auth/rights';
 import type { Caller } from '../../auth/sessions';
 import { callerOf } from '../../http/context';
-import { noRight, unprocessable } from '../../http/errors';
+import { unprocessable } from '../../http/errors';
 import { accountFlags } from '../account/mappers';
 import { getTableConfig, saveTableConfig } from '../account/service';
 import { discardStoredPaths, storedPathsOfOrder } from '../orderDocuments/service';
@@ -29,15 +30,6 @@ import { addOrder, deleteOrder, getOrder, listOrders, orderRowOf, refundOrder, u
 
 /** The table settings of the orders page live with the account's other table settings, under this code. */
 export const ORDERS_TABLE_CODE = 'orders';
-
-/**
- * Orders are every active member's work (spec 2 §6 names no order right): owners, admins and members
- * with 'activity' create, change and delete them; every member reads them.
- */
-export function requireOrderEditor(caller: Caller): void {
-  const { membership } = caller;
-  if (!(membership.isOwner || membership.admin || membership.activity)) throw noRight('You do not have the right to change orders');
-}
 
 /** orders/* (spec 2 §7 "Orders" and the positions calls of "Deal widget and order products"). */
 export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {

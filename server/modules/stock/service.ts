@@ -1,20 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ArrivalRequest, Batch, TransferRequest, WriteOffRequest } from '../../../src/contract/stock';
-import { hasRight, type Caller } from '../../auth/sessions';
+import { requireStockMover as requireStockRight } from '../../auth/rights';
+import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { batches, movements, products } from '../../db/schema';
-import { badRequest, conflict, noRight, notFound, unprocessable } from '../../http/errors';
+import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
 import { productOf, toBatch } from '../products/service';
 import { warehouseOf } from '../warehouses/service';
 import { inTransaction } from '../../http/transaction';
 
 export const EXISTING_BATCH = 'Existing batch';
 export const NOT_ENOUGH_STOCK = 'Not enough stock';
-
-/** Arrival, write-off and move need the 'arrival, write-off, movement' right (spec 2 §6). */
-export function requireStockRight(caller: Caller): void {
-  if (!hasRight(caller, 'changeRemains')) throw noRight('You do not have the right to receive, write off or move goods');
-}
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
