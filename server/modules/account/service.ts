@@ -1,4 +1,3 @@
-import { countProducts } from '../products/positions';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { AccountUpdateRequest, Currency, SelfUpdateRequest, Tariff } from '../../../src/contract/account';
 import { hashPassword, verifyPassword } from '../../auth/secrets';
@@ -8,6 +7,7 @@ import type { Db } from '../../db/client';
 import { accounts, memberships, tableConfigs, tariffs, tokens, users } from '../../db/schema';
 import { badRequest, unprocessable } from '../../http/errors';
 import { WRONG_CURRENT_PASSWORD, requirePassword } from '../auth/service';
+import { positionsInUse } from './limits';
 import { toAccount, toUser } from './mappers';
 
 /** A name as stored: trimmed, and never blank (the schema's minLength counts spaces). */
@@ -15,13 +15,6 @@ export function requireName(text: string): string {
   const name = text.trim();
   if (!name) throw badRequest('Enter a name');
   return name;
-}
-
-/** Import and export depend on the tariff (spec 2 §9); the trial (no tariff yet) has them. 422, not 402 (the client reads 402 as 'users exceeded'). */
-export async function requireImportExport(db: Db, tariffId: number | null): Promise<void> {
-  if (tariffId === null) return;
-  const [tariff] = await db.select({ allowed: tariffs.importExport }).from(tariffs).where(eq(tariffs.id, tariffId));
-  if (tariff && !tariff.allowed) throw unprocessable('Import and export are not included in your tariff. Choose a larger tariff to use them.');
 }
 
 export function accountConfig(caller: Caller) {
@@ -113,7 +106,7 @@ export async function accountTariffs(db: Db, caller: Caller) {
   return {
     current: current ? toTariff(current) : null,
     plan_end: (caller.account.paidUntil ?? caller.account.trialEndsAt).toISOString(),
-    usage: { users: activeUsers, positions: await countProducts(db, caller.account.id) },
+    usage: { users: activeUsers, positions: await positionsInUse(db, caller.account.id) },
     tariffs: list.map(toTariff),
   };
 }

@@ -20,9 +20,10 @@ import {
 import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { accounts, companies, contactCompanies, contacts, orders, pipelineStatuses, tariffs } from '../../db/schema';
-import { notFound, unprocessable } from '../../http/errors';
+import { companies, contactCompanies, contacts, orders, pipelineStatuses } from '../../db/schema';
+import { notFound } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
+import { requireCustomerPlace } from '../account/limits';
 import { coerceEntityValues } from '../fields/values';
 import { checkCustomerTexts, type CustomerKind } from './validation';
 
@@ -121,18 +122,11 @@ async function lockCustomers(tx: Tx, accountId: number): Promise<void> {
  * cannot both take the last free place; the tariff is read here, not from the session.
  */
 async function requireFreePlace(tx: Tx, accountId: number): Promise<void> {
-  const [plan] = await tx
-    .select({ limit: tariffs.contactsLimit })
-    .from(accounts)
-    .innerJoin(tariffs, eq(tariffs.id, accounts.tariffId))
-    .where(eq(accounts.id, accountId));
-  if (!plan) return;
-  const counted = (table: CustomerTable) => tx.select({ n: count() }).from(table).where(and(eq(table.accountId, accountId), eq(table.archived, false)));
-  const [[people], [firms]] = await Promise.all([counted(contacts), counted(tableOf('company'))]);
-  const used = Number(people.n) + Number(firms.n);
-  if (used + 1 > plan.limit) {
-    throw unprocessable(`Your tariff allows ${plan.limit} contacts and companies. Archive some or choose a larger tariff.`, { limit: plan.limit, used });
-  }
+  await requireCustomerPlace(tx, accountId, async () => {
+    const counted = (table: CustomerTable) => tx.select({ n: count() }).from(table).where(and(eq(table.accountId, accountId), eq(table.archived, false)));
+    const [[people], [firms]] = await Promise.all([counted(contacts), counted(tableOf('company'))]);
+    return Number(people.n) + Number(firms.n);
+  });
 }
 
 type CustomerInput = Omit<CompanyAddRequest, 'archived'> & { archived?: boolean };

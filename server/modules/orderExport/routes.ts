@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { Nullable } from '../../../src/contract/common';
 import { OrderListRequest } from '../../../src/contract/orders';
 import { callerOf } from '../../http/context';
-import { requireImportExport } from '../account/service';
+import { requireImportExport } from '../account/limits';
 import { contentDisposition } from '../orderDocuments/service';
 import { staffActor } from '../orders/actor';
 import { exportFileName, exportOrders, XLSX_TYPE } from './service';
