@@ -4,8 +4,9 @@ import { OrderFile, OrderFileDeleteQuery, OrderFileDownloadQuery, OrderFileList 
 import { OrderIdQuery } from '../../../src/contract/orders';
 import { requireOrderEditor } from '../../auth/rights';
 import { callerOf } from '../../http/context';
+import { sendStoredFile } from '../../http/downloads';
 import { staffActor } from '../orders/actor';
-import { deleteOrderFile, listOrderFiles, openOrderFile, sendOrderFile, uploadOrderFile } from './service';
+import { deleteOrderFile, listOrderFiles, openOrderFile, uploadOrderFile } from './service';
 
 /**
  * Files of an order (spec 2 §7 "Orders"): generated documents (orders/doc/list, orders/doc/delete, download;
@@ -26,7 +27,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   app.get('/orders/doc/download', { config: { reads: true }, schema: { tags, querystring: OrderFileDownloadQuery } }, async (request, reply) => {
     const { id, order_id } = request.query;
-    return sendOrderFile(reply, await openOrderFile(db, config, staffActor(callerOf(request)), id, 'generated', order_id));
+    return sendStoredFile(reply, await openOrderFile(db, config, staffActor(callerOf(request)), id, 'generated', order_id));
   });
 
   app.get('/orders/custom-doc/list', { config: { reads: true }, schema: { tags, querystring: OrderIdQuery, response: { 200: OrderFileList } } }, async (request) =>
@@ -55,6 +56,6 @@ export const orderDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   app.get('/orders/custom-doc/download', { config: { reads: true }, schema: { tags, querystring: OrderFileDownloadQuery } }, async (request, reply) => {
     const { id, order_id } = request.query;
-    return sendOrderFile(reply, await openOrderFile(db, config, staffActor(callerOf(request)), id, 'custom', order_id));
+    return sendStoredFile(reply, await openOrderFile(db, config, staffActor(callerOf(request)), id, 'custom', order_id));
   });
 };
