@@ -74,7 +74,12 @@ const stop = () => {
     // Stopping is best effort: the folder is a throwaway one.
   }
 };
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (stop(), process.exit(130)));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stop();
+    process.exit(130);
+  });
+}
 
 let code = 1;
 try {

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 const pgAll = process.env.SERVER_ON_POSTGRES === 'all';
 const LAYERS = [
   { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
+  { name: 'lint', command: ['npm', 'run', 'lint'] },
   { name: 'deps', command: ['npm', 'run', 'test:deps'] },
   { name: 'unit', command: ['npm', 'run', 'test:unit'] },
   { name: 'server', label: 'server (PGlite)', command: ['npm', 'run', 'test:server'] },

@@ -8,7 +8,7 @@ import { parseOriginList } from './domain/origins';
 declare const process: { env: Record<string, string | undefined> };
 
 /** Each read is a literal `process.env.NAME` so the bundler can substitute it; outside a bundle it may not exist. */
-function env(read: () => string | undefined): string | undefined {
+/* @__NO_SIDE_EFFECTS__ */ function env(read: () => string | undefined): string | undefined {
   try {
     return read();
   } catch {
@@ -16,7 +16,7 @@ function env(read: () => string | undefined): string | undefined {
   }
 }
 
-function trimSlash(url: string): string {
+/* @__NO_SIDE_EFFECTS__ */ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
@@ -29,8 +29,9 @@ export interface AppConfig {
   hostOrigins: readonly string[];
 }
 
-export const config: AppConfig = {
-  apiBase: trimSlash(env(() => process.env.API_BASE_URL) || '/api'),
-  integrationBase: trimSlash(env(() => process.env.INTEGRATION_BASE_URL) || '/integration'),
-  hostOrigins: parseOriginList(env(() => process.env.HOST_ORIGINS)),
-};
+// Reads without side effects (the annotations), so a bundle drops the settings it does not use (the widget, with its 16 KB budget, reads one).
+export const apiBase = trimSlash(env(() => process.env.API_BASE_URL) || '/api');
+export const integrationBase = trimSlash(env(() => process.env.INTEGRATION_BASE_URL) || '/integration');
+export const hostOrigins: readonly string[] = /* @__PURE__ */ parseOriginList(env(() => process.env.HOST_ORIGINS));
+
+export const config: AppConfig = { apiBase, integrationBase, hostOrigins };

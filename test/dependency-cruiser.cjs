@@ -1,7 +1,8 @@
 /**
  * Import directions of ARCHITECTURE.md, checked on every `npm test`:
  * shell/, widget/ → src/; server/ → src/domain, src/contract; src/ never imports the apps;
- * one shell feature never imports another; only src/api talks HTTP.
+ * src/api imports no store; shell/stores imports no screen; one shell feature never imports another;
+ * only src/api talks HTTP (that one is a lint rule, biome.jsonc: it uses fetch, a global, not a package).
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -67,11 +68,28 @@ module.exports = {
       to: { path: '^shell/app/' },
     },
     {
-      name: 'only-api-talks-http',
+      name: 'shell-stores-below-screens',
       severity: 'error',
-      comment: 'Components and stores call API modules; only src/api uses redaxios.',
-      from: { pathNot: '^src/api/' },
-      to: { path: 'node_modules/redaxios' },
+      comment:
+        'shell/stores holds the stores the app frame and several features share (session actions, invitations, pipelines, customers, overlays, navigation): features and the app use them, never the reverse; a feature store that shared data must forget registers with it (onAccountForgotten).',
+      from: { path: '^shell/stores/' },
+      to: { path: '^shell/(app|features)/' },
+    },
+    {
+      name: 'router-knows-no-order',
+      severity: 'error',
+      comment:
+        'The router (hash location, location sync, guard) asks whether a move is held and announces moves (shell/stores/navigation.ts); the deal registers its own leave guard and reset, so the router imports no screen state.',
+      from: { path: '^shell/app/(hashLocation|locationSync|RouteGuard|guardState)\\.' },
+      to: { path: '^shell/features/' },
+    },
+    {
+      name: 'api-is-pure',
+      severity: 'error',
+      comment:
+        'src/api (and a feature\'s api.ts) is pure HTTP: createClient and one module per area. Tokens, texts and what a failure does come from the app that wires the clients in its bootstrap (shell/app/httpClients.ts, widget/main.tsx), so the widget and the shell share one transport.',
+      from: { path: '^(src/api/|shell/features/[^/]+/[^/]*[aA]pi\\.ts$)' },
+      to: { path: '^(src/(stores|i18n|ui|bridge)/|shell/)', pathNot: '[aA]pi\\.ts$' },
     },
     {
       name: 'ui-has-no-data-access',
@@ -107,6 +125,14 @@ module.exports = {
       scope: 'folder',
       from: { path: '^server/modules/[^/]+$' },
       to: { path: '^server/modules/[^/]+$', circular: true },
+    },
+    {
+      name: 'stock-only-through-its-api',
+      severity: 'error',
+      comment:
+        'server/modules/stock is the one writer of batches, the ledger and reservations (ARCHITECTURE.md): other code calls its api.ts, never its internals, so no second ledger writer or lock order can grow outside it. test/server/stockWriters.test.ts checks no table write slips past.',
+      from: { path: '^server/', pathNot: '^server/modules/stock/' },
+      to: { path: '^server/modules/stock/', pathNot: '^server/modules/stock/api[.]ts$' },
     },
     { name: 'not-to-unresolvable', severity: 'error', from: {}, to: { couldNotResolve: true } },
   ],

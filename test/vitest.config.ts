@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     // The widget's tests are their own project, with react aliased to @preact/compat as the bundle ships.
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/{unit,ui,shell}/**/*.test.{ts,tsx}'], exclude: ['test/unit/stores/widget*.test.ts', '**/node_modules/**'] } },
+      { extends: true, test: { name: 'unit', setupFiles: ['test/setup/shellHttp.ts'], include: ['test/{unit,ui,shell}/**/*.test.{ts,tsx}'] } },
       'test/widget/vitest.config.ts',
     ],
     environment: 'happy-dom',

@@ -2,7 +2,7 @@
 import { useAtom } from './useAtom';
 import type { ReadableAtom } from 'nanostores';
 import { t } from '../src/i18n';
-import type { WidgetStore } from '../src/stores/widget';
+import type { WidgetStore } from './state/widgetStore';
 import { Catalogue } from './components/Catalogue';
 import { DealProducts } from './components/DealProducts';
 import { Search } from './components/Search';

@@ -3,9 +3,9 @@ import { atom } from 'nanostores';
 import { render } from 'preact';
 import { createWidgetApi, type WidgetLog } from '../src/api/widget';
 import type { HostContext } from '../src/bridge/protocol';
-import { config } from '../src/config';
-import { createWidgetStore } from '../src/stores/widget';
-import { createWireChannel } from '../src/stores/widgetWire';
+import { integrationBase as integrationBaseSetting } from '../src/config';
+import { createWidgetStore } from './state/widgetStore';
+import { createWireChannel } from './state/wireChannel';
 import type { Lang } from '../src/i18n';
 import { connectHost } from './hostBridge';
 import { switchWidgetLanguage, widgetLanguage } from './language';
@@ -31,7 +31,6 @@ export interface WidgetMountOptions {
 
 // Read while this script runs: later document.currentScript is someone else's.
 const SCRIPT_URL = typeof document !== 'undefined' && document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : '';
-const CONTEXT_TIMEOUT_MS = 1500;
 let instances = 0;
 
 function appUrlOf(options: WidgetMountOptions): string {
@@ -49,7 +48,7 @@ export function mountWidget(host: Element, options: WidgetMountOptions = {}): ()
   instances += 1;
   const id = `sr${instances}`;
   const appUrl = appUrlOf(options);
-  const integrationBase = /^https?:\/\//.test(config.integrationBase) ? config.integrationBase : `${appUrl}${config.integrationBase}`;
+  const integrationBase = /^https?:\/\//.test(integrationBaseSetting) ? integrationBaseSetting : `${appUrl}${integrationBaseSetting}`;
   let token = options.token ?? null;
   let unmounted = false;
 

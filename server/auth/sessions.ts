@@ -33,7 +33,7 @@ export async function resolveSession(db: Db, token: string): Promise<Caller | nu
     .innerJoin(memberships, and(eq(memberships.accountId, tokens.accountId), eq(memberships.userId, tokens.userId)))
     .where(and(eq(tokens.tokenHash, sha256(token)), gt(tokens.expiresAt, new Date())))
     .limit(1);
-  if (!row || row.membership.status !== 'enabled') return null;
+  if (row?.membership.status !== 'enabled') return null;
   return { tokenId: row.token.id, expiresAt: row.token.expiresAt, user: row.user, account: row.account, membership: row.membership };
 }
 

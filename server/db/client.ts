@@ -14,6 +14,9 @@ import * as schema from './schema';
 /** The drizzle database, whichever driver is under it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction of that database: what every write inside `db.transaction` / `inTransaction` is handed. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';

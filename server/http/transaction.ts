@@ -1,10 +1,8 @@
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { CONCURRENT_CHANGE, conflict, isRetryable } from './errors';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /**
- * Runs `work` in one transaction. Writers take their locks in one order (order row, products by id, batches),
+ * Runs `work` in one transaction. Writers take their locks in one order (server/modules/stock/locks.ts),
  * yet PostgreSQL may still pick a transaction as a deadlock victim (or fail it under serializable isolation):
  * it is rolled back whole, so running it once more is safe. A second such failure answers 409 with a text, not 500.
  */

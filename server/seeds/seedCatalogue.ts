@@ -1,5 +1,6 @@
-import type { Db } from '../db/client';
-import { batches, categories, fields, movements, products, warehouses } from '../db/schema';
+import type { Tx } from '../db/client';
+import { openingStock } from '../modules/stock/api';
+import { categories, fields, products, warehouses } from '../db/schema';
 
 /** A small deterministic generator, so every fresh demo database looks the same. */
 function random(seed: number) {
@@ -14,8 +15,6 @@ function random(seed: number) {
     pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)],
   };
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const ADJECTIVES = ['Compact', 'Heavy-duty', 'Cordless', 'Precision', 'Industrial', 'Mini', 'Pro', 'Classic', 'Smart', 'Steel'];
 
@@ -108,7 +107,6 @@ export async function seedCatalogue(tx: Tx, accountId: number, userId: number, s
     .flatMap((product, index) => {
       const retail = (product.values.retail as { cost: number }).cost;
       return Array.from({ length: rng.int(1, 2) }, (_, b) => ({
-        accountId,
         productId: product.id,
         warehouseId: b === 0 ? main.id : second.id,
         number: `P-${2026}${String(index).padStart(3, '0')}-${b + 1}`,
@@ -116,26 +114,5 @@ export async function seedCatalogue(tx: Tx, accountId: number, userId: number, s
         count: String(rng.int(0, 60)),
       }));
     });
-  const stocked = await tx.insert(batches).values(stock).returning();
-  const byId = new Map(inserted.map((product) => [product.id, product]));
-  await tx.insert(movements).values(
-    stocked.map((batch) => {
-      const product = byId.get(batch.productId)!;
-      return {
-        accountId,
-        eventType: 'arrival',
-        productId: batch.productId,
-        batchId: batch.id,
-        articleNumber: product.article,
-        title: product.name,
-        party: batch.number,
-        quantity: batch.count,
-        costPrice: batch.costPrice,
-        sum: (Number(batch.costPrice) * Number(batch.count)).toFixed(2),
-        finalWarehouseId: batch.warehouseId,
-        userId,
-        comment: 'Opening balance',
-      };
-    }),
-  );
+  await openingStock(tx, { accountId, userId, products: new Map(inserted.map((product) => [product.id, product])) }, stock);
 }

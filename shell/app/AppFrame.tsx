@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { t } from '../../src/i18n';
 import { $account } from '../../src/stores/account';
-import { $homeBlurred } from '../../src/stores/overlays';
+import { $homeBlurred } from '../stores/overlays';
 import { HomeMenu } from './HomeMenu';
 import { LoginFixedBanner } from './LoginFixedBanner';
 import { OverlayHost } from './OverlayHost';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { activeLanguage, LANGUAGES, t, type Lang, type MessageKey } from '../../src/i18n';
-import { logOut } from '../../src/stores/auth';
+import { logOut } from '../stores/auth';
 import { changeLanguage } from '../../src/stores/language';
-import { openOverlay, type OverlayName } from '../../src/stores/overlays';
+import { openOverlay, type OverlayName } from '../stores/overlays';
 import { navigate } from './hashLocation';
 import { OVERLAY_PANELS } from './overlayRegistry';
 import { ROUTES } from './routes';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Suspense } from 'react';
-import { $overlays, OVERLAYS } from '../../src/stores/overlays';
+import { $overlays, OVERLAYS } from '../stores/overlays';
 import { OVERLAY_PANELS } from './overlayRegistry';
 
 /** Renders every open overlay that has a registered panel, each loaded on first opening. */

@@ -1,10 +1,11 @@
 import { isLang, LANG_STORAGE_KEY, type Lang } from '../../src/i18n';
 import { loadLanguage } from '../../src/i18n/load';
 import { $language, initialLanguage } from '../../src/stores/language';
-import { $path, setNavigator } from '../../src/stores/navigation';
+import { $path, setNavigator } from '../stores/navigation';
 import { readStorage } from '../../src/stores/storage';
-import { captureUrlTokens, exchangeLinkPublicToken } from '../../src/stores/sessionBootstrap';
+import { captureUrlTokens, exchangeLinkPublicToken } from './sessionBootstrap';
 import { connectFrameHost } from './frameHost';
+import { connectHttpClients } from './httpClients';
 import { listenToLocation } from './locationSync';
 import { currentPath, navigate } from './hashLocation';
 
@@ -32,6 +33,7 @@ export function startLanguage(saved: string | null, hostLang: string | undefined
 
 /** Everything that must happen before the first render, in order. */
 export async function bootstrapShell(win: Window): Promise<ShellStart> {
+  connectHttpClients();
   setNavigator(navigate);
   listenToLocation(win);
   const { publicToken } = captureUrlTokens(win);

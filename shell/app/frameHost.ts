@@ -3,7 +3,7 @@ import { connectToParent } from '../../src/bridge/frame';
 import type { HostContext } from '../../src/bridge/protocol';
 import { config } from '../../src/config';
 import { HOST_ORIGINS_META, parseOriginList } from '../../src/domain/origins';
-import { isFramed } from '../../src/stores/navigation';
+import { isFramed } from '../stores/navigation';
 import { saveToken } from '../../src/stores/session';
 
 export const FRAME_CONTEXT_TIMEOUT_MS = 2000;

@@ -3,8 +3,8 @@ import { landingPath } from '../../src/domain/landing';
 import { guardNavigation, type GuardDecision, type GuardState } from '../../src/domain/navigationGuard';
 import { PUBLIC_ROUTE_PATHS } from '../../src/domain/publicMode';
 import { $account } from '../../src/stores/account';
-import { $invitationsOnly } from '../../src/stores/invitations';
-import { $storedQuery } from '../../src/stores/queryParams';
+import { $invitationsOnly } from '../stores/invitations';
+import { $storedQuery } from './queryParams';
 import { $publicExchange, $publicToken, $token, $tokenFailed } from '../../src/stores/session';
 
 export const INVITATIONS_PATH = '/invitations';

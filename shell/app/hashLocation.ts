@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { holdsNavigation } from '../../src/stores/order';
+import { holdsNavigation } from '../stores/navigation';
 
 /**
  * Hash routing with the query inside the hash (#/addToDeal?order_id=5), the form the
@@ -30,7 +30,7 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
   const url = new URL(oldURL);
   url.hash = to.startsWith('/') ? to : `/${to}`;
   if (url.href === oldURL) return;
-  // An unsaved deal holds the move and asks the user first (the deal screen makes it once they agree).
+  // A screen with unsaved work (the deal) holds the move and asks the user first (it makes the move once they agree).
   if (holdsNavigation(url.hash.replace(/^#/, ''))) return;
   history[options.replace ? 'replaceState' : 'pushState'](history.state, '', url.href);
   dispatchEvent(new HashChangeEvent('hashchange', { oldURL, newURL: url.href }));

@@ -1,26 +1,23 @@
-import { $path } from '../../src/stores/navigation';
-import { holdsNavigation, resetOrderStateAfterNavigation } from '../../src/stores/order';
-import { captureUrlTokens, exchangeLinkPublicToken } from '../../src/stores/sessionBootstrap';
+import { $path, announceLocation, holdsNavigation } from '../stores/navigation';
+import { captureUrlTokens, exchangeLinkPublicToken } from './sessionBootstrap';
 import { currentPath, currentSearch } from './hashLocation';
 
 /**
  * Runs on every change of the address, before React renders the new screen, so a screen's own
- * setup is never undone by the reset: the stores learn the path, and the order state is cleared
- * (except for a route with an isNew parameter; the id is kept when the target has an order_id).
+ * setup is never undone by what the stores do on the move (a screen's state may reset itself): the stores
+ * learn the path, and the move is announced.
  */
 export function syncLocation(): void {
   const path = currentPath();
   const changed = path !== $path.get() || currentSearch() !== lastSearch;
-  // Back, forward or an edited address while a deal is unsaved: stay, and let the screen ask the user.
+  // Back, forward or an edited address while a screen holds unsaved work: stay, and let the screen ask the user.
   if (changed && holdsNavigation(`${path}${currentSearch() ? `?${currentSearch()}` : ''}`)) {
     history.pushState(history.state, '', `#${$path.get()}${lastSearch ? `?${lastSearch}` : ''}`);
     return;
   }
   lastSearch = currentSearch();
   $path.set(path);
-  if (!changed) return;
-  const params = new URLSearchParams(lastSearch);
-  resetOrderStateAfterNavigation({ hasOrderId: params.has('order_id'), isNew: params.has('isNew') });
+  if (changed) announceLocation({ path, search: lastSearch });
 }
 let lastSearch = currentSearch();
 

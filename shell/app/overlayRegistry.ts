@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { OverlayName } from '../../src/stores/overlays';
+import type { OverlayName } from '../stores/overlays';
 
 /**
  * The overlay panels that exist so far, each a lazy chunk; later issues register theirs

@@ -9,10 +9,10 @@ import type {
   UserUpdateRequest,
 } from '../contract/account';
 import type { SuccessFlag } from '../contract/common';
-import { invitationApi, modeApi, staffApi } from './clients';
+import { invitationApi, modeApi, staffApi } from './http';
 
 /** account/config, or public-order/config in public mode. */
-export const getAccountConfig = () => modeApi().get<AccountConfigResponse>('account/config');
+export const getAccountConfig = () => modeApi.get<AccountConfigResponse>('account/config');
 /** account/update (admin): name, country (an ISO 3166 code; null clears it), separate rights, start page. */
 export const updateAccount = (body: AccountUpdateRequest) => staffApi.post<AccountUpdateResponse>('account/update', body);
 /** The account's members, invited ones included (shown by e-mail). */

@@ -8,7 +8,7 @@ import type {
   SignUpRequest,
 } from '../contract/auth';
 import type { SuccessFlag } from '../contract/common';
-import { staffApi, staffSignOutApi } from './clients';
+import { staffApi, staffSignOutApi } from './http';
 
 export const login = (body: LoginRequest) => staffApi.post<LoginResponse>('auth/login', body);
 /** Ends the session on the server. The token is read when the call starts, so it may be forgotten right after. */

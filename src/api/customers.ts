@@ -15,7 +15,7 @@ import type {
   CustomerOrderList,
 } from '../contract/customers';
 import type { OrderClientUpdateRequest, OrderWithPositions } from '../contract/orders';
-import { staffApi } from './clients';
+import { staffApi } from './http';
 
 /**
  * Contacts and companies (spec 2 §7 "Contacts and companies") and the customer of an order
@@ -38,7 +38,7 @@ export type Customer = Contact | Company;
 
 /*
  * Values of the contract, repeated here because the browser bundles take only the contract's types;
- * test/unit/stores/customers.test.ts checks they match.
+ * test/shell/stores/customers.test.ts checks they match.
  */
 /** The highest rating (contract CUSTOMER_RATING_MAX). */
 export const CUSTOMER_RATING_MAX = 5;
@@ -77,7 +77,5 @@ export async function autocompleteCustomers(kind: CustomerKind, query: string) {
 /** The account's own fields of contacts or companies (contact/field/list, company/field/list). */
 export const listCustomerFields = (kind: CustomerKind) => staffApi.get<FieldDefinition[]>(`${kind}/field/list`);
 
-/** orders/order: the order, read for its contact and company. */
-export const getOrderOfClient = (orderId: number) => staffApi.get<OrderWithPositions>('orders/order', { order_id: orderId });
 /** orders/client-update: sets (id) or removes (null) the order's contact and company; answers the order. */
 export const updateOrderClient = (body: OrderClientUpdateRequest) => staffApi.post<OrderWithPositions>('orders/client-update', body);

@@ -1,5 +1,5 @@
 import type { OrderShare, PublicLinkRequest, PublicUnlinkRequest } from '../contract/publicOrder';
-import { staffApi } from './clients';
+import { staffApi } from './http';
 
 /** orders/public/link: makes the order public (for a customer, or an anonymous link when none is named). */
 export const linkPublicOrder = (body: PublicLinkRequest) => staffApi.post<OrderShare>('orders/public/link', body);

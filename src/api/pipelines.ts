@@ -1,5 +1,5 @@
 import type { Pipeline } from '../contract/pipelines';
-import { modeApi } from './clients';
+import { modeApi } from './http';
 
 /** orders/pipelines/list, or public-order/pipelines in public mode. */
-export const listPipelines = () => modeApi().get<Pipeline[]>('orders/pipelines/list');
+export const listPipelines = () => modeApi.get<Pipeline[]>('orders/pipelines/list');

@@ -12,7 +12,7 @@ import type {
   PublicTokenExchangeResponse,
 } from '../contract/publicOrder';
 import type { SuccessFlag } from '../contract/common';
-import { publicApi, publicSignOutApi } from './clients';
+import { publicApi, publicSignOutApi } from './http';
 
 /** POST (the server also takes the spec's GET): the link token stays out of URLs and access logs. */
 export const exchangePublicToken = (publicToken: string) =>

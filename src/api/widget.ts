@@ -1,51 +1,7 @@
 import type { CategoryRecord } from '../contract/catalogue';
 import type { DealProduct, DealProductList } from '../contract/orders';
 import type { WidgetAddProductAnswer, WidgetConfig, WidgetLeadProducts, WidgetProductListV2, WidgetProductsHtml } from '../contract/widget';
-import type { ApiResult, ErrorBody, FailureRules, QueryParams } from './transport';
-
-/**
- * The widget's own small transport: the same ApiResult and FailureRules as src/api/transport.ts, on
- * plain fetch. transport.ts would bring the shell's notification, navigation and session stores (its
- * default rules) and redaxios into a script with a 16 KB budget, and its clients read the shell's one
- * token and relative base, while each widget has its own token and calls our server from the CRM's origin.
- */
-export interface WidgetClient {
-  get<T>(path: string, params?: QueryParams): Promise<ApiResult<T>>;
-}
-
-/** The body's error, else its message, else nothing (as errorText in transport.ts). */
-export function widgetErrorText(body: ErrorBody | undefined): string {
-  return (typeof body?.error === 'string' && body.error) || (typeof body?.message === 'string' && body.message) || '';
-}
-
-export function createWidgetClient(options: { baseURL: string; token: () => string | null; rules: FailureRules; fetch?: typeof fetch }): WidgetClient {
-  return {
-    async get<T>(path: string, params: QueryParams = {}): Promise<ApiResult<T>> {
-      const query = new URLSearchParams();
-      for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) query.set(key, String(value));
-      const token = options.token();
-      let response: Response;
-      try {
-        response = await (options.fetch ?? fetch)(`${options.baseURL}/${path}${String(query) ? `?${query}` : ''}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-      } catch {
-        options.rules.network();
-        return { ok: false, status: 0, data: undefined, networkError: true };
-      }
-      let data: unknown;
-      try {
-        data = await response.json();
-      } catch {
-        data = undefined;
-      }
-      if (response.ok) return { ok: true, status: response.status, data: data as T };
-      const body = data && typeof data === 'object' ? (data as ErrorBody) : undefined;
-      if (response.status === 403) options.rules.forbidden('staff');
-      else if (response.status === 402) options.rules.paymentRequired(body);
-      else options.rules.other(body);
-      return { ok: false, status: response.status, data: body, networkError: false };
-    },
-  };
-}
+import { createClient, errorText, type ApiFailure, type ApiResult, type QueryParams } from './transport';
 
 /**
  * The calls of the deal-card widget to the CRM-side widget host (spec 2 §7), with the widget's error
@@ -65,13 +21,12 @@ export type WidgetLog = (message: string, detail?: unknown) => void;
 
 export const consoleLog: WidgetLog = (message, detail) => console.error(`[stockroom widget] ${message}`, detail ?? '');
 
-/** Quiet transport rules: the widget shows its own errors, so the transport only logs. */
-export function widgetFailureRules(log: WidgetLog): FailureRules {
-  return {
-    network: () => log('network error'),
-    forbidden: () => log('authorization error (403)'),
-    paymentRequired: (body) => log('402', body),
-    other: (body) => log('request failed', body),
+/** The widget shows its own errors (a widget lives in someone else's page), so a failure is only logged. */
+export function logFailure(log: WidgetLog): (failure: ApiFailure) => void {
+  return ({ status, data, networkError }) => {
+    if (networkError) log('network error');
+    else if (status === 403) log('authorization error (403)');
+    else log(status === 402 ? '402' : 'request failed', data);
   };
 }
 
@@ -87,10 +42,10 @@ export interface WidgetApiOptions {
   fetch?: typeof fetch;
 }
 
-export interface Page {
+export type Page = {
   page?: number;
   per_page?: number;
-}
+};
 
 export interface WidgetApi {
   categories(): Promise<WidgetCategory[]>;
@@ -113,26 +68,25 @@ export interface WidgetApi {
 }
 
 export function createWidgetApi(options: WidgetApiOptions): WidgetApi {
-  const rules = widgetFailureRules(options.log ?? consoleLog);
   const base = options.base ?? 'widget';
-  const client = createWidgetClient({ baseURL: options.baseURL, token: options.token, rules, fetch: options.fetch });
+  const client = createClient({ baseUrl: options.baseURL, token: options.token, onError: logFailure(options.log ?? consoleLog), fetch: options.fetch });
   const call = <T>(name: string, params?: QueryParams) => client.get<T>(`${base}/${name}`, params);
   /** The answer, or the fallback (a 403 was logged as an authorization error by the rules: the widget goes on). */
   const read = async <T, F>(name: string, fallback: F, params?: QueryParams): Promise<T | F> => {
     const result = await call<T>(name, params);
     return result.ok ? result.data : fallback;
   };
-  const failure = (result: ApiResult<unknown>) => (!result.ok && widgetErrorText(result.data)) || `HTTP error! status: ${result.status}`;
+  const failure = (result: ApiResult<unknown>) => (!result.ok && errorText(result.data)) || `HTTP error! status: ${result.status}`;
 
   return {
     categories: () => read('categories', []),
-    products: (query) => read('products', null, { ...query }),
-    productsV2: (query) => read('products-v2', null, { ...query }),
-    leadProducts: (query) => read('products/filtered', null, { ...query }),
+    products: (query) => read('products', null, query),
+    productsV2: (query) => read('products-v2', null, query),
+    leadProducts: (query) => read('products/filtered', null, query),
     autocomplete: async (q) => (q.trim() ? read('autocomplete', [], { q }) : []),
     async addProduct(query) {
       // Query values are URL-encoded: `12%%%main` travels as 12%25%25%25main.
-      const result = await call<WidgetAddProductAnswer>('add-product', { ...query });
+      const result = await call<WidgetAddProductAnswer>('add-product', query);
       if (result.ok) return result.data;
       throw new Error(failure(result));
     },
@@ -141,7 +95,7 @@ export function createWidgetApi(options: WidgetApiOptions): WidgetApi {
       return result.ok ? result.data : { success: false as const, message: failure(result) };
     },
     async config(query) {
-      const result = await call<WidgetConfig>('config', { ...query });
+      const result = await call<WidgetConfig>('config', query);
       if (!result.ok) throw new Error(`HTTP error! status: ${result.status}`);
       return result.data;
     },

@@ -98,7 +98,7 @@ export function wireReducer(
   change: WireChange,
 ): WireMapOutcome {
   const key = String(leadId);
-  const before = Object.prototype.hasOwnProperty.call(wires, key) ? wires[key] : undefined;
+  const before = Object.hasOwn(wires, key) ? wires[key] : undefined;
   const { state, result } = applyWireChange(before, change);
   if (state === (before ?? EMPTY_WIRE)) return { wires, result };
   const next: Record<string, WireState> = { ...wires };

@@ -10,7 +10,6 @@ export interface AccountState {
 }
 
 export const $account = atom<AccountState>({ loaded: false, account: null, user: null });
-export const $accountExpired = computed($account, (state) => Boolean(state.account?.expired));
 /** RUB, or USD for the second-CRM variant (spec 2 §3). */
 export const $currency = computed($account, (state) => defaultCurrency(state.account ?? {}));
 
@@ -31,8 +30,20 @@ export function loadAccount(options: { force?: boolean } = {}): Promise<AccountS
   return request;
 }
 
-/** Forgets the account (sign-in, log out); an answer still on its way is ignored. */
+const forgetters = new Set<() => void>();
+
+/**
+ * Data of the account kept by a screen's own store (the orders filter's members) is forgotten with the
+ * account: the store registers its reset here when its code loads, so the shared stores need not know it.
+ */
+export function onAccountForgotten(forget: () => void): () => void {
+  forgetters.add(forget);
+  return () => forgetters.delete(forget);
+}
+
+/** Forgets the account (sign-in, log out) and what was loaded for it; an answer still on its way is ignored. */
 export function resetAccount(): void {
   loading = null;
   $account.set({ loaded: false, account: null, user: null });
+  for (const forget of forgetters) forget();
 }

@@ -1,4 +1,4 @@
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 import { persistentAtom } from './storage';
 
 /** Keys are the spec's (shell §3 "Stored values"). */
@@ -19,8 +19,6 @@ export const $tokenFailed = atom(false);
  */
 export type PublicExchangeState = 'idle' | 'pending' | 'done';
 export const $publicExchange = atom<PublicExchangeState>('idle');
-
-export const $hasAnyToken = computed([$token, $publicToken], (token, publicToken) => Boolean(token || publicToken));
 
 export function saveToken(token: string): void {
   $token.set(token);

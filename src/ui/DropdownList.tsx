@@ -226,7 +226,7 @@ export function DropdownList(props: DropdownListProps) {
         id={optionId(index)}
         data-index={index}
         role="option"
-        aria-selected={item.selected ? true : false}
+        aria-selected={!!item.selected}
         className={classes.join(' ')}
         style={style}
         onClick={() => choose(index)}

@@ -67,7 +67,7 @@ export interface ProductCardProps {
   locked?: boolean;
   /** Field values may not be edited (the user has no right to edit products). */
   fieldsReadOnly?: boolean;
-  onCountChange?: (positionId: number, count: number) => number | void;
+  onCountChange?: (positionId: number, count: number) => number | undefined;
   onPriceChange?: (positionId: number, price: number) => void;
   onPriceFieldChange?: (positionId: number, priceField: string) => void;
   onFieldChange?: (productId: number, code: string, value: unknown) => void;
@@ -216,6 +216,7 @@ function DeleteButton({ name, onConfirm }: { name: string; onConfirm: () => void
       <button type="button" className="product-card__confirm-yes" onClick={() => { setAsking(false); onConfirm(); }}>
         {t('app.yes')}
       </button>
+      {/* biome-ignore lint/a11y/noAutofocus: asking to confirm a delete moves focus to the safe answer, No. */}
       <button type="button" autoFocus onClick={() => setAsking(false)}>
         {t('app.no')}
       </button>

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Company, CompanyList, Contact, ContactList } from '../../src/contract/customers';
+import type { CompanyList, Contact, ContactList } from '../../src/contract/customers';
 import type { OrderFile } from '../../src/contract/orderDocuments';
 import type { OrderList } from '../../src/contract/orders';
 import { staffApi, testAccount, type TestAccount } from './account';
@@ -206,6 +206,7 @@ describe("the deal's client and documents tabs in Chromium against the real serv
     // Opened in a new tab as plain text.
     const [tab] = await Promise.all([page.context().waitForEvent('page'), row.getByRole('button', { name: 'Open delivery-note.txt' }).click()]);
     await tab.waitForURL(/^blob:/);
+    // biome-ignore lint/performance/useDomNodeTextContent: the text as the reader sees it in the opened tab.
     expect(await tab.evaluate(() => document.body.innerText)).toContain(`Delivery note for order ${orderId}`);
     await tab.close();
 

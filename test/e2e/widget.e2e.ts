@@ -193,7 +193,7 @@ describe('the deal-card widget on the demo CRM page', () => {
   });
 
   it("host CSS (* { all: unset }) does not break the widget: it still looks and works the same", async () => {
-    const { page, right } = await openDemo({ hostCss: '* { all: unset !important; }' });
+    const { right } = await openDemo({ hostCss: '* { all: unset !important; }' });
     const row = await search(right, 'drill');
     const input = right.locator('[data-testid="widget-search"]');
     const looks = await input.evaluate((element) => {

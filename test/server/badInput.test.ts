@@ -190,7 +190,7 @@ const BAD_ID_VALUES: unknown[] = [-1, 0, 1.5, 2 ** 31, 2 ** 53, -(2 ** 63), 'abc
 /** Numbers at the edges: huge (prices like 1e12), finer than thousandths (0.0001), non-decimal texts. */
 const ODD_NUMBERS: unknown[] = [1e12, 1e15, 1e300, 2 ** 53 + 2, -1e12, 0.0001, 0.0004, 1.0004, 1e-10, 5e-324, '1e12', '0.0001', '0x10', '1e1', ' 16'];
 /** JSON text nested `depth` levels deep, as arrays or as objects. */
-const deepJson = (depth: number, objects: boolean) => (objects ? '{"a":'.repeat(depth) + '1' + '}'.repeat(depth) : '['.repeat(depth) + ']'.repeat(depth));
+const deepJson = (depth: number, objects: boolean) => (objects ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` : '['.repeat(depth) + ']'.repeat(depth));
 /** Wrong JSON types for any field. */
 const wrongValue = fc.oneof(
   fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, 2 ** 31, 1e300, -0, '', ' ', 'abc', [], {}, [null], { a: 1 }),
@@ -382,7 +382,7 @@ describe('bad input on every registered route', () => {
   it('huge strings, NUL and lone surrogates in every string field: never a 5xx; a refusal changes nothing', async () => {
     const strange = fc.oneof(
       fc.integer({ min: 1_000, max: 200_000 }).map((size) => 'x'.repeat(size)),
-      fc.constantFrom('a\u0000b', '\u0000', '\ud800', 'a\udfffb', '\u202e', 'x'.repeat(100_000) + '\u0000'),
+      fc.constantFrom('a\u0000b', '\u0000', '\ud800', 'a\udfffb', '\u202e', `${'x'.repeat(100_000)}\u0000`),
       fc.string({ unit: 'binary', minLength: 1, maxLength: 50 }),
     );
     const { failures } = await overRoutes(

@@ -255,7 +255,7 @@ describe('orders/custom-doc: upload, list, download, delete', () => {
     holdOpens();
     try {
       for (let round = 0; round < 2; round += 1) statuses.add((await cutOff()).statusCode);
-      (await Promise.all(Array.from({ length: 4 }, cutOff))).forEach((answer) => statuses.add(answer.statusCode));
+      for (const answer of await Promise.all(Array.from({ length: 4 }, cutOff))) statuses.add(answer.statusCode);
     } finally {
       releaseOpens();
     }

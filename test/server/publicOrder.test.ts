@@ -117,7 +117,7 @@ describe('links: make public, exchange for a session, unlink', () => {
       path: `/#/publicOrder?order_id=${order.id}&public_token=${share.link_token}`,
       created_at: expect.any(String),
     });
-    // The shell reads public_token from the hash query (src/stores/sessionBootstrap.ts).
+    // The shell reads public_token from the hash query (shell/app/sessionBootstrap.ts).
     expect(new URLSearchParams(share.path.split('?')[1]).get('public_token')).toBe(share.link_token);
     expect((await server.call('GET', 'orders/order', { token: ctx.account.token, query: { order_id: order.id } })).body.public).toBe(true);
     // Linking again answers the same link.

@@ -194,6 +194,26 @@ describe('public quantities: the staff caps and the stock, with no stock counts 
     expect(changed).toEqual({ status: 422, body: { error: 'Not enough "Hammer drill" in stock for this quantity' } });
   });
 
+  it('rule: the caps and the stock limit compare quantities in thousandths, as stored: a count that fits exactly is never refused for float noise', async () => {
+    const ctx = await stocked(0.8);
+    // 0.1 + 0.2 is 0.30000000000000004 in floating point, above a cap of 0.3.
+    await ctx.post('orders/public/settings', { max_count_per_order: 0.3 });
+    const capped = await linkedSession(ctx, 'New');
+    expect((await post('public-order/order/position/add', capped.token, { order_id: capped.order.id, product: String(ctx.product.id), quantity: 0.1 })).status).toBe(200);
+    const total = await post('public-order/order/position/add', capped.token, { order_id: capped.order.id, product: String(ctx.service.id), quantity: 0.2 });
+    expect(total.status, JSON.stringify(total.body)).toBe(200);
+    // 0.7 free + 0.1 held is 0.7999999999999999 in floating point, below a count of 0.8.
+    await ctx.post('orders/public/settings', { max_count_per_order: null });
+    const { order, token } = await linkedSession(ctx, 'Reserved');
+    const added = await post('public-order/order/position/add', token, { order_id: order.id, product: String(ctx.product.id), quantity: 0.1 });
+    expect(added.status).toBe(200);
+    const all = await post('public-order/order/update', token, { order_id: order.id, positions: [{ id: added.body.positions[0].id, count: 0.8 }] });
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.body.positions[0]).toMatchObject({ count: 0.8 });
+    const [held] = await server.database.db.select().from(orderPositions).where(eq(orderPositions.orderId, order.id));
+    expect(held).toMatchObject({ quantity: '0.800', reserved: '0.800' });
+  });
+
   it('rule: public positions and products carry no stock counts — "in_stock" or "on_order" only', async () => {
     const ctx = await stocked(10);
     const { order, token } = await linkedSession(ctx, 'New');

@@ -55,7 +55,7 @@ describe('secrets stay out of the server log', () => {
 
     const text = logText();
     // The log is on: requests were logged, with their redacted URLs.
-    expect(text).toContain('/api/public-order/token/get?public_token=' + REDACTED);
+    expect(text).toContain(`/api/public-order/token/get?public_token=${REDACTED}`);
     expect(text).toContain('/api/auth/restore-end?');
     for (const secret of secrets) expect(text, `secret ${secret} in the log`).not.toContain(secret);
     expect(text.toLowerCase()).not.toContain('bearer ');

@@ -330,9 +330,9 @@ describe('account/user/update', () => {
 
   it.each([
     ['own name', (self: number) => ({ id: self, name: 'Me' })],
-    ['own rights', (self: number) => ({ admin: true })],
+    ['own rights', (_self: number) => ({ admin: true })],
     ['own status', (self: number) => ({ id: self, status: 'disabled' })],
-    ['lang together with a right', (self: number) => ({ lang: 'ru', change_remains: true })],
+    ['lang together with a right', (_self: number) => ({ lang: 'ru', change_remains: true })],
     ["another member's lang", (_self: number, other: number) => ({ id: other, lang: 'ru' })],
     ["another member's rights", (_self: number, other: number) => ({ id: other, admin: true })],
   ])('a member without admin changing %s → 422 and nothing changes', async (_label, makeBody) => {

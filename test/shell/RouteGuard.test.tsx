@@ -6,10 +6,12 @@ import { navigate, useAppLocation } from '../../shell/app/hashLocation';
 import { listenToLocation } from '../../shell/app/locationSync';
 import { RouteGuard } from '../../shell/app/RouteGuard';
 import { resetAccount } from '../../src/stores/account';
-import { setNavigator } from '../../src/stores/navigation';
-import { $order, $unsaved } from '../../src/stores/order';
+import { setNavigator } from '../../shell/stores/navigation';
+import { $order, $unsaved } from '../../shell/features/deal/state';
 import { $publicToken, $token, clearSession } from '../../src/stores/session';
 import { useApiFake } from '../support/apiFake';
+import { showDealOrder } from '../support/dealOrder';
+import { staffOrder } from './features/deal/orderFixtures';
 import { settle } from '../support/settle';
 
 const edge = useApiFake();
@@ -80,13 +82,13 @@ describe('RouteGuard', () => {
 describe('location sync', () => {
   it('a navigation clears the order state and the unsaved flag before the new screen renders', async () => {
     const stop = listenToLocation(window);
-    $order.set({ id: 3 } as never);
+    await showDealOrder(edge, staffOrder({ id: 3 }));
     $unsaved.set(true);
     navigate('/documents');
     expect([$order.get(), $unsaved.get()]).toEqual([null, false]);
-    $order.set({ id: 4 } as never);
+    await showDealOrder(edge, staffOrder({ id: 4 }));
     navigate('/documents?isNew=1');
-    expect($order.get()).toEqual({ id: 4 });
+    expect($order.get()?.id).toBe(4);
     stop();
   });
 

@@ -7,9 +7,9 @@ import { navigate, useAppLocation } from '../../shell/app/hashLocation';
 import { RouteGuard } from '../../shell/app/RouteGuard';
 import { findRoute } from '../../shell/app/routes';
 import { resetAccount } from '../../src/stores/account';
-import { logOut } from '../../src/stores/auth';
-import { markInvitationsOnly } from '../../src/stores/invitations';
-import { setNavigator } from '../../src/stores/navigation';
+import { logOut } from '../../shell/stores/auth';
+import { markInvitationsOnly } from '../../shell/stores/invitations';
+import { setNavigator } from '../../shell/stores/navigation';
 import { $token } from '../../src/stores/session';
 import { useApiFake } from '../support/apiFake';
 

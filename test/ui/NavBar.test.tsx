@@ -56,12 +56,13 @@ describe('NavBar', () => {
   });
 });
 
+function Harness({ initial, expose }: { initial?: NavBarState; expose: (state: NavBarState, controls: NavBarControls) => void }) {
+  const [state, controls] = useNavBarState(initial);
+  expose(state, controls);
+  return <NavBar label="Nav" items={ITEMS} state={state} />;
+}
+
 describe('useNavBarState', () => {
-  function Harness({ initial, expose }: { initial?: NavBarState; expose: (state: NavBarState, controls: NavBarControls) => void }) {
-    const [state, controls] = useNavBarState(initial);
-    expose(state, controls);
-    return <NavBar label="Nav" items={ITEMS} state={state} />;
-  }
 
   it('starts enabled by default and can be disabled, enabled and toggled', () => {
     let current: NavBarState = 'enabled';

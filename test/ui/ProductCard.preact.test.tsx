@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CATEGORIES, FIELDS, position } from '../unit/stores/orderFixtures';
+import { CATEGORIES, FIELDS, position } from '../shell/features/deal/orderFixtures';
 
 // The widget bundle aliases react to @preact/compat: the card must rely on nothing React-only.
 vi.mock('react', async () => await import('preact/compat'));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ProductCard, type ProductCardProps } from '../../src/ui/ProductCard';
-import { CATEGORIES, FIELDS, position } from '../unit/stores/orderFixtures';
+import { CATEGORIES, FIELDS, position } from '../shell/features/deal/orderFixtures';
 import { all, blur, click, get, render, typeInto } from './render';
 
 function card(props: Partial<ProductCardProps> = {}) {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * The widget's tests (test/widget/, test/unit/stores/widget*) run as the bundle ships: build.mjs aliases
+ * The widget's tests (test/widget/) run as the bundle ships: build.mjs aliases
  * react and react-dom to @preact/compat for dist/widget.js, and so does this project. As a project of
  * test/vitest.config.ts its root is this folder, so paths are absolute or under `dir`.
  */
@@ -24,7 +24,7 @@ export default defineConfig({
   test: {
     name: 'widget',
     dir: root,
-    include: ['test/widget/**/*.test.{ts,tsx}', 'test/unit/stores/widget*.test.ts'],
+    include: ['test/widget/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     setupFiles: [fileURLToPath(new URL('../setup/unit.ts', import.meta.url))],
     globalSetup: [fileURLToPath(new URL('../setup/apiRoutes.ts', import.meta.url))],

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import type { WidgetCategory } from '../../src/api/widget';
 import { t } from '../../src/i18n';
-import type { WidgetStore } from '../../src/stores/widget';
+import type { WidgetStore } from '../state/widgetStore';
 import { useAtom } from '../useAtom';
 import { Pager } from './Pager';
 import { ProductList } from './ProductList';

@@ -2,7 +2,7 @@
 import { useMemo } from 'preact/hooks';
 import { formatNumber } from '../../src/domain/format';
 import { t } from '../../src/i18n';
-import type { WidgetStore } from '../../src/stores/widget';
+import type { WidgetStore } from '../state/widgetStore';
 import { sanitizeHtml } from '../sanitizeHtml';
 import { useAtom } from '../useAtom';
 import { Pager } from './Pager';
@@ -19,6 +19,7 @@ export function DealProducts({ store }: { store: WidgetStore }) {
     <section>
       <h3>{t('widget.inDeal')}</h3>
       {safe ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's summary is markup by contract, shown only after sanitizeHtml.
         <div class="sr-deal" data-testid="widget-deal-html" dangerouslySetInnerHTML={{ __html: safe }} />
       ) : positions.items.length ? (
         <ul data-testid="widget-deal-list">

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import type { DealProduct } from '../../src/contract/orders';
 import { t } from '../../src/i18n';
-import type { WidgetStore } from '../../src/stores/widget';
+import type { WidgetStore } from '../state/widgetStore';
 import { ProductRow } from './ProductRow';
 
 /** Products, 'Loading…' while the first answer is awaited, or 'Nothing found' (nothing when `quiet`: folders are shown instead). */

@@ -4,7 +4,7 @@ import type { DealProduct } from '../../src/contract/orders';
 import { formatNumber } from '../../src/domain/format';
 import { isService } from '../../src/domain/productId';
 import { t } from '../../src/i18n';
-import { DEFAULT_QUANTITY, type WidgetStore } from '../../src/stores/widget';
+import { DEFAULT_QUANTITY, type WidgetStore } from '../state/widgetStore';
 import { useAtom } from '../useAtom';
 
 /** One product: price, stock per warehouse (the domain number format), a quantity (1 by default) and the add button. */

@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { t } from '../../src/i18n';
-import type { WidgetStore } from '../../src/stores/widget';
+import type { WidgetStore } from '../state/widgetStore';
 import { useAtom } from '../useAtom';
 import { ProductList } from './ProductList';
 

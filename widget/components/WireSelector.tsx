@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { t } from '../../src/i18n';
-import { placeOf, type WidgetStore } from '../../src/stores/widget';
+import { placeOf, type WidgetStore } from '../state/widgetStore';
 import { useAtom } from '../useAtom';
 
 const PLACE_TEXT = { rightColumn: 'widget.placeRightColumn', cardTab: 'widget.placeCardTab' } as const;

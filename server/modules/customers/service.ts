@@ -1,24 +1,24 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import {
+import type {
   COMPANY_ACCOUNTING_KEYS,
-  type Company,
-  type CompanyAddRequest,
-  type CompanyListRequest,
-  type CompanyList,
-  type CompanyUpdateRequest,
-  type Contact,
-  type ContactAddRequest,
-  type ContactList,
-  type ContactListRequest,
-  type ContactUpdateRequest,
-  type CustomerAutocompleteItem,
-  type CustomerLinkRequest,
-  type CustomerOrder,
-  type CustomerOrderList,
-  type CustomerRef,
+  Company,
+  CompanyAddRequest,
+  CompanyListRequest,
+  CompanyList,
+  CompanyUpdateRequest,
+  Contact,
+  ContactAddRequest,
+  ContactList,
+  ContactListRequest,
+  ContactUpdateRequest,
+  CustomerAutocompleteItem,
+  CustomerLinkRequest,
+  CustomerOrder,
+  CustomerOrderList,
+  CustomerRef,
 } from '../../../src/contract/customers';
 import type { Caller } from '../../auth/sessions';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { companies, contactCompanies, contacts, orders, pipelineStatuses } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -34,7 +34,6 @@ import { checkCustomerTexts, type CustomerKind } from './validation';
 type CustomerTable = typeof contacts;
 type CustomerRow = typeof contacts.$inferSelect;
 type CompanyRow = typeof companies.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const tableOf = (kind: CustomerKind): CustomerTable => (kind === 'contact' ? contacts : (companies as unknown as CustomerTable));
 const noSuch = (kind: CustomerKind) => notFound(kind === 'contact' ? 'No such contact' : 'No such company');

@@ -13,7 +13,8 @@ import { requireCategory } from '../categories/service';
 import { listFields } from '../fields/service';
 import type { Actor } from '../orders/actor';
 import { priceFields, priceIn, visibleValues } from '../orders/positionsView';
-import { AUTOCOMPLETE_LIMIT, autocomplete, toBatch } from '../products/service';
+import { AUTOCOMPLETE_LIMIT, autocomplete } from '../products/service';
+import { roundedQuantity, toBatch } from '../stock/api';
 import { FILTERABLE_TYPES } from './service';
 
 type ProductRow = typeof products.$inferSelect;
@@ -21,8 +22,6 @@ type ProductRow = typeof products.$inferSelect;
 export type CatalogueReader = Pick<Actor, 'accountId' | 'isKommo'>;
 
 export const DEAL_PER_PAGE = 20;
-
-const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /** How much of each product the order already holds. */
 async function quantitiesIn(db: Db, accountId: number, orderId: number, productIds: number[]): Promise<Map<number, number>> {
@@ -73,7 +72,7 @@ export async function toDealProducts(db: Db, reader: CatalogueReader, rows: Prod
             id: store.id,
             code: store.code,
             name: store.name,
-            available: round3(own.filter((batch) => batch.warehouse_id === store.id).reduce((sum, batch) => sum + batch.available, 0)),
+            available: roundedQuantity(own.filter((batch) => batch.warehouse_id === store.id).reduce((sum, batch) => sum + batch.available, 0)),
             identifier: productIdentifier({ id: row.id, type: row.type }, store.code),
           }))
           .filter((choice) => !hidden || choice.available > 0);
@@ -87,7 +86,7 @@ export async function toDealProducts(db: Db, reader: CatalogueReader, rows: Prod
       category_id: row.categoryId,
       price: price.cost,
       currency: price.currency,
-      available: service ? null : round3(own.reduce((sum, batch) => sum + batch.available, 0)),
+      available: service ? null : roundedQuantity(own.reduce((sum, batch) => sum + batch.available, 0)),
       warehouses: choices,
       fields: hidden ? visibleValues(row.values, hidden) : row.values,
       ...(!hidden && { price_field: priceField }),

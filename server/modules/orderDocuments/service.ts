@@ -33,6 +33,7 @@ export const NOT_YOURS = 'You can delete only the files you uploaded';
 /* ------------------------------------------------------------------ names and types */
 
 /** Control characters, and bidirectional-text controls (they could make 'fdp.exe' read as 'exe.pdf' in a list). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds, to remove them.
 const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const NAME_LIMIT = 200;

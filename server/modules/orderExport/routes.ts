@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
 import { Nullable } from '../../../src/contract/common';
 import { OrderListRequest } from '../../../src/contract/orders';
 import { callerOf } from '../../http/context';

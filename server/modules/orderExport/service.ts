@@ -53,6 +53,7 @@ const NUMBER_FORMAT: Record<Column['kind'], string> = { text: '@', number: '0', 
 /** The value a cell gets: text as text (control characters other than tab and line breaks removed: XML cannot hold them). */
 function cellValue(column: Column, value: Cell): Cell {
   if (value === null) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds, to remove them.
   if (column.kind === 'text') return String(value).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
   return value;
 }

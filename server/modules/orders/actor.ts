@@ -1,5 +1,5 @@
 import type { AccountRow, Caller } from '../../auth/sessions';
-import type { Tx } from './stockEngine';
+import type { Tx } from '../../db/client';
 
 /** A position whose count a change touched, with the count it had before (0 for a new one). */
 export interface TouchedCount {

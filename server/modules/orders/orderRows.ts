@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { StockState } from '../../../src/contract/orders';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orderPositions, orders, pipelineStatuses } from '../../db/schema';
 import { notFound, unprocessable } from '../../http/errors';
 import type { Actor } from './actor';
-import { reconcileStock, stageRulesOf, stagesOf, targetStockState, type Tx } from './stockEngine';
+import { reconcileStock, stageRulesOf, stagesOf, targetStockState } from './stockSync';
 
 /** The order row and the rules every order write shares: its lock, whether its products may change, its totals and its stock. */
 

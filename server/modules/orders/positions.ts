@@ -1,9 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { OrderPosition, OrderWithPositions, PositionAddRequest, PositionDeleteRequest } from '../../../src/contract/orders';
-import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
-import { parseProductIdentifier, productIdentifier } from '../../../src/domain/productId';
-import type { Db } from '../../db/client';
-import { batches, fields, orderPositions, products, warehouses } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import type { OrderWithPositions, PositionAddRequest, PositionDeleteRequest } from '../../../src/contract/orders';
+import { parseProductIdentifier } from '../../../src/domain/productId';
+import type { Db, Tx } from '../../db/client';
+import { batches, orderPositions, products, warehouses } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { Actor } from './actor';
 import { applyStockState, orderRowOf, requireProductsEditable, settleOrder } from './orderRows';
@@ -13,8 +12,9 @@ export { hiddenFieldCodes, listPositions, productPrice, visibleValues } from './
 import { getOrder } from './service';
 
 type ProductRow = typeof products.$inferSelect;
-import { reconcileStock, type Tx } from './stockEngine';
+import { reconcileStock } from './stockSync';
 import { inTransaction } from '../../http/transaction';
+import { countText } from '../stock/api';
 
 /** The product and warehouse an identifier names (spec 2 §5): goods without a warehouse code come from the main warehouse; services have none. */
 async function resolveIdentifier(db: Db | Tx, actor: Actor, identifier: string | number): Promise<{ product: ProductRow; warehouseId: number | null }> {
@@ -81,7 +81,7 @@ export async function addPosition(db: Db, actor: Actor, body: PositionAddRequest
     if (same) {
       await tx
         .update(orderPositions)
-        .set({ quantity: sql`${orderPositions.quantity} + ${quantity.toFixed(3)}` })
+        .set({ quantity: sql`${orderPositions.quantity} + ${countText(quantity)}` })
         .where(eq(orderPositions.id, same.id));
       positionId = same.id;
     } else {
@@ -96,7 +96,7 @@ export async function addPosition(db: Db, actor: Actor, body: PositionAddRequest
           priceField,
           price: price.cost.toFixed(2),
           currency: price.currency,
-          quantity: quantity.toFixed(3),
+          quantity: countText(quantity),
           nds: price.nds.toFixed(2),
           costPrice: cost,
           sort: Number(next),

@@ -2,15 +2,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { OrderPosition } from '../../../src/contract/orders';
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
 import { productIdentifier } from '../../../src/domain/productId';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { batches, fields, orderPositions, products, warehouses } from '../../db/schema';
 import { badRequest } from '../../http/errors';
+import { roundedQuantity } from '../stock/api';
 import type { Actor } from './actor';
-import type { Tx } from './stockEngine';
 
 /** How positions are shown and priced: the read side of positions, shared by the order answers and position writes. */
-
-type ProductRow = typeof products.$inferSelect;
 
 /** Product field codes a public customer may not see (public_order_visible 0); staff see every field. */
 export async function hiddenFieldCodes(db: Db | Tx, actor: Actor): Promise<Set<string>> {
@@ -64,7 +62,7 @@ export async function listPositions(db: Db | Tx, actor: Actor, orderId: number):
       sum: Math.round(price * count * 100) / 100,
       reserved: Number(position.reserved),
       written_off: Number(position.writtenOff),
-      available: service ? null : Math.round((Number(free ?? 0) + Number(position.reserved)) * 1000) / 1000,
+      available: service ? null : roundedQuantity(Number(free ?? 0) + Number(position.reserved)),
       fields: visibleValues(product.values, hidden),
     };
   });

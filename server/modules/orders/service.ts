@@ -10,7 +10,7 @@ import type {
   StockState,
 } from '../../../src/contract/orders';
 import { defaultCurrency } from '../../../src/domain/fieldTypes';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { companies, contacts, memberships, orderCounts, orderPositions, orderShares, orders, pipelines, pipelineStatuses, users } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
@@ -23,8 +23,9 @@ import { applyStockState, NO_SUCH_ORDER, orderRowOf, requireProductsEditable, se
 // The row-level rules live in orderRows.ts; re-exported so callers need one import for the order services.
 export { NO_SUCH_ORDER, orderRowOf, PRODUCTS_LOCKED, productsLocked, requireProductsEditable, STALE_ORDER, type OrderRow } from './orderRows';
 import { listPositions, productPrice } from './positionsView';
-import { reconcileStock, releaseAboveQuantities, stageRulesOf, stagesOf, targetStockState, type Tx } from './stockEngine';
+import { reconcileStock, releaseAboveQuantities, stagesOf } from './stockSync';
 import { inTransaction } from '../../http/transaction';
+import { countText, thousandthsOf } from '../stock/api';
 
 /* ------------------------------------------------------------------ reading */
 
@@ -316,10 +317,10 @@ async function changePositions(tx: Tx, actor: Actor, order: OrderRow, changes: N
   const rows = await tx.select().from(orderPositions).where(and(eq(orderPositions.orderId, order.id), inArray(orderPositions.id, ids)));
   const missing = ids.filter((id) => !rows.some((row) => row.id === id));
   if (missing.length) throw notFound(`No such position in this order: ${missing.join(', ')}`);
-  const held = (row: (typeof rows)[number]) => Number(row.reserved) + Number(row.writtenOff);
+  const held = (row: (typeof rows)[number]) => thousandthsOf(row.reserved) + thousandthsOf(row.writtenOff);
   const lowered = changes.flatMap((change) => {
     const row = rows.find((item) => item.id === change.id)!;
-    return change.count !== undefined && Math.round(change.count * 1000) < Math.round(held(row) * 1000) ? [{ positionId: row.id, quantity: change.count.toFixed(3) }] : [];
+    return change.count !== undefined && thousandthsOf(change.count) < held(row) ? [{ positionId: row.id, quantity: countText(change.count) }] : [];
   });
   await releaseAboveQuantities(tx, { accountId: actor.accountId, userId: actor.userId, order }, lowered);
   for (const change of changes) {
@@ -328,7 +329,7 @@ async function changePositions(tx: Tx, actor: Actor, order: OrderRow, changes: N
     await tx
       .update(orderPositions)
       .set({
-        ...(change.count !== undefined && { quantity: change.count.toFixed(3) }),
+        ...(change.count !== undefined && { quantity: countText(change.count) }),
         ...(change.price !== undefined && { price: change.price.toFixed(2) }),
         ...(change.price_field !== undefined && { priceField: change.price_field }),
         ...(price && { price: price.cost.toFixed(2), currency: price.currency, nds: price.nds.toFixed(2) }),

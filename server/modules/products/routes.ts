@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { IdRequest } from '../../../src/contract/catalogue';
-import { AutocompleteItem, AutocompleteQuery, Product, ProductAddRequest, ProductList, ProductListRequest, ProductUpdateRequest, SetPriceRequest } from '../../../src/contract/stock';
+import { ArrivalRequest, AutocompleteItem, AutocompleteQuery, Batch, Product, ProductAddRequest, ProductList, ProductListRequest, ProductUpdateRequest, SetPriceRequest, TransferRequest, WriteOffRequest } from '../../../src/contract/stock';
 import { requireProductEditor } from '../../auth/rights';
 import { callerOf } from '../../http/context';
+import { receive, transfer, writeOff } from '../stock/api';
 import { addProduct, autocomplete, getProduct, listProducts, setArchived, setPrice, updateProduct } from './service';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
-/** product/*: products and services, their prices, archive and search (arrival, write-off and move: stock/routes.ts). */
+/** product/*: products and services, their prices, archive, search, and stock arrival, write-off and move. */
 export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   const tags = ['products'];
@@ -44,6 +45,12 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return setArchived(db, caller, request.body.id, archived);
     });
   }
+
+  app.post('/product/arrival', { schema: { tags, body: ArrivalRequest, response: { 200: Batch } } }, async (request) => receive(db, callerOf(request), request.body));
+  app.post('/product/write-off', { schema: { tags, body: WriteOffRequest, response: { 200: Batch } } }, async (request) => writeOff(db, callerOf(request), request.body));
+  app.post('/product/transfer', { schema: { tags, body: TransferRequest, response: { 200: Type.Object({ from: Batch, to: Batch }) } } }, async (request) =>
+    transfer(db, callerOf(request), request.body),
+  );
 
   for (const column of ['name', 'article'] as const) {
     app.get(`/product/autocomplete/${column}`, { config: { reads: true }, schema: { tags, querystring: AutocompleteQuery, response: { 200: Type.Array(AutocompleteItem) } } }, async (request) =>

@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Paged } from '../../../src/contract/common';
-import type { AutocompleteItem, Batch, Product, ProductAddRequest, ProductListRequest, ProductUpdateRequest, SetPriceRequest } from '../../../src/contract/stock';
+import type { AutocompleteItem, Product, ProductAddRequest, ProductListRequest, ProductUpdateRequest, SetPriceRequest } from '../../../src/contract/stock';
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
-import { parseNumber } from '../../../src/domain/numbers';
 import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
@@ -14,23 +13,17 @@ import { requireName } from '../account/service';
 import { lockCatalogue } from '../categories/service';
 import { coerceEntityValues } from '../fields/values';
 import { repriceOpenOrders } from '../orders/reprice';
+import { lockProduct, roundedQuantity, toBatch } from '../stock/api';
 import { countProducts } from './positions';
 
 type ProductRow = typeof products.$inferSelect;
 type BatchRow = typeof batches.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const DEFAULT_PER_PAGE = 20;
 
-export function toBatch(row: BatchRow): Batch {
-  const countValue = Number(row.count);
-  const reserve = Number(row.reserve);
-  return { id: row.id, warehouse_id: row.warehouseId, number: row.number, cost_price: Number(row.costPrice), count: countValue, reserve, available: countValue - reserve };
-}
-
 function toProduct(row: ProductRow, rows: BatchRow[]): Product {
   const list = rows.map(toBatch);
-  const total = (key: 'count' | 'reserve') => Math.round(list.reduce((sum, batch) => sum + batch[key], 0) * 1000) / 1000;
+  const total = (key: 'count' | 'reserve') => roundedQuantity(list.reduce((sum, batch) => sum + batch[key], 0));
   return {
     id: row.id,
     type: row.type === 'service' ? 'service' : 'product',
@@ -44,7 +37,7 @@ function toProduct(row: ProductRow, rows: BatchRow[]): Product {
     archived: row.archived,
     count: total('count'),
     reserve: total('reserve'),
-    available: Math.round((total('count') - total('reserve')) * 1000) / 1000,
+    available: roundedQuantity(total('count') - total('reserve')),
     batches: list,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -105,13 +98,6 @@ export async function addProduct(db: Db, caller: Caller, body: ProductAddRequest
     return inserted;
   });
   return toProduct(row, []);
-}
-
-/** The product row locked for the rest of the transaction: concurrent edits of one product queue here, so none is lost. */
-async function lockProduct(tx: Tx, accountId: number, id: number): Promise<ProductRow> {
-  const [row] = await tx.select().from(products).where(and(eq(products.accountId, accountId), eq(products.id, id))).for('update');
-  if (!row) throw notFound('No such product');
-  return row;
 }
 
 export async function updateProduct(db: Db, caller: Caller, body: ProductUpdateRequest): Promise<Product> {

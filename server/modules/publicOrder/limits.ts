@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PublicAvailability, PublicSettings, PublicSettingsRequest } from '../../../src/contract/publicOrder';
 import { productVisibilityOf } from '../../auth/publicSessions';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { accounts, batches, orderPositions, products } from '../../db/schema';
 import { HttpError, unprocessable } from '../../http/errors';
 import type { TouchedCount } from '../orders/actor';
-import { NOT_ENOUGH_STOCK, type Tx } from '../orders/stockEngine';
+import { countText, NOT_ENOUGH_STOCK, thousandthsOf } from '../stock/api';
 
 /** The staff's caps on what a public customer may order (null: no cap). */
 export interface PublicCountCaps {
@@ -30,7 +30,7 @@ export async function publicSettings(db: Db | Tx, accountId: number): Promise<Pu
 
 /** orders/public/settings (POST): only what is sent changes; null removes a cap. */
 export async function savePublicSettings(db: Db, accountId: number, body: PublicSettingsRequest): Promise<PublicSettings> {
-  const cap = (value: number | null) => (value === null ? null : value.toFixed(3));
+  const cap = (value: number | null) => (value === null ? null : countText(value));
   const changes = {
     ...(body.product_visibility !== undefined && { productVisibility: body.product_visibility }),
     ...(body.max_count_per_position !== undefined && { publicMaxPerPosition: cap(body.max_count_per_position) }),
@@ -76,10 +76,11 @@ export function publicCountLimiter(accountId: number): (tx: Tx, orderId: number,
       if (count <= change.before) continue;
       growth += count - change.before;
       if (caps.perPosition !== null && count > caps.perPosition) throw unprocessable(overPositionCap(caps.perPosition), { max_count: caps.perPosition });
-      if (row.type !== 'service' && count > Number(row.free ?? 0) + Number(row.reserved)) throw unprocessable(notEnoughInStock(row.name));
+      if (row.type !== 'service' && thousandthsOf(count) > thousandthsOf(row.free ?? 0) + thousandthsOf(row.reserved)) throw unprocessable(notEnoughInStock(row.name));
     }
-    const total = rows.reduce((sum, row) => sum + Number(row.quantity), 0);
-    if (caps.perOrder !== null && growth > 0 && total > caps.perOrder) throw unprocessable(overOrderCap(caps.perOrder), { max_order_count: caps.perOrder });
+    // Summed in thousandths, as stored: float addition would put 0.1 + 0.2 above a cap of 0.3.
+    const total = rows.reduce((sum, row) => sum + thousandthsOf(row.quantity), 0);
+    if (caps.perOrder !== null && growth > 0 && total > thousandthsOf(caps.perOrder)) throw unprocessable(overOrderCap(caps.perOrder), { max_order_count: caps.perOrder });
   };
 }
 

@@ -2,12 +2,11 @@ import { and, asc, desc, eq, inArray, isNull, notInArray, or, type SQL } from 'd
 import type { OrderShare, PublicLinkInfo, PublicLinkRequest, PublicUnlinkRequest } from '../../../src/contract/publicOrder';
 import { createPublicSession } from '../../auth/publicSessions';
 import { newToken } from '../../auth/secrets';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { accounts, orderShares, orders, publicCustomers, publicTokens } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { ServerContext } from '../../http/context';
 import { orderRowOf } from '../orders/service';
-import type { Tx } from '../orders/stockEngine';
 import { customerForLink } from './customers';
 
 export const LINK_NOT_VALID = 'This public order link is not valid or has been withdrawn';

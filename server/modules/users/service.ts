@@ -2,7 +2,7 @@ import { and, asc, count, eq, or } from 'drizzle-orm';
 import { parseLogin } from '../../../src/domain/login';
 import type { UserAddRequest, UserInvitation, UserUpdateRequest } from '../../../src/contract/account';
 import type { Caller, Invitee } from '../../auth/sessions';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { accounts, memberships, tokens, users } from '../../db/schema';
 import { badRequest, conflict, noRight, notFound } from '../../http/errors';
 import type { ServerContext } from '../../http/context';
@@ -27,8 +27,6 @@ function rightsOf(input: RightsInput) {
     ...(input.change_remains !== undefined && { changeRemains: input.change_remains }),
   };
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Locks the account row: every change to the account's seats (add, enable, accept) takes this lock first,
@@ -96,7 +94,7 @@ async function member(db: Db, accountId: number, userId: number) {
 
 function requireEmail(text: string): string {
   const login = parseLogin(text);
-  if (!login || login.mode !== 'email') throw badRequest('Enter a valid e-mail');
+  if (login?.mode !== 'email') throw badRequest('Enter a valid e-mail');
   return login.value;
 }
 
@@ -137,7 +135,7 @@ export async function addUser(ctx: ServerContext, caller: Caller, body: UserAddR
   const email = requireEmail(body.email);
   const existing = await existingUser(ctx.db, email);
   if (existing) throw conflict(USER_EXISTS, { user_id: existing.id });
-  let created;
+  let created: ReturnType<typeof toUser>;
   try {
     created = await ctx.db.transaction(async (tx) => {
       await requireSeatForInvitation(tx, caller.account.id);

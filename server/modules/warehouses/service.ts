@@ -1,13 +1,12 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Warehouse, WarehouseAddRequest, WarehouseUpdateRequest } from '../../../src/contract/stock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { accounts, warehouses } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { requireName } from '../account/service';
 import { codeFromName } from '../fields/service';
 
 type WarehouseRow = typeof warehouses.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export const toWarehouse = (row: WarehouseRow): Warehouse => ({ id: row.id, name: row.name, code: row.code, is_main: row.isMain });
 
 export async function listWarehouses(db: Db, accountId: number): Promise<Warehouse[]> {

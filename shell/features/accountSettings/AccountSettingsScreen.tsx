@@ -6,7 +6,7 @@ import type { Account } from '../../../src/contract/account';
 import { countryList } from '../../../src/domain/countries';
 import { activeLanguage, LANGUAGES, t, type Lang } from '../../../src/i18n';
 import { $account } from '../../../src/stores/account';
-import { saveAccountGeneral, type SettingsStep } from '../../../src/stores/accountSettings';
+import { saveAccountGeneral, type SettingsStep } from './state';
 import { changeLanguage } from '../../../src/stores/language';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { FormField, FormMessage } from '../../../src/ui/FormField';

@@ -2,7 +2,7 @@ import './texts';
 import { useState } from 'react';
 import { activeLanguage, LANGUAGES, t } from '../../../src/i18n';
 import { changeLanguage } from '../../../src/stores/language';
-import { navigateTo } from '../../../src/stores/navigation';
+import { navigateTo } from '../../stores/navigation';
 import { RecoveryForm, RegistrationForm, SignInForm } from './forms';
 
 type Mode = 'signIn' | 'register' | 'recovery';

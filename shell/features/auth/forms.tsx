@@ -8,7 +8,7 @@ import {
   requestSignUpCode,
   signIn,
   type StepResult,
-} from '../../../src/stores/auth';
+} from '../../stores/auth';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { FormField as Field, FormMessage } from '../../../src/ui/FormField';
 

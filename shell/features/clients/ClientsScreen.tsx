@@ -3,7 +3,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { Customer, CustomerKind } from '../../../src/api/customers';
 import { t } from '../../../src/i18n';
-import { $customerCard, closeCustomerCard, openCustomerCard, removeCustomer } from '../../../src/stores/customers';
+import { $customerCard, closeCustomerCard, openCustomerCard, removeCustomer } from '../../stores/customers';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { CustomerConfirm } from '../../../src/ui/CustomerDialog';
 import { CustomerCard } from './CustomerCard';

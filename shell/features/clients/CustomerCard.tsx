@@ -16,7 +16,7 @@ import {
   openCustomerCard,
   setCustomersLinked,
   type CustomerCardState,
-} from '../../../src/stores/customers';
+} from '../../stores/customers';
 import { CustomerDialog } from '../../../src/ui/CustomerDialog';
 import { ACCOUNTING_LABELS } from '../../../src/ui/CustomerForm';
 import { CustomerRatingBadge } from '../../../src/ui/CustomerRating';

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { CUSTOMER_RATING_MAX, type Customer, type CustomerKind } from '../../../src/api/customers';
 import { t } from '../../../src/i18n';
 import { $currency } from '../../../src/stores/account';
-import { $customerFields, draftOf, saveCustomer } from '../../../src/stores/customers';
+import { $customerFields, draftOf, saveCustomer } from '../../stores/customers';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { CustomerConfirm, CustomerDialog } from '../../../src/ui/CustomerDialog';
 import { CustomerForm } from '../../../src/ui/CustomerForm';

@@ -17,7 +17,7 @@ import {
   setCustomerSort,
   type CustomerSort,
   type CustomerSortField,
-} from '../../../src/stores/customers';
+} from '../../stores/customers';
 import { CustomerRatingBadge } from '../../../src/ui/CustomerRating';
 import { Select } from '../../../src/ui/Select';
 import { ListPager } from './ListPager';

@@ -1,7 +1,7 @@
 import type { CustomerKind } from '../../../src/api/customers';
 import type { PageLinks } from '../../../src/contract/common';
 import { t, type MessageKey } from '../../../src/i18n';
-import { followCustomerLink, type CustomerListMeta } from '../../../src/stores/customers';
+import { followCustomerLink, type CustomerListMeta } from '../../stores/customers';
 
 const STEPS: readonly { link: keyof PageLinks; label: MessageKey; mark: string }[] = [
   { link: 'first', label: 'clients.firstPage', mark: '«' },

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { OfferedProduct } from '../../../src/api/order';
+import type { OfferedProduct } from './api';
 import type { Warehouse } from '../../../src/contract/stock';
 import { formatNumber } from '../../../src/domain/format';
 import { isService, productIdentifier } from '../../../src/domain/productId';
 import { t } from '../../../src/i18n';
-import { $productSearch, $warehouses, clearProductSearch, loadWarehouses, searchDealProducts } from '../../../src/stores/dealCatalogue';
-import { addProductToOrder } from '../../../src/stores/orderEditing';
+import { $productSearch, $warehouses, clearProductSearch, loadWarehouses, searchDealProducts } from './catalogue';
+import { addProductToOrder } from './state';
 import { DecimalInput } from '../../../src/ui/DecimalInput';
 import { Select } from '../../../src/ui/Select';
 

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { t } from '../../../src/i18n';
-import { $orderClient, loadOrderClient } from '../../../src/stores/customers';
-import { $order } from '../../../src/stores/order';
+import { $orderClient, loadOrderClient } from './orderClient';
+import { $order } from './state';
 import { ClientSection } from './ClientSection';
 import styles from './ClientTab.css?raw';
 import { adoptStyles } from '../../../src/ui/adoptStyles';

@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { orderDisplayName } from '../../../src/domain/orderName';
 import { t } from '../../../src/i18n';
-import { $orderDraft, $saveConflict, $saveInFlight, $saving, $unsaved, type DealOrder } from '../../../src/stores/order';
-import { discardDraft, reloadKeepingDraft, saveOrder } from '../../../src/stores/orderEditing';
+import { $orderDraft, $saveConflict, $saveInFlight, $saving, $unsaved, type DealOrder, discardDraft, reloadKeepingDraft, saveOrder } from './state';
 import { PublicLinkActions } from './PublicLinkActions';
 
 /** Whether the order can still take changes: a public customer's order while active; staff always (positions may be locked). */

@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useRef, type KeyboardEvent } from 'react';
 import { t, type MessageKey } from '../../../src/i18n';
-import { $dealTab, DEAL_TABS, type DealOrder, type DealTab } from '../../../src/stores/order';
-import { reloadOrder } from '../../../src/stores/orderEditing';
+import { $dealTab, DEAL_TABS, type DealOrder, type DealTab, reloadOrder } from './state';
 import { ClientTab } from './ClientTab';
 import { DocumentsTab } from './DocumentsTab';
 import { ProductsTab } from './ProductsTab';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { OrderFile } from '../../../src/contract/orderDocuments';
 import { t } from '../../../src/i18n';
-import { $orderDocuments, deleteOrderDocument, fetchOrderDocument, loadOrderDocuments } from '../../../src/stores/orderDocuments';
+import { $orderDocuments, deleteOrderDocument, fetchOrderDocument, loadOrderDocuments } from './documents';
 import { CustomerConfirm } from '../../../src/ui/CustomerDialog';
 import { inlineType, saveBlob, showBlobIn } from './DocumentsFiles';
 import { DocumentsList } from './DocumentsList';

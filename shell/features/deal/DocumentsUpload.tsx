@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { t } from '../../../src/i18n';
 import { notify, NotificationType } from '../../../src/stores/notifications';
-import { $orderDocuments, uploadOrderDocument } from '../../../src/stores/orderDocuments';
+import { $orderDocuments, uploadOrderDocument } from './documents';
 import { Checkbox } from '../../../src/ui/Checkbox';
 
 /**

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { t } from '../../../src/i18n';
-import { $pendingLeave, cancelLeave, confirmLeave } from '../../../src/stores/order';
+import { $pendingLeave, cancelLeave, confirmLeave } from './state';
 import { Dialog } from '../../../src/ui/Dialog';
 
 /**

@@ -2,17 +2,10 @@ import { useStore } from '@nanostores/react';
 import { memo, useMemo } from 'react';
 import { t } from '../../../src/i18n';
 import { $account } from '../../../src/stores/account';
-import { $dealCatalogue, $dealCatalogueFailed, loadDealCatalogue, type DealCatalogue } from '../../../src/stores/dealCatalogue';
-import { $displayMode, resetDisplayMode, setDisplayMode, DEFAULT_DISPLAY_MODE, type DisplayMode } from '../../../src/stores/displayMode';
-import { $positionDrafts, $productValueDrafts, countLimitOf, type DealOrder, type DealPosition } from '../../../src/stores/order';
-import {
-  removePosition,
-  setPositionCount,
-  setPositionPrice,
-  setPositionPriceField,
-  setProductValue,
-  withDraft,
-} from '../../../src/stores/orderEditing';
+import { $dealCatalogue, $dealCatalogueFailed, loadDealCatalogue, type DealCatalogue } from './catalogue';
+import { $displayMode, resetDisplayMode, setDisplayMode, DEFAULT_DISPLAY_MODE, type DisplayMode } from './displayMode';
+import { $positionDrafts, $productValueDrafts, countLimitOf, type DealOrder, type DealPosition, removePosition, setPositionCount, setPositionPrice, setPositionPriceField, setProductValue } from './state';
+import { withDraft } from './draftView';
 import { cardTitle, positionCountLimit } from '../../../src/domain/productCard';
 import { formatNumber } from '../../../src/domain/format';
 import { ProductCard } from '../../../src/ui/ProductCard';

@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../../src/i18n';
 import { notify, NotificationType } from '../../../src/stores/notifications';
-import { reloadOrder } from '../../../src/stores/orderEditing';
-import { $publicLink, loadPublicLink, makeOrderPublic, resetPublicLink } from '../../../src/stores/orderPublicLink';
+import { reloadOrder } from './state';
+import { $publicLink, loadPublicLink, makeOrderPublic, resetPublicLink } from './publicLink';
 import { copyText } from '../../../src/ui/clipboard';
 
 /**

@@ -4,9 +4,9 @@ import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import type { UserInvitation } from '../../../src/contract/account';
 import { formatDateLocale } from '../../../src/domain/format';
 import { activeLanguage, t } from '../../../src/i18n';
-import { joinAccount, logOut } from '../../../src/stores/auth';
-import { $invitations, $invitationsOnly, loadInvitations } from '../../../src/stores/invitations';
-import { navigateTo } from '../../../src/stores/navigation';
+import { joinAccount, logOut } from '../../stores/auth';
+import { $invitations, $invitationsOnly, loadInvitations } from '../../stores/invitations';
+import { navigateTo } from '../../stores/navigation';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 
 // A lazy screen's own CSS file would not be loaded with its chunk, so its few layout rules live here;

@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import type { CustomerKind } from '../../../src/api/customers';
 import type { Pipeline } from '../../../src/contract/pipelines';
 import { t } from '../../../src/i18n';
-import { $accountUsers, loadAccountUsers } from '../../../src/stores/accountUsers';
-import { findCustomers } from '../../../src/stores/customers';
-import type { NamedChoice, OrderKind, OrdersFilter } from '../../../src/stores/ordersList';
-import { ALL_PIPELINES_ID } from '../../../src/stores/pipelines';
+import { $accountUsers, loadAccountUsers } from './accountUsers';
+import { findCustomers } from '../../stores/customers';
+import type { NamedChoice, OrderKind, OrdersFilter } from './state';
+import { ALL_PIPELINES_ID } from '../../stores/pipelines';
 import { DateInput, MultiSelect, Select } from '../../../src/ui';
 import { CustomerSearch } from '../../../src/ui/CustomerSearch';
 

@@ -1,10 +1,10 @@
 import './texts';
 import styles from './orders.css?raw';
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { Order } from '../../../src/contract/orders';
 import { activeLanguage, t } from '../../../src/i18n';
-import { navigateTo } from '../../../src/stores/navigation';
+import { navigateTo } from '../../stores/navigation';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import {
   $ordersList,
@@ -22,10 +22,10 @@ import {
   setSort,
   shareOrder,
   unshareOrder,
-} from '../../../src/stores/ordersList';
-import { $visibleOrdersColumns, loadOrdersTableConfig } from '../../../src/stores/ordersTableConfig';
-import { $overlays, closeOverlay, openOverlay } from '../../../src/stores/overlays';
-import { $pipelineOptions, $pipelines, $selectedPipeline, loadPipelines } from '../../../src/stores/pipelines';
+} from './state';
+import { $visibleOrdersColumns, loadOrdersTableConfig } from './tableConfig';
+import { $overlays, closeOverlay, openOverlay } from '../../stores/overlays';
+import { $pipelineOptions, $pipelines, $selectedPipeline, loadPipelines } from '../../stores/pipelines';
 import { Checkbox, Select } from '../../../src/ui';
 import { copyText } from '../../../src/ui/clipboard';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -109,7 +109,7 @@ export default function OrdersScreen() {
     else setExportFailed(true);
   }
 
-  let body;
+  let body: ReactNode;
   if (data.length > 0) {
     body = (
       <OrdersTable

@@ -1,8 +1,8 @@
 import type { Order } from '../../../src/contract/orders';
 import type { Pipeline } from '../../../src/contract/pipelines';
 import { t } from '../../../src/i18n';
-import type { OrdersSort } from '../../../src/stores/ordersList';
-import type { OrdersColumn } from '../../../src/stores/ordersTableConfig';
+import type { OrdersSort } from './state';
+import type { OrdersColumn } from './tableConfig';
 import { cellText, columnLabel, isNumericColumn, orderName, orderStage, type CellContext } from './columns';
 import { RowMenu, type RowMenuItem } from './RowMenu';
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState, type DragEvent } from 'react';
 import { t } from '../../../src/i18n';
-import { $ordersColumns, moveColumn, resetOrdersColumns, saveOrdersColumns, type OrdersColumn } from '../../../src/stores/ordersTableConfig';
+import { $ordersColumns, moveColumn, resetOrdersColumns, saveOrdersColumns, type OrdersColumn } from './tableConfig';
 import { columnLabel } from './columns';
 import { Dialog } from '../../../src/ui/Dialog';
 

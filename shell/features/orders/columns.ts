@@ -3,7 +3,7 @@ import type { Order } from '../../../src/contract/orders';
 import { orderDisplayName } from '../../../src/domain/orderName';
 import { displayColumnValue, parseColumnKey } from '../../../src/domain/tableColumns';
 import { t, type MessageKey } from '../../../src/i18n';
-import type { OrdersColumn } from '../../../src/stores/ordersTableConfig';
+import type { OrdersColumn } from './tableConfig';
 
 /** Names of the built-in columns; a custom field column carries its field's name, any other its code. */
 const LABELS: Readonly<Record<string, MessageKey>> = {

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { LoginMode } from '../../../src/contract/auth';
 import { t } from '../../../src/i18n';
 import { notify, NotificationType } from '../../../src/stores/notifications';
-import { confirmLoginCode, requestLoginCode, type ProfileStep } from '../../../src/stores/profile';
+import { confirmLoginCode, requestLoginCode, type ProfileStep } from './state';
 import { FormField, FormMessage } from '../../../src/ui/FormField';
 import { Dialog } from '../../../src/ui/Dialog';
 

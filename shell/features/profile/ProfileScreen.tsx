@@ -7,7 +7,7 @@ import type { LoginMode } from '../../../src/contract/auth';
 import { t } from '../../../src/i18n';
 import { $account } from '../../../src/stores/account';
 import { notify, NotificationType } from '../../../src/stores/notifications';
-import { changeOwnPassword, currentLogin, saveOwnName, signOutOtherDevices, type ProfileStep } from '../../../src/stores/profile';
+import { changeOwnPassword, currentLogin, saveOwnName, signOutOtherDevices, type ProfileStep } from './state';
 import { FormField, FormMessage } from '../../../src/ui/FormField';
 import { displayLogin, LoginChangeDialog } from './LoginChangeDialog';
 import { adoptStyles } from '../../../src/ui/adoptStyles';

@@ -13,9 +13,9 @@ import {
   loadMorePublicOrders,
   loadPublicOrders,
   type PublicOrderSample,
-} from '../../../src/stores/publicOrders';
+} from './publicOrders';
 import { $publicToken } from '../../../src/stores/session';
-import { navigateTo } from '../../../src/stores/navigation';
+import { navigateTo } from '../../stores/navigation';
 import { publicOrderPath, SIGN_IN_PATH } from './paths';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
 

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { t } from '../../../src/i18n';
 import { $account } from '../../../src/stores/account';
-import { navigateTo } from '../../../src/stores/navigation';
+import { navigateTo } from '../../stores/navigation';
 import { notInstalledRedirect } from './notInstalledCheck';
 import { StatusScreen } from './StatusScreen';
 

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { allowedHostOrigins } from '../../../shell/app/frameHost';
 
-afterEach(() => document.head.querySelectorAll('meta[name="stockroom-host-origins"]').forEach((meta) => meta.remove()));
+afterEach(() => {
+  for (const meta of document.head.querySelectorAll('meta[name="stockroom-host-origins"]')) meta.remove();
+});
 
 function serverList(content: string) {
   const meta = document.createElement('meta');

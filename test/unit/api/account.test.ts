@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { acceptInvitation, getAccountConfig, listInvitations } from '../../../src/api/account';
-import { setNavigator } from '../../../src/stores/navigation';
+import { setNavigator } from '../../../shell/stores/navigation';
 import { $notifications, clearNotifications } from '../../../src/stores/notifications';
 import { $token, $tokenFailed, clearSession } from '../../../src/stores/session';
 import { useApiFake } from '../../support/apiFake';

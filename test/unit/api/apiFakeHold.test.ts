@@ -5,7 +5,7 @@ const edge = useApiFake();
 const CONFIG = '/api/account/table-config';
 const answer = (value: number) => ({ status: 200, body: { code: 'orders', value } });
 const get = () => fetch(`${CONFIG}?code=orders`);
-const valueOf = async (response: Promise<Response>) => ((await (await response).json()) as { value: number }).value;
+const valueIn = async (response: Promise<Response>) => ((await (await response).json()) as { value: number }).value;
 
 /** The shared fetch fake's hold: what the tests that need a slow or out-of-order answer rely on. */
 describe('apiFake hold', () => {
@@ -21,19 +21,19 @@ describe('apiFake hold', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect([held.count, edge.callsTo(CONFIG).length, arrived]).toEqual([2, 2, false]);
     held.release(1);
-    expect(await valueOf(second)).toBe(2);
+    expect(await valueIn(second)).toBe(2);
     expect(arrived).toBe(false);
     held.release(0);
-    expect(await valueOf(first)).toBe(1);
+    expect(await valueIn(first)).toBe(1);
   });
 
   it('a release that comes before its call lets that call through; releaseAll lets every later call through', async () => {
     edge.answers[CONFIG] = answer(3);
     const held = edge.hold(CONFIG);
     held.release(0);
-    expect(await valueOf(get())).toBe(3);
+    expect(await valueIn(get())).toBe(3);
     held.releaseAll();
-    expect(await valueOf(get())).toBe(3);
+    expect(await valueIn(get())).toBe(3);
     expect(held.count).toBe(1);
   });
 

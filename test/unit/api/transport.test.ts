@@ -1,148 +1,68 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toPublicPath } from '../../../src/api/clients';
-import { createClient, errorText, type ApiClient } from '../../../src/api/transport';
-import { $path, setNavigator } from '../../../src/stores/navigation';
-import { $notifications, clearNotifications } from '../../../src/stores/notifications';
-import { $publicToken, $token, $tokenFailed, clearSession } from '../../../src/stores/session';
-import { startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
+import { describe, expect, it, vi } from 'vitest';
+import { toPublicPath } from '../../../src/api/http';
+import { createClient, downloadFile, errorText, getFile, type ApiFailure } from '../../../src/api/transport';
 
-let server: LoopbackServer;
-let staff: ApiClient;
-let publicClient: ApiClient;
-const navigations: string[] = [];
+/** A fetch answering one status and body; records what was sent. */
+function edge(status: number, body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  const sent: { url: string; init: RequestInit }[] = [];
+  const fetchFake = vi.fn(async (url: RequestInfo | URL, init: RequestInit = {}) => {
+    sent.push({ url: String(url), init });
+    return new Response(body, { status, headers });
+  });
+  return { fetch: fetchFake as unknown as typeof fetch, sent };
+}
 
-beforeAll(async () => {
-  server = await startLoopbackServer();
-  staff = createClient({ baseURL: `${server.url}/api`, token: () => $token.get() });
-  publicClient = createClient({ baseURL: `${server.url}/api`, mode: 'public', token: () => $publicToken.get(), rewritePath: toPublicPath });
-});
-afterAll(() => server.close());
-
-beforeEach(() => {
-  navigations.length = 0;
-  setNavigator((path) => navigations.push(path));
-  clearSession();
-  clearNotifications();
-  server.requests.length = 0;
-  $path.set('/orders');
-});
-afterEach(() => clearNotifications());
-
-describe('transport: requests', () => {
-  it('sends the main token as a bearer Authorization header and returns the data', async () => {
-    $token.set('main-123');
-    server.reply('/api/account/config', { status: 200, body: { account: { id: 1 } } });
-    const result = await staff.get<{ account: { id: number } }>('account/config');
-    expect(result).toEqual({ ok: true, status: 200, data: { account: { id: 1 } } });
-    expect(server.requests[0].authorization).toBe('Bearer main-123');
+describe('transport (pure: the app decides what a failure does)', () => {
+  it('rule: a call goes to base/path with the token as bearer, params URL-encoded, a JSON body', async () => {
+    const { fetch, sent } = edge(200, JSON.stringify({ id: 1 }));
+    const client = createClient({ baseUrl: 'https://api.example.com/api', token: () => 'tok', fetch });
+    expect(await client.post('orders/update', { a: 1 }, { q: 'a&b c', skip: undefined, none: null })).toEqual({ ok: true, status: 200, data: { id: 1 } });
+    expect(sent[0].url).toBe('https://api.example.com/api/orders/update?q=a%26b+c');
+    expect(sent[0].init.method).toBe('POST');
+    expect(sent[0].init.headers).toEqual({ Authorization: 'Bearer tok', 'content-type': 'application/json' });
+    expect(JSON.parse(String(sent[0].init.body))).toEqual({ a: 1 });
   });
 
-  it('sends no Authorization header without a token, and query params URL-encoded', async () => {
-    server.reply('/api/orders/get-products-autocomplete', { status: 200, body: [] });
-    await staff.get('orders/get-products-autocomplete', { q: 'a&b c', leadId: 5, skip: undefined });
-    expect(server.requests[0].authorization).toBeUndefined();
-    expect(server.requests[0].url).toBe('/api/orders/get-products-autocomplete?q=a%26b+c&leadId=5');
+  it('rule: a GET sends no body, and no Authorization header without a token', async () => {
+    const { fetch, sent } = edge(200, '[]');
+    await createClient({ baseUrl: '/api', token: () => null, fetch }).get('account/users');
+    expect(sent[0]).toEqual({ url: '/api/account/users', init: { method: 'GET', headers: {}, body: undefined } });
   });
 
-  it('public client: bearer public token and orders/ becomes public-order/', async () => {
-    $publicToken.set('pub-9');
-    server.reply('/api/public-order/order', { status: 200, body: { id: 3 } });
-    const result = await publicClient.get('orders/order', { order_id: 3 });
-    expect(result.ok).toBe(true);
-    expect(server.requests[0].url).toBe('/api/public-order/order?order_id=3');
-    expect(server.requests[0].authorization).toBe('Bearer pub-9');
+  it('rule: FormData travels as it is (multipart), not as JSON', async () => {
+    const { fetch, sent } = edge(200, '{}');
+    const form = new FormData();
+    form.append('order_id', '1');
+    await createClient({ baseUrl: '/api', token: () => null, fetch }).post('orders/custom-doc/upload', form);
+    expect(sent[0].init.body).toBe(form);
+    expect(sent[0].init.headers).toEqual({});
   });
 
-  it('POST sends a JSON body', async () => {
-    server.reply('/api/auth/login', { status: 200, body: { success: true, access_token: 'x' } });
-    await staff.post('auth/login', { login: 'a@b.c', password: 'p' });
-    expect(server.requests[0].method).toBe('POST');
-    expect(JSON.parse(server.requests[0].body)).toEqual({ login: 'a@b.c', password: 'p' });
-  });
-});
-
-describe('transport: failure rules', () => {
-  it('no server reply → error notification with the network-error text and a network-error result', async () => {
-    const dead = await startLoopbackServer();
-    const deadUrl = dead.url;
-    await dead.close();
-    const client = createClient({ baseURL: deadUrl, token: () => null });
-    const result = await client.get('account/config');
-    expect(result).toEqual({ ok: false, status: 0, data: undefined, networkError: true });
-    const [note] = $notifications.get();
-    expect(note.type).toBe(3);
-    expect(note.text).toBe('Network error or server unavailable');
+  it('rule: onError is told of every failure, which the call then returns (calls never throw)', async () => {
+    const seen: ApiFailure[] = [];
+    const { fetch } = edge(422, JSON.stringify({ error: 'Bad' }));
+    const result = await createClient({ baseUrl: '/api', token: () => null, onError: (failure) => seen.push(failure), fetch }).get('x');
+    expect(result).toEqual({ ok: false, status: 422, data: { error: 'Bad' }, networkError: false });
+    expect(seen).toEqual([result]);
+    const offline = createClient({ baseUrl: '/api', token: () => null, onError: (failure) => seen.push(failure), fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    expect(await offline.get('x')).toEqual({ ok: false, status: 0, data: undefined, networkError: true });
+    expect(seen).toHaveLength(2);
   });
 
-  it('403 on a staff page → token cleared, token marked failed, sign-in page, response returned', async () => {
-    $token.set('stale');
-    server.reply('/api/account/config', { status: 403, body: { error: 'Token expired' } });
-    const result = await staff.get('account/config');
-    expect(result).toMatchObject({ ok: false, status: 403, data: { error: 'Token expired' } });
-    expect($token.get()).toBeNull();
-    expect(localStorage.getItem('TOKEN')).toBeNull();
-    expect($tokenFailed.get()).toBe(true);
-    expect(navigations).toEqual(['/authorization']);
-    expect($notifications.get()).toHaveLength(0);
+  it('rule: a non-JSON error body is no body', async () => {
+    const { fetch } = edge(500, 'Internal', { 'content-type': 'text/plain' });
+    expect(await createClient({ baseUrl: '/api', token: () => null, fetch }).get('x')).toMatchObject({ ok: false, status: 500, data: undefined });
   });
 
-  it('403 on the public client → public token cleared, public sign-in page', async () => {
-    $token.set('staff-stays');
-    $publicToken.set('pub-stale');
-    $path.set('/publicOrder');
-    server.reply('/api/public-order/order', { status: 403, body: {} });
-    await publicClient.get('orders/order', { order_id: 1 });
-    expect($publicToken.get()).toBeNull();
-    expect($token.get()).toBe('staff-stays');
-    expect($tokenFailed.get()).toBe(false);
-    expect(navigations).toEqual(['/publicOrderAuth']);
-  });
-
-  it('the client that got the 403 decides which token is cleared, not the page showing', async () => {
-    $token.set('staff-stale');
-    $publicToken.set('public-stays');
-    $path.set('/publicOrder');
-    server.reply('/api/account/config', { status: 403, body: {} });
-    await staff.get('account/config');
-    expect($token.get()).toBeNull();
-    expect($publicToken.get()).toBe('public-stays');
-    expect(navigations).toEqual(['/authorization']);
-  });
-
-  it('403 inside a frame → /Error_token_not_valid', async () => {
-    vi.stubGlobal('top', {});
-    $token.set('stale');
-    server.reply('/api/account/config', { status: 403, body: {} });
-    await staff.get('account/config');
-    expect(navigations).toEqual(['/Error_token_not_valid']);
-  });
-
-  it('402 → /many-accounts and the response is returned, no notification', async () => {
-    server.reply('/api/account/user/add', { status: 402, body: { error: 'Tariff' } });
-    const result = await staff.post('account/user/add', { name: 'x' });
-    expect(result).toMatchObject({ ok: false, status: 402 });
-    expect(navigations).toEqual(['/many-accounts']);
-    expect($notifications.get()).toHaveLength(0);
-  });
-
-  it.each([
-    [{ error: 'Such a user already exists.' }, 'Such a user already exists.'],
-    [{ message: 'From message' }, 'From message'],
-    [{ error: '', message: 'Message wins over empty error' }, 'Message wins over empty error'],
-    [{}, ''],
-  ])('other error %j → type-3 notification titled with the global error text, body %j', async (body, text) => {
-    server.reply('/api/orders/update', { status: 422, body });
-    const result = await staff.post('orders/update', {});
-    expect(result).toMatchObject({ ok: false, status: 422 });
-    const [note] = $notifications.get();
-    expect(note).toMatchObject({ type: 3, header: 'Something went wrong...', text });
-  });
-
-  it('a non-JSON error body still gives a notification with an empty text', async () => {
-    server.reply('/api/orders/list', { status: 500, text: 'Internal' });
-    const result = await staff.post('orders/list', {});
-    expect(result).toMatchObject({ ok: false, status: 500, data: undefined });
-    expect($notifications.get()[0].text).toBe('');
+  it('rule: a file answer is its bytes and content-disposition name; a failed download still reads its JSON error', async () => {
+    const ok = edge(200, 'PDF', { 'content-disposition': "attachment; filename*=UTF-8''%D0%B0.pdf" });
+    const client = createClient({ baseUrl: '/api', token: () => null, fetch: ok.fetch });
+    const file = await getFile(client, 'orders/doc/download', { id: 1 });
+    expect(file.ok && [await file.data.blob.text(), file.data.fileName]).toEqual(['PDF', 'а.pdf']);
+    const failed = edge(404, JSON.stringify({ error: 'No such file' }));
+    const result = await downloadFile(createClient({ baseUrl: '/api', token: () => null, fetch: failed.fetch }), 'orders/export', { page: 1 });
+    expect(result).toMatchObject({ ok: false, status: 404, data: { error: 'No such file' } });
+    expect(failed.sent[0].init.method).toBe('POST');
   });
 });
 

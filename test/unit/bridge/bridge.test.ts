@@ -29,7 +29,9 @@ class FakeWindow implements MessageEndpoint, MessageTarget {
   deliver(data: unknown, origin: string, source: unknown) {
     const event = new MessageEvent('message', { data: structuredClone(data), origin });
     Object.defineProperty(event, 'source', { value: source });
-    queueMicrotask(() => this.listeners.forEach((listener) => listener(event)));
+    queueMicrotask(() => {
+      for (const listener of this.listeners) listener(event);
+    });
   }
 }
 
@@ -177,7 +179,9 @@ describe('bridge on a shared window (a widget mounted into the CRM page itself)'
     postMessage(message: unknown) {
       const event = new MessageEvent('message', { data: structuredClone(message), origin: HOST });
       Object.defineProperty(event, 'source', { value: this });
-      queueMicrotask(() => this.listeners.forEach((listener) => listener(event)));
+      queueMicrotask(() => {
+        for (const listener of this.listeners) listener(event);
+      });
     }
   }
   const onShared = (win: SharedWindow) => createBridge({ endpoint: win, target: win, targetOrigin: HOST, allowedOrigins: [HOST], checkSource: true, sharedWindow: true, timeoutMs: 200 });

@@ -16,7 +16,7 @@ describe('formatNumber: 2 decimals, thousands grouped with a narrow no-break spa
     [1234567.891, `1${NNBSP}234${NNBSP}567.89`],
     [0, '0.00'],
     [5, '5.00'],
-    [999.999, '1' + NNBSP + '000.00'],
+    [999.999, `1${NNBSP}000.00`],
     [1.005, '1.01'], // rounds the written decimal, not the binary approximation
     [0.125, '0.13'],
     [-1234.5, `-1${NNBSP}234.50`],

@@ -161,7 +161,12 @@ describe('the amoCRM/Kommo widget archive (npm run pack:amocrm)', () => {
     // amoCRM's $authorizedAjax: a jQuery-like Deferred; amoCRM adds X-Auth-Token to the request.
     const $authorizedAjax = (options: Record<string, unknown>) => {
       exchanges.push(options);
-      return { done: (callback: (answer: unknown) => void) => (callback({ access_token: 'short-lived', expires_at: expiresAt, account_id: 7 }), { fail: () => undefined }) };
+      return {
+        done: (callback: (answer: unknown) => void) => {
+          callback({ access_token: 'short-lived', expires_at: expiresAt, account_id: 7 });
+          return { fail: () => undefined };
+        },
+      };
     };
     const widget = Object.assign(cardWidget({ widget_code: 'sr3', server_url: 'https://stock.example.com', api_key: 'long-lived-settings-token' }), { $authorizedAjax });
     widget.callbacks.render();

@@ -44,7 +44,7 @@ define([], function () {
   function originOf(url) {
     try {
       return new URL(url).origin;
-    } catch (error) {
+    } catch (_error) {
       return '';
     }
   }
@@ -100,9 +100,10 @@ define([], function () {
     }
     /** A token with time left: the one held, else a new one for amoCRM's disposable token (null when refused). */
     function freshSession() {
+      var key;
       if (session && session.expiresAt - Date.now() > RENEW_BEFORE_MS) return Promise.resolve(session);
       if (typeof self.$authorizedAjax !== 'function') {
-        var key = settings().api_key;
+        key = settings().api_key;
         return Promise.resolve(key ? { token: key, expiresAt: Infinity, accountId: settings().account_id || null } : null);
       }
       if (!pending) {
@@ -126,7 +127,7 @@ define([], function () {
     /** Before the token runs out, a new one goes to every widget and frame on this page. */
     function scheduleRenewal() {
       clearTimeout(renewTimer);
-      if (!session || !isFinite(session.expiresAt)) return;
+      if (!session || !Number.isFinite(session.expiresAt)) return;
       renewTimer = setTimeout(function () {
         freshSession().then(function (next) {
           if (!next) return;

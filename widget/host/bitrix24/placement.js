@@ -117,10 +117,9 @@
           });
           scheduleRenewal(current);
           if (BX24 && BX24.resizeWindow && typeof win.ResizeObserver === 'function') {
-            var observer = new win.ResizeObserver(function () {
+            new win.ResizeObserver(function () {
               BX24.resizeWindow(win.document.body.scrollWidth, Math.max(200, win.document.body.scrollHeight));
-            });
-            observer.observe(root);
+            }).observe(root);
           }
           resolve(function unmount() {
             stopped = true;

@@ -31,7 +31,7 @@
   function originOf(url) {
     try {
       return url ? new URL(url).origin : '';
-    } catch (error) {
+    } catch (_error) {
       return '';
     }
   }

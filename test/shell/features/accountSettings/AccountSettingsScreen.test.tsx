@@ -1,9 +1,8 @@
-import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import AccountSettingsScreen from '../../../../shell/features/accountSettings/AccountSettingsScreen';
 import { $account } from '../../../../src/stores/account';
 import { setLanguageReloader } from '../../../../src/stores/language';
-import { setNavigator } from '../../../../src/stores/navigation';
+import { setNavigator } from '../../../../shell/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { $token, clearSession } from '../../../../src/stores/session';
 import type { Account } from '../../../../src/contract/account';

@@ -2,16 +2,18 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientTab } from '../../../../shell/features/deal/ClientTab';
-import { $orderClient, resetCustomerLists } from '../../../../src/stores/customers';
-import { $path } from '../../../../src/stores/navigation';
+import { $orderClient } from '../../../../shell/features/deal/orderClient';
+import { resetCustomerLists } from '../../../../shell/stores/customers';
+import { $path } from '../../../../shell/stores/navigation';
 import { $notifications, clearNotifications } from '../../../../src/stores/notifications';
-import { $order } from '../../../../src/stores/order';
+import { $order } from '../../../../shell/features/deal/state';
 import { $token } from '../../../../src/stores/session';
 import { CUSTOMER_SEARCH_DELAY_MS } from '../../../../src/ui/CustomerSearch';
 import { blur, click, typeInto } from '../../../ui/render';
 import type { OrderWithPositions } from '../../../../src/contract/orders';
+import { clearDealOrder, showDealOrder } from '../../../support/dealOrder';
 import { useApiFake } from '../../../support/apiFake';
-import { staffOrder } from '../../../unit/stores/orderFixtures';
+import { staffOrder } from './orderFixtures';
 import { company, contact } from '../../../support/customerFixtures';
 import { settle } from '../../../support/settle';
 
@@ -23,7 +25,7 @@ const order = (more: Partial<OrderWithPositions> = {}) => staffOrder({ id: 15, v
 beforeEach(() => {
   resetCustomerLists();
   clearNotifications();
-  $order.set(null);
+  clearDealOrder();
   $orderClient.set({ orderId: null, contact: null, company: null, status: 'idle' });
   $token.set('staff-token');
   $path.set('/addToDeal');
@@ -72,7 +74,7 @@ const choose = async (option: HTMLElement) => {
 
 describe('deal client tab', () => {
   it("shows the order's contact and says when no company is chosen; the deal screen's order is read, not fetched again", async () => {
-    $order.set(order() as never);
+    await showDealOrder(fake, order());
     const host = await show();
     expect(section(host, 'contact').querySelector('.deal-client__name')?.textContent).toBe('Anna Smith');
     expect(section(host, 'contact').textContent).toContain('anna@example.com');
@@ -89,7 +91,7 @@ describe('deal client tab', () => {
   });
 
   it('a company found by name (autocomplete) is linked with orders/client-update', async () => {
-    $order.set(order() as never);
+    await showDealOrder(fake, order());
     fake.answers['/api/company/autocomplete'] = { body: [{ id: 3, name: 'Acme', email: 'info@acme.io', phone: '', tax_number: '7701234567' }] };
     fake.answers['/api/orders/client-update'] = { body: order({ company: { id: 3, name: 'Acme' }, version: 5 }) };
     const changed = vi.fn();
@@ -105,7 +107,7 @@ describe('deal client tab', () => {
   });
 
   it('a blank search sends nothing; a search that finds nothing says "Nothing found"', async () => {
-    $order.set(order() as never);
+    await showDealOrder(fake, order());
     fake.answers['/api/company/autocomplete'] = { body: [] };
     const host = await show();
     await searchFor(section(host, 'company'), '   ');
@@ -115,7 +117,7 @@ describe('deal client tab', () => {
   });
 
   it("creating a contact checks 'Empty field', 'Minimum of 3 characters', 'Email invalid', then adds it and makes it the order's", async () => {
-    $order.set(order({ contacts: [] }) as never);
+    await showDealOrder(fake, order({ contacts: [] }));
     fake.answers['/api/contact/add'] = { body: contact(21, 'Nina Newman') };
     fake.answers['/api/orders/client-update'] = { body: order({ contacts: [{ id: 21, name: 'Nina Newman' }], version: 5 }) };
     const host = await show();
@@ -143,7 +145,7 @@ describe('deal client tab', () => {
   });
 
   it('rule: a contact created but refused as the order’s is not reported saved; the form closes (no twin on a second submit) and the search is offered', async () => {
-    $order.set(order({ contacts: [] }) as never);
+    await showDealOrder(fake, order({ contacts: [] }));
     fake.answers['/api/contact/add'] = { body: contact(21, 'Nina Newman') };
     fake.answers['/api/orders/client-update'] = { status: 422, body: { error: 'The order is closed.' } };
     const host = await show();
@@ -162,7 +164,7 @@ describe('deal client tab', () => {
   });
 
   it("'Create “name”' in the search opens the form with that name", async () => {
-    $order.set(order({ contacts: [] }) as never);
+    await showDealOrder(fake, order({ contacts: [] }));
     fake.answers['/api/contact/autocomplete'] = { body: [] };
     const host = await show();
     const options = await searchFor(section(host, 'contact'), 'Olga Petrova');
@@ -171,7 +173,7 @@ describe('deal client tab', () => {
   });
 
   it('editing the contact shows the edit texts and sends only what changed', async () => {
-    $order.set(order() as never);
+    await showDealOrder(fake, order());
     fake.answers['/api/contact/update'] = { body: contact(7, 'Anna Smith', { phone: '+7 999 000' }) };
     const host = await show();
     const box = section(host, 'contact');
@@ -191,7 +193,7 @@ describe('deal client tab', () => {
   });
 
   it('remove from the order sends contact_id null', async () => {
-    $order.set(order() as never);
+    await showDealOrder(fake, order());
     fake.answers['/api/orders/client-update'] = { body: order({ contacts: [], version: 5 }) };
     const host = await show();
     await press(buttonNamed(section(host, 'contact'), 'Remove from the order'));

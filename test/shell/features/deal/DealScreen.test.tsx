@@ -6,17 +6,17 @@ import { navigate, useAppLocation } from '../../../../shell/app/hashLocation';
 import { listenToLocation, syncLocation } from '../../../../shell/app/locationSync';
 import DealScreen from '../../../../shell/features/deal/DealScreen';
 import { $account, resetAccount } from '../../../../src/stores/account';
-import { resetDealCatalogue } from '../../../../src/stores/dealCatalogue';
-import { resetDisplayMode } from '../../../../src/stores/displayMode';
-import { $path, setNavigator } from '../../../../src/stores/navigation';
+import { resetDealCatalogue } from '../../../../shell/features/deal/catalogue';
+import { resetDisplayMode } from '../../../../shell/features/deal/displayMode';
+import { $path, setNavigator } from '../../../../shell/stores/navigation';
 import { $notifications, clearNotifications } from '../../../../src/stores/notifications';
-import { $dealTab, $positionDrafts, $unsaved, resetOrderStateAfterNavigation } from '../../../../src/stores/order';
-import { resetPublicLink } from '../../../../src/stores/orderPublicLink';
-import { resetPipelines } from '../../../../src/stores/pipelines';
+import { $dealTab, $positionDrafts, $unsaved, resetOrderStateAfterNavigation } from '../../../../shell/features/deal/state';
+import { resetPublicLink } from '../../../../shell/features/deal/publicLink';
+import { resetPipelines } from '../../../../shell/stores/pipelines';
 import { $publicToken, $token } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';
 import { blur, typeInto } from '../../../ui/render';
-import { CATEGORIES, FIELDS, position, publicOrder, staffOrder } from '../../../unit/stores/orderFixtures';
+import { CATEGORIES, FIELDS, position, publicOrder, staffOrder } from './orderFixtures';
 import { settle } from '../../../support/settle';
 
 const edge = useApiFake();
@@ -153,7 +153,7 @@ describe('deal screen: create or load (spec 1 §4)', () => {
 });
 
 describe('deal screen: unsaved flag and save (spec 1 §4)', () => {
-  it('a change on a card raises the unsaved flag; Save sends it, clears the flag and reloads the order', async () => {
+  it("a change on a card raises the unsaved flag; Save sends it, clears the flag and shows the server's answer (no second read)", async () => {
     answerStaffCatalogue();
     await show('/addToDeal?order_id=7');
     expect(button('Save')?.disabled).toBe(true);
@@ -164,10 +164,9 @@ describe('deal screen: unsaved flag and save (spec 1 §4)', () => {
     expect(host.querySelector('.deal-fact')?.textContent).toBe('Order sum4\u202f800.00 RUB');
     const saved = staffOrder({ version: 4, sum: 4800, positions: [position({ count: 4, sum: 4800 })] });
     edge.answers['/api/orders/update'] = { status: 200, body: saved };
-    edge.answers['/api/orders/order'] = { status: 200, body: saved };
     edge.calls.length = 0;
     await click(button('Save'));
-    expect(edge.calls.map((call) => call.path)).toEqual(['/api/orders/update', '/api/orders/order']);
+    expect(edge.calls.map((call) => call.path)).toEqual(['/api/orders/update']);
     expect(edge.calls[0].body).toEqual({ id: 7, version: 3, positions: [{ id: 11, count: 4 }] });
     expect([saveStatus(), button('Save')?.disabled, $unsaved.get()]).toEqual(['Saved', true, false]);
     expect(countInput().value).toBe('4');

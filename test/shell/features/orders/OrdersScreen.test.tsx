@@ -7,13 +7,13 @@ import { SEARCH_DEBOUNCE_MS } from '../../../../shell/features/orders/SearchBox'
 import type { Order } from '../../../../src/contract/orders';
 import type { Pipeline } from '../../../../src/contract/pipelines';
 import { addMessages, setActiveLanguage } from '../../../../src/i18n';
-import { setNavigator } from '../../../../src/stores/navigation';
+import { setNavigator } from '../../../../shell/stores/navigation';
 import { $notifications, clearNotifications } from '../../../../src/stores/notifications';
-import { resetOrdersList, setFilter } from '../../../../src/stores/ordersList';
-import { resetOrdersTable } from '../../../../src/stores/ordersTableConfig';
-import { $homeBlurred, $overlays, closeAllOverlays } from '../../../../src/stores/overlays';
-import { resetPipelines, selectPipeline } from '../../../../src/stores/pipelines';
-import { resetAccountUsers } from '../../../../src/stores/accountUsers';
+import { resetOrdersList, setFilter } from '../../../../shell/features/orders/state';
+import { resetOrdersTable } from '../../../../shell/features/orders/tableConfig';
+import { $homeBlurred, $overlays, closeAllOverlays } from '../../../../shell/stores/overlays';
+import { resetPipelines, selectPipeline } from '../../../../shell/stores/pipelines';
+import { resetAccountUsers } from '../../../../shell/features/orders/accountUsers';
 import { CUSTOMER_SEARCH_DELAY_MS } from '../../../../src/ui/CustomerSearch';
 import { $token } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';
@@ -75,7 +75,7 @@ const button = (scope: ParentNode, name: string) =>
 const headers = (host: HTMLElement) => [...host.querySelectorAll('thead th')].map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim());
 const rowCells = (host: HTMLElement, index = 0) => [...host.querySelectorAll('tbody tr')[index].querySelectorAll('td')].map((td) => td.textContent);
 const listCalls = () => edge.calls.filter((call) => call.path === LIST);
-const lastFilter = () => (listCalls().at(-1)?.body as { filter: Record<string, unknown> }).filter;
+const lastFilter = () => (listCalls().at(-1)!.body as { filter: Record<string, unknown> }).filter;
 const dialog = () => document.body.querySelector<HTMLElement>('[role="dialog"], [role="alertdialog"]');
 /** The row's actions: its '⋯' menu's entries. */
 async function menuItems(row: Element): Promise<string[]> {
@@ -221,7 +221,7 @@ describe('/orders: the table', () => {
     const host = await showScreen();
     const sumHeader = host.querySelector('th[data-column="order_sum"]') as HTMLElement;
     await click(sumHeader.querySelector('button'));
-    expect((listCalls().at(-1)?.body as { sort: unknown }).sort).toEqual({ field: 'sum', order: 'asc' });
+    expect((listCalls().at(-1)!.body as { sort: unknown }).sort).toEqual({ field: 'sum', order: 'asc' });
     expect(host.querySelector('th[data-column="order_sum"]')?.getAttribute('aria-sort')).toBe('ascending');
     expect(host.querySelector('th[data-column="contact_name"] button')).toBeNull();
   });
@@ -346,11 +346,11 @@ describe('/orders: pipelines, hide final stages, search, filter, paging', () => 
     expect(button(host, 'Previous page')?.disabled).toBe(true);
     edge.answers[LIST] = listAnswer([order(21)], { current_page: 2, last_page: 3, total: 45 });
     await click(button(host, 'Page 2'));
-    expect((listCalls().at(-1)?.body as { page: number }).page).toBe(2);
+    expect((listCalls().at(-1)!.body as { page: number }).page).toBe(2);
     expect(button(host, 'Page 2')?.getAttribute('aria-current')).toBe('page');
     edge.answers[LIST] = listAnswer([order(41)], { current_page: 3, last_page: 3, total: 45 });
     await click(button(host, 'Next page'));
-    expect((listCalls().at(-1)?.body as { page: number }).page).toBe(3);
+    expect((listCalls().at(-1)!.body as { page: number }).page).toBe(3);
     expect(button(host, 'Next page')?.disabled).toBe(true);
   });
 
@@ -386,7 +386,7 @@ describe('/orders: table settings', () => {
     const save = edge.calls.length;
     await click(button(panel, 'Save'));
     const saved = edge.calls.slice(save).find((call) => call.method === 'POST' && call.path === '/api/orders/table-config');
-    const value = (saved?.body as { value: Record<string, { sort: number; visible: number; type: number }> }).value;
+    const value = (saved!.body as { value: Record<string, { sort: number; visible: number; type: number }> }).value;
     expect(value.order_status.visible).toBe(0);
     expect(value.order_tags).toMatchObject({ visible: 1, type: 6 });
     expect(value.order_sum.sort).toBe(value.company_name.sort - 1);

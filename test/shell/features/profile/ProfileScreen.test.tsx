@@ -1,8 +1,7 @@
-import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import ProfileScreen from '../../../../shell/features/profile/ProfileScreen';
 import { $account } from '../../../../src/stores/account';
-import { setNavigator } from '../../../../src/stores/navigation';
+import { setNavigator } from '../../../../shell/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { $token, clearSession } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';

@@ -1,9 +1,9 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import AvailablePublicOrderListScreen from '../../../../shell/features/publicOrder/AvailablePublicOrderListScreen';
-import { setNavigator } from '../../../../src/stores/navigation';
+import { setNavigator } from '../../../../shell/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
-import { resetPublicOrders } from '../../../../src/stores/publicOrders';
+import { resetPublicOrders } from '../../../../shell/features/publicOrder/publicOrders';
 import { clearSession, savePublicToken } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';
 import { orderPage, publicOrder } from '../../../support/publicOrders';

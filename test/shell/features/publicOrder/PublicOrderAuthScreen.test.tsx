@@ -1,7 +1,6 @@
-import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import PublicOrderAuthScreen from '../../../../shell/features/publicOrder/PublicOrderAuthScreen';
-import { setNavigator } from '../../../../src/stores/navigation';
+import { setNavigator } from '../../../../shell/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { $publicToken, clearSession } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';

@@ -1,10 +1,9 @@
-import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import PublicOrderProfileScreen from '../../../../shell/features/publicOrder/PublicOrderProfileScreen';
-import { setNavigator } from '../../../../src/stores/navigation';
+import { setNavigator } from '../../../../shell/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
-import { resetPublicProfile } from '../../../../src/stores/publicProfile';
-import { resetPublicSession } from '../../../../src/stores/publicSession';
+import { resetPublicProfile } from '../../../../shell/features/publicOrder/publicProfile';
+import { resetPublicSession } from '../../../../shell/features/publicOrder/publicSession';
 import { $token, clearSession, savePublicToken } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';
 import { all, click, get, render, typeInto } from '../../../ui/render';

@@ -7,7 +7,7 @@ import ManyAccountsScreen from '../../../../shell/features/status/ManyAccountsSc
 import NotInstalledScreen from '../../../../shell/features/status/NotInstalledScreen';
 import { addMessages, setActiveLanguage, type Lang } from '../../../../src/i18n';
 import { $account, resetAccount } from '../../../../src/stores/account';
-import { setNavigator } from '../../../../src/stores/navigation';
+import { setNavigator } from '../../../../shell/stores/navigation';
 
 // The texts are written out here (not read from the locale files) so a changed locale text fails:
 // the English ones are the spec's (server-calls-and-texts.md §8), the Russian ones those of ru.json.

@@ -1,0 +1,15 @@
+/**
+ * The inventory module's one door: the only code that writes batches, the ledger (movements) and reservations
+ * (position_batches and a position's held sums). Other modules import this file only (test/dependency-cruiser.cjs),
+ * and test/server/stockWriters.test.ts fails when code elsewhere writes those tables.
+ *
+ * - receive, writeOff, transfer: the stock screens' operations on batches; each checks the right and runs its own transaction.
+ * - reserve, release, consume, adjust: what an order position holds, inside the order's transaction.
+ * Every writer takes its locks in THE order written down in locks.ts.
+ */
+export { receive, transfer, writeOff } from './service';
+export { adjust, consume, release, reserve, type Holder } from './holdings';
+export { openingStock, toBatch } from './batches';
+export { lockProduct, lockProducts } from './locks';
+export { countText, roundedQuantity, thousandthsOf } from './quantities';
+export { belowWrittenOff, NOT_ENOUGH_STOCK } from './errors';

@@ -1,0 +1,56 @@
+import { mapPaths, setHttpClients, toPublicPath, type HttpClients } from '../../src/api/http';
+import { createClient, errorText, type ApiFailure } from '../../src/api/transport';
+import { config } from '../../src/config';
+import { isPublicMode, PUBLIC_SIGN_IN_PATH, SIGN_IN_PATH } from '../../src/domain/publicMode';
+import { t } from '../../src/i18n';
+import { $path, isFramed, navigateTo } from '../stores/navigation';
+import { notify, NotificationType } from '../../src/stores/notifications';
+import { $publicToken, $token, $tokenFailed, clearPublicToken, clearToken } from '../../src/stores/session';
+
+/** Which token a client sends: a 403 clears that one, whatever page is showing. */
+export type TokenKind = 'staff' | 'public';
+
+const showError = (body: ApiFailure['data']) => notify({ type: NotificationType.error, header: t('errors.global'), text: errorText(body) });
+
+/**
+ * The spec's failure rules (spec 2 §8) for the shell's clients: no answer → the network-error notification;
+ * 403 → that client's token is cleared and the matching sign-in page shown (the token-error page in a frame);
+ * 402 → /many-accounts (or, where `paymentRequiredShown`, the body's text as any other error); else a notification.
+ */
+export function shellFailureRules(kind: TokenKind, options: { paymentRequiredShown?: boolean } = {}) {
+  return (failure: ApiFailure): void => {
+    if (failure.networkError) notify({ type: NotificationType.error, header: t('errors.global'), text: t('errors.network') });
+    else if (failure.status === 403) {
+      if (kind === 'public') clearPublicToken();
+      else {
+        clearToken();
+        $tokenFailed.set(true);
+      }
+      navigateTo(isFramed() ? '/Error_token_not_valid' : kind === 'public' ? PUBLIC_SIGN_IN_PATH : SIGN_IN_PATH);
+    } else if (failure.status === 402 && !options.paymentRequiredShown) navigateTo('/many-accounts');
+    else showError(failure.data);
+  };
+}
+
+/** Sign-outs happen on the way out: whatever they answer (already ended, offline), nothing is shown. */
+const quiet = () => undefined;
+
+/** The shell's HTTP clients, reading its session store's tokens. */
+export function shellHttpClients(baseUrl: string): HttpClients {
+  const staffToken = () => $token.get();
+  const publicToken = () => $publicToken.get();
+  return {
+    staff: createClient({ baseUrl, token: staffToken, onError: shellFailureRules('staff') }),
+    // A 402 on invitations means the inviting account has no free seat, not that the caller's is over its limit.
+    invitations: createClient({ baseUrl, token: staffToken, onError: shellFailureRules('staff', { paymentRequiredShown: true }) }),
+    public: mapPaths(createClient({ baseUrl, token: publicToken, onError: shellFailureRules('public') }), toPublicPath),
+    staffSignOut: createClient({ baseUrl, token: staffToken, onError: quiet }),
+    publicSignOut: createClient({ baseUrl, token: publicToken, onError: quiet }),
+    publicMode: () => isPublicMode({ path: $path.get() }),
+  };
+}
+
+/** Hands the shell's clients to src/api (called by bootstrap before anything calls the server). */
+export function connectHttpClients(): void {
+  setHttpClients(shellHttpClients(config.apiBase));
+}
