@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { accounts, productCounts, tariffs } from '../../db/schema';
 import { paymentRequired, unprocessable } from '../../http/errors';
 
@@ -10,7 +10,6 @@ import { paymentRequired, unprocessable } from '../../http/errors';
  * Only the users limit answers 402, which the client reads as 'users exceeded'; the others answer 422.
  */
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Reader = Db | Tx;
 type Count = () => Promise<number>;
 type LimitColumn = 'usersLimit' | 'positionsLimit' | 'contactsLimit' | 'ordersPerMonth';
