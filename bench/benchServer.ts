@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { DEMO_ADMIN, ensureTariffs, seedDemo } from '../server/db/seed';
+import { DEMO_ADMIN, ensureTariffs, seedDemo } from '../server/seeds/seed';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 

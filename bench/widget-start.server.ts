@@ -6,7 +6,7 @@
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { DEMO_ADMIN, ensureTariffs, seedDemo } from '../server/db/seed';
+import { DEMO_ADMIN, ensureTariffs, seedDemo } from '../server/seeds/seed';
 
 const root = process.env.BENCH_ROOT ?? process.cwd();
 const work = process.env.WORK_DIR ?? root;

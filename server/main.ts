@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { DEMO_ADMIN, ensureTariffs, seedDemo } from './db/seed';
-import { DEMO_CUSTOMER } from './db/seedOrders';
+import { DEMO_ADMIN, ensureTariffs, seedDemo } from './seeds/seed';
+import { DEMO_CUSTOMER } from './seeds/seedOrders';
 import { parseOriginList } from '../src/domain/origins';
 
 /** npm start: open the database, migrate, seed the demo on a fresh embedded database, serve. */

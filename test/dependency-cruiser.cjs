@@ -105,6 +105,28 @@ module.exports = {
       to: { path: '^src/ui/' },
     },
     {
+      name: 'modules-never-import-other-routes',
+      severity: 'error',
+      comment: "A module imports another module's service, never its routes.ts (HTTP only): shared rules live in services or server/auth.",
+      from: { path: '^server/modules/([^/]+)/' },
+      to: { path: '^server/modules/[^/]+/routes\\.ts$', pathNot: '^server/modules/$1/' },
+    },
+    {
+      name: 'only-app-registers-routes',
+      severity: 'error',
+      comment: 'server/app.ts assembles the app: it alone, outside the modules, imports their routes.ts.',
+      from: { pathNot: ['^server/app\\.ts$', '^server/modules/'] },
+      to: { path: '^server/modules/[^/]+/routes\\.ts$' },
+    },
+    {
+      name: 'no-cycles-between-server-modules',
+      severity: 'error',
+      comment: 'Modules depend on each other in one direction only (ARCHITECTURE.md): a cycle between two module folders, even through files that are not cyclic themselves, is refused.',
+      scope: 'folder',
+      from: { path: '^server/modules/[^/]+$' },
+      to: { path: '^server/modules/[^/]+$', circular: true },
+    },
+    {
       name: 'stock-only-through-its-api',
       severity: 'error',
       comment:

@@ -60,25 +60,3 @@ export async function resolveInvitee(db: Db, token: string): Promise<Invitee | n
   if (!row || (row.status !== 'enabled' && row.status !== 'invited')) return null;
   return { tokenId: row.tokenId, userId: row.userId, invitationsOnly: row.status === 'invited' };
 }
-
-export type Right = 'admin' | 'editingRemains' | 'changeRemains';
-
-/**
- * Rights (spec 2 §6): owners and admins may do everything. Without the account's 'Separate rights'
- * option every active member may edit products and move goods; with it, each flag counts.
- */
-export function hasRight(caller: Pick<Caller, 'account' | 'membership'>, right: Right): boolean {
-  const { membership, account } = caller;
-  if (membership.isOwner || membership.admin) return true;
-  if (right === 'admin' || !membership.activity) return false;
-  if (!account.separateRights) return true;
-  return membership[right];
-}
-
-/**
- * Read-only members — without activity, or under 'Separate rights' with no right at all — see what the
- * account shares (such as the table layouts every member sees) but do not change it.
- */
-export function mayChangeSharedSettings(caller: Pick<Caller, 'account' | 'membership'>): boolean {
-  return hasRight(caller, 'editingRemains') || hasRight(caller, 'changeRemains');
-}

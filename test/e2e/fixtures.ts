@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { hashPassword, sha256 } from '../../server/auth/secrets';
 import type { Db } from '../../server/db/client';
 import { accounts, memberships, publicCustomers, tariffs, tokens, users } from '../../server/db/schema';
-import { seedCatalogue } from '../../server/db/seedCatalogue';
-import { DEMO_CUSTOMER, seedOrders } from '../../server/db/seedOrders';
+import { seedCatalogue } from '../../server/seeds/seedCatalogue';
+import { DEMO_CUSTOMER, seedOrders } from '../../server/seeds/seedOrders';
 
 export const EXPIRED_TOKEN = 'e2e-expired-token';
 export const FIXED_LOGIN_TOKEN = 'e2e-fixed-login-token';

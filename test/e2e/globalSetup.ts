@@ -8,7 +8,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { outbox } from '../../server/db/schema';
-import { ensureTariffs } from '../../server/db/seed';
+import { ensureTariffs } from '../../server/seeds/seed';
 import { ensureChromium } from './chromium';
 import { addBrowserFixtures, createTestAccount } from './fixtures';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
-import { ensureTariffs } from '../../server/db/seed';
+import { ensureTariffs } from '../../server/seeds/seed';
 
 const PORT = 8123;
 const PORTAL = 'https://portal.bitrix24.example';

@@ -7,7 +7,7 @@ import { hashPassword } from '../../server/auth/secrets';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { accounts, memberships, outbox, users } from '../../server/db/schema';
-import { ensureTariffs } from '../../server/db/seed';
+import { ensureTariffs } from '../../server/seeds/seed';
 
 export interface TestServer {
   app: FastifyInstance;

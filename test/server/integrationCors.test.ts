@@ -4,7 +4,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { accounts, integrationConnections, users } from '../../server/db/schema';
-import { ensureTariffs } from '../../server/db/seed';
+import { ensureTariffs } from '../../server/seeds/seed';
 
 const CRM = 'https://crm.example.com';
 const STRANGER = 'https://evil.example.net';

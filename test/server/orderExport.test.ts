@@ -8,7 +8,8 @@ import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderListRequest } from '../../src/contract/orders';
 import { companies, contacts, orders, pipelines, pipelineStatuses } from '../../server/db/schema';
-import { exportOrders, XLSX_TYPE } from '../../server/modules/orderExport/service';
+import { XLSX_TYPE } from '../../server/http/downloads';
+import { exportOrders } from '../../server/modules/orderExport/service';
 import { ensureDebianPackage } from '../support/debianPackage';
 import { unique, useTestServer, type TestAccount } from './harness';
 

@@ -150,6 +150,7 @@ describe('orders/add, orders/order and orders/list', () => {
     expect((await server.call('POST', 'orders/list', { token: idle.token, body: {} })).status).toBe(200);
     const refused = await server.call('POST', 'orders/add', { token: idle.token, body: {} });
     expect(refused.status).toBe(422);
+    expect(refused.body.error).toBe('You do not have the right to change orders');
   });
 });
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../../server/db/seed';
+import { DEMO_ADMIN } from '../../server/seeds/seed';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const entry = join(root, 'dist', 'test-server', 'main.mjs');

@@ -22,8 +22,8 @@ import {
   users,
   warehouses,
 } from '../../server/db/schema';
-import { DEMO_ADMIN, DEMO_STOREKEEPER, ensureTariffs, seedDemo } from '../../server/db/seed';
-import { DEMO_CUSTOMER } from '../../server/db/seedOrders';
+import { DEMO_ADMIN, DEMO_STOREKEEPER, ensureTariffs, seedDemo } from '../../server/seeds/seed';
+import { DEMO_CUSTOMER } from '../../server/seeds/seedOrders';
 
 /** The demo seed on a fresh database: the catalogue of Server I plus the orders, customers and public customer of Server II. */
 let database: Database;

@@ -1,30 +1,20 @@
-import { countProducts } from '../products/positions';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { AccountUpdateRequest, Currency, SelfUpdateRequest, Tariff } from '../../../src/contract/account';
 import { hashPassword, verifyPassword } from '../../auth/secrets';
-import { hasRight, mayChangeSharedSettings, type Caller } from '../../auth/sessions';
+import { requireAdmin, requireSharedSettingsEditor } from '../../auth/rights';
+import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { accounts, memberships, tableConfigs, tariffs, tokens, users } from '../../db/schema';
-import { badRequest, noRight, unprocessable } from '../../http/errors';
+import { badRequest, unprocessable } from '../../http/errors';
 import { WRONG_CURRENT_PASSWORD, requirePassword } from '../auth/service';
+import { positionsInUse } from './limits';
 import { toAccount, toUser } from './mappers';
-
-export function requireAdmin(caller: Caller): void {
-  if (!hasRight(caller, 'admin')) throw noRight('Only an administrator of the account can do this');
-}
 
 /** A name as stored: trimmed, and never blank (the schema's minLength counts spaces). */
 export function requireName(text: string): string {
   const name = text.trim();
   if (!name) throw badRequest('Enter a name');
   return name;
-}
-
-/** Import and export depend on the tariff (spec 2 §9); the trial (no tariff yet) has them. 422, not 402 (the client reads 402 as 'users exceeded'). */
-export async function requireImportExport(db: Db, tariffId: number | null): Promise<void> {
-  if (tariffId === null) return;
-  const [tariff] = await db.select({ allowed: tariffs.importExport }).from(tariffs).where(eq(tariffs.id, tariffId));
-  if (tariff && !tariff.allowed) throw unprocessable('Import and export are not included in your tariff. Choose a larger tariff to use them.');
 }
 
 export function accountConfig(caller: Caller) {
@@ -52,14 +42,12 @@ export async function getTableConfig(db: Db, accountId: number, code: string) {
   return { code, value: row?.value ?? null };
 }
 
-export const SHARED_SETTINGS_RIGHT = "You do not have the right to change the account's shared settings";
-
 /**
  * Saves a table configuration; null resets it (the column is NOT NULL, and GET answers null for a missing code).
  * The layout is the whole account's, so a read-only member may not change it.
  */
 export async function saveTableConfig(db: Db, caller: Pick<Caller, 'account' | 'membership'>, code: string, value: unknown) {
-  if (!mayChangeSharedSettings(caller)) throw noRight(SHARED_SETTINGS_RIGHT);
+  requireSharedSettingsEditor(caller);
   const accountId = caller.account.id;
   if (value === null) {
     await db.delete(tableConfigs).where(and(eq(tableConfigs.accountId, accountId), eq(tableConfigs.code, code)));
@@ -118,7 +106,7 @@ export async function accountTariffs(db: Db, caller: Caller) {
   return {
     current: current ? toTariff(current) : null,
     plan_end: (caller.account.paidUntil ?? caller.account.trialEndsAt).toISOString(),
-    usage: { users: activeUsers, positions: await countProducts(db, caller.account.id) },
+    usage: { users: activeUsers, positions: await positionsInUse(db, caller.account.id) },
     tariffs: list.map(toTariff),
   };
 }

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CategoryAddRequest, CategoryRecord, CategoryTree, CategoryUpdateRequest, IdRequest } from '../../../src/contract/catalogue';
 import { SuccessFlag } from '../../../src/contract/common';
+import { requireProductEditor } from '../../auth/rights';
 import { callerOf } from '../../http/context';
-import { addCategory, deleteCategory, listCategories, requireProductEditor, updateCategory } from './service';
+import { addCategory, deleteCategory, listCategories, updateCategory } from './service';
 
 /** category/*: the product category tree. */
 export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {

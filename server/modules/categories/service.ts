@@ -1,16 +1,10 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Category, CategoryAddRequest, CategoryProps, CategoryUpdateRequest } from '../../../src/contract/catalogue';
-import { hasRight, type Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { categories, fields, products } from '../../db/schema';
-import { badRequest, noRight, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 
 type CategoryRow = typeof categories.$inferSelect;
-
-/** Editing the catalogue (categories, fields, products) needs the 'editing product' right. */
-export function requireProductEditor(caller: Caller): void {
-  if (!hasRight(caller, 'editingRemains')) throw noRight('You do not have the right to edit products');
-}
 
 /** The advisory-lock namespace of an account's catalogue structure (ASCII 'catl'). */
 const CATALOGUE_LOCK = 0x6361746c;

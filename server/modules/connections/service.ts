@@ -5,7 +5,7 @@ import { newToken } from '../../auth/secrets';
 import type { Db } from '../../db/client';
 import { integrationConnections, memberships } from '../../db/schema';
 import { badRequest, notFound, unprocessable } from '../../http/errors';
-import { requireAdmin } from '../account/service';
+import { requireAdmin } from '../../auth/rights';
 
 export type ConnectionRow = typeof integrationConnections.$inferSelect;
 

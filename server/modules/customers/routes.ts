@@ -23,6 +23,7 @@ import {
   CustomerOrdersQuery,
 } from '../../../src/contract/customers';
 import { Nullable, SuccessFlag } from '../../../src/contract/common';
+import { requireCustomerEditor, requireCustomerFieldEditor } from '../../auth/rights';
 import { callerOf } from '../../http/context';
 import { addCustomerField, customerFieldTypes, deleteCustomerField, listCustomerFields, updateCustomerField } from './fields';
 import {
@@ -33,8 +34,6 @@ import {
   getCustomer,
   linkCustomers,
   listCustomers,
-  requireCustomerEditor,
-  requireCustomerSettings,
   updateCustomer,
 } from './service';
 
@@ -105,17 +104,17 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     );
     app.post(`/${kind}/field/add`, { schema: { tags, body: CustomerFieldAddRequest, response: { 200: FieldDefinition } } }, async (request) => {
       const caller = callerOf(request);
-      requireCustomerSettings(caller);
+      requireCustomerFieldEditor(caller);
       return addCustomerField(db, caller.account.id, kind, request.body);
     });
     app.post(`/${kind}/field/update`, { schema: { tags, body: CustomerFieldUpdateRequest, response: { 200: FieldDefinition } } }, async (request) => {
       const caller = callerOf(request);
-      requireCustomerSettings(caller);
+      requireCustomerFieldEditor(caller);
       return updateCustomerField(db, caller.account.id, kind, request.body);
     });
     app.post(`/${kind}/field/delete`, { schema: { tags, body: IdRequest, response: { 200: SuccessFlag } } }, async (request) => {
       const caller = callerOf(request);
-      requireCustomerSettings(caller);
+      requireCustomerFieldEditor(caller);
       return deleteCustomerField(db, caller.account.id, kind, request.body.id);
     });
   }

@@ -17,12 +17,13 @@ import type {
   CustomerOrderList,
   CustomerRef,
 } from '../../../src/contract/customers';
-import { hasRight, type Caller } from '../../auth/sessions';
+import type { Caller } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { accounts, companies, contactCompanies, contacts, orders, pipelineStatuses, tariffs } from '../../db/schema';
-import { noRight, notFound, unprocessable } from '../../http/errors';
+import { companies, contactCompanies, contacts, orders, pipelineStatuses } from '../../db/schema';
+import { notFound } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
+import { requireCustomerPlace } from '../account/limits';
 import { coerceEntityValues } from '../fields/values';
 import { checkCustomerTexts, type CustomerKind } from './validation';
 
@@ -47,21 +48,6 @@ const ACCOUNTING_COLUMNS = {
   bank_code: 'bankCode',
   payment_account: 'paymentAccount',
 } as const satisfies Record<(typeof COMPANY_ACCOUNTING_KEYS)[number], keyof CompanyRow>;
-
-/**
- * Rights (spec 2 §6 names no customer right): every member reads customers; every active member
- * (the 'activity' flag; owners and admins always) adds, edits, links, archives and deletes them,
- * with or without 'Separate rights', since none of the rights it separates is about customers.
- */
-export function requireCustomerEditor(caller: Caller): void {
-  const { membership } = caller;
-  if (!(membership.isOwner || membership.admin || membership.activity)) throw noRight('You do not have the right to edit contacts and companies');
-}
-
-/** Customer field definitions are account settings (the customer field settings screen): owners and admins. */
-export function requireCustomerSettings(caller: Caller): void {
-  if (!hasRight(caller, 'admin')) throw noRight('Only administrators change the fields of contacts and companies');
-}
 
 function base(row: CustomerRow) {
   return {
@@ -135,18 +121,11 @@ async function lockCustomers(tx: Tx, accountId: number): Promise<void> {
  * cannot both take the last free place; the tariff is read here, not from the session.
  */
 async function requireFreePlace(tx: Tx, accountId: number): Promise<void> {
-  const [plan] = await tx
-    .select({ limit: tariffs.contactsLimit })
-    .from(accounts)
-    .innerJoin(tariffs, eq(tariffs.id, accounts.tariffId))
-    .where(eq(accounts.id, accountId));
-  if (!plan) return;
-  const counted = (table: CustomerTable) => tx.select({ n: count() }).from(table).where(and(eq(table.accountId, accountId), eq(table.archived, false)));
-  const [[people], [firms]] = await Promise.all([counted(contacts), counted(tableOf('company'))]);
-  const used = Number(people.n) + Number(firms.n);
-  if (used + 1 > plan.limit) {
-    throw unprocessable(`Your tariff allows ${plan.limit} contacts and companies. Archive some or choose a larger tariff.`, { limit: plan.limit, used });
-  }
+  await requireCustomerPlace(tx, accountId, async () => {
+    const counted = (table: CustomerTable) => tx.select({ n: count() }).from(table).where(and(eq(table.accountId, accountId), eq(table.archived, false)));
+    const [[people], [firms]] = await Promise.all([counted(contacts), counted(tableOf('company'))]);
+    return Number(people.n) + Number(firms.n);
+  });
 }
 
 type CustomerInput = Omit<CompanyAddRequest, 'archived'> & { archived?: boolean };

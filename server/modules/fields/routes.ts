@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { CategoryProps, FieldAddRequest, FieldDefinition, FieldListQuery, FieldType, FieldUpdateRequest, IdRequest, SortRequest } from '../../../src/contract/catalogue';
 import { SuccessFlag } from '../../../src/contract/common';
+import { requireProductEditor } from '../../auth/rights';
 import { callerOf } from '../../http/context';
-import { categoryProps, requireProductEditor } from '../categories/service';
+import { categoryProps } from '../categories/service';
 import { addField, deleteField, fieldTypes, listFields, sortFields, updateField } from './service';
 
 /** field/*: the product field definitions (types 1–15, options, card flags). */

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SuccessFlag } from '../../../src/contract/common';
 import { OrderFile, OrderFileDeleteQuery, OrderFileDownloadQuery, OrderFileList } from '../../../src/contract/orderDocuments';
-import { OrderIdQuery } from '../../../src/contract/orders';
+import { OrderDeleteRequest, OrderIdQuery } from '../../../src/contract/orders';
+import { requireOrderEditor } from '../../auth/rights';
 import { callerOf } from '../../http/context';
+import { sendStoredFile } from '../../http/downloads';
 import { staffActor } from '../orders/actor';
-import { requireOrderEditor } from '../orders/routes';
-import { deleteOrderFile, listOrderFiles, openOrderFile, sendOrderFile, uploadOrderFile } from './service';
+import { deleteOrder } from '../orders/service';
+import { deleteOrderFile, discardStoredPaths, listOrderFiles, openOrderFile, storedPathsOfOrder, uploadOrderFile } from './service';
 
 /**
  * Files of an order (spec 2 §7 "Orders"): generated documents (orders/doc/list, orders/doc/delete, download;
@@ -15,6 +17,18 @@ import { deleteOrderFile, listOrderFiles, openOrderFile, sendOrderFile, uploadOr
 export const orderDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
   const tags = ['order documents'];
+
+  // Registered here rather than with the other orders/* calls: deleting an order takes its files' bytes off the disk,
+  // and the documents depend on the orders, never the other way round (no cycle between the two modules).
+  app.post('/orders/delete', { schema: { tags: ['orders'], body: OrderDeleteRequest, response: { 200: SuccessFlag } } }, async (request) => {
+    const caller = callerOf(request);
+    requireOrderEditor(caller);
+    // The rows of the order's files go with the order (cascade); their bytes on disk go once it is gone.
+    const stored = await storedPathsOfOrder(db, caller.account.id, request.body.id);
+    const answer = await deleteOrder(db, staffActor(caller), request.body.id);
+    await discardStoredPaths(config, stored);
+    return answer;
+  });
 
   app.get('/orders/doc/list', { config: { reads: true }, schema: { tags, querystring: OrderIdQuery, response: { 200: OrderFileList } } }, async (request) =>
     listOrderFiles(db, config, staffActor(callerOf(request)), request.query.order_id, 'generated'),
@@ -26,7 +40,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   app.get('/orders/doc/download', { config: { reads: true }, schema: { tags, querystring: OrderFileDownloadQuery } }, async (request, reply) => {
     const { id, order_id } = request.query;
-    return sendOrderFile(reply, await openOrderFile(db, config, staffActor(callerOf(request)), id, 'generated', order_id));
+    return sendStoredFile(reply, await openOrderFile(db, config, staffActor(callerOf(request)), id, 'generated', order_id));
   });
 
   app.get('/orders/custom-doc/list', { config: { reads: true }, schema: { tags, querystring: OrderIdQuery, response: { 200: OrderFileList } } }, async (request) =>
@@ -55,6 +69,6 @@ export const orderDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   app.get('/orders/custom-doc/download', { config: { reads: true }, schema: { tags, querystring: OrderFileDownloadQuery } }, async (request, reply) => {
     const { id, order_id } = request.query;
-    return sendOrderFile(reply, await openOrderFile(db, config, staffActor(callerOf(request)), id, 'custom', order_id));
+    return sendStoredFile(reply, await openOrderFile(db, config, staffActor(callerOf(request)), id, 'custom', order_id));
   });
 };

@@ -1,10 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import type { Readable } from 'node:stream';
 import { ORDER_FILE_MAX_BYTES, type OrderFile, type OrderFileKind } from '../../../src/contract/orderDocuments';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { orderFiles, users } from '../../db/schema';
+import type { DownloadFile } from '../../http/downloads';
 import { badRequest, HttpError, noRight, notFound } from '../../http/errors';
 import type { Actor } from '../orders/actor';
 import { orderRowOf } from '../orders/service';
@@ -61,13 +61,6 @@ export function safeMime(raw: string | undefined): string {
   return MIME.test(mime) ? mime : 'application/octet-stream';
 }
 
-/** RFC 6266: an ASCII fallback (quotes, backslashes and other characters replaced) and the exact name in UTF-8. */
-export function contentDisposition(name: string, type: 'attachment' | 'inline' = 'attachment'): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 /* ------------------------------------------------------------------ reading */
 
 const listShape = {
@@ -121,12 +114,8 @@ export async function listOrderFiles(db: Db, _config: Config, actor: DocumentAct
   return rows.map((row) => toOrderFile(actor, row));
 }
 
-export interface OpenedFile {
-  name: string;
-  mime: string;
-  size: number;
-  body: Readable | Buffer;
-}
+/** An order's file opened for a download (server/http/downloads.ts sends it). */
+export type OpenedFile = DownloadFile;
 
 /**
  * A file's bytes for a download (orders/custom-doc/download): a file the actor may not see, of another
@@ -141,18 +130,6 @@ export async function openOrderFile(db: Db, config: Config, actor: DocumentActor
   const body = await readStored(config, row);
   if (body === null) throw notFound('The file is missing from the server storage');
   return { name: row.name, mime: row.mime, size: row.size, body };
-}
-
-/** Sends an opened file as a download: its type, a safe name, no sniffing, no caching, and no script may run in it. */
-export function sendOrderFile(reply: FastifyReply, file: OpenedFile): FastifyReply {
-  return reply
-    .header('content-type', file.mime)
-    .header('content-length', Buffer.isBuffer(file.body) ? file.body.length : file.size)
-    .header('content-disposition', contentDisposition(file.name))
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('cache-control', 'private, no-store')
-    .send(file.body);
 }
 
 /* ------------------------------------------------------------------ writing */

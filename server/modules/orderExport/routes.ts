@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Nullable } from '../../../src/contract/common';
 import { OrderListRequest } from '../../../src/contract/orders';
 import { callerOf } from '../../http/context';
-import { requireImportExport } from '../account/service';
-import { contentDisposition } from '../orderDocuments/service';
+import { sendWorkbook } from '../../http/downloads';
+import { requireImportExport } from '../account/limits';
 import { staffActor } from '../orders/actor';
-import { exportFileName, exportOrders, XLSX_TYPE } from './service';
+import { exportFileName, exportOrders } from './service';
 
 /** orders/export (spec 2 §7 "Orders"): the orders page's filter and sort → every matching order as xlsx. Every member reads orders, so every member may export them, when the tariff includes export. */
 export const orderExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,11 +24,7 @@ export const orderExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = callerOf(request);
       await requireImportExport(db, caller.account.tariffId);
       const stream = await exportOrders(db, staffActor(caller), request.body ?? {}, (error) => request.log.error({ err: error }, 'orders export failed while streaming'));
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', contentDisposition(exportFileName()))
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return sendWorkbook(reply, exportFileName(), stream);
     },
   );
 };

@@ -8,8 +8,6 @@ import { pipelines } from '../../db/schema';
 import type { Actor } from '../orders/actor';
 import { listOrders } from '../orders/service';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /**
  * Orders read per query; only one page is held at a time. The list pages by offset, so fewer, larger
  * pages are cheaper: 50,000 orders take 10 queries (on PGlite about 7 s in all, against 14 s with pages of 1,000).

@@ -3,8 +3,9 @@ import Type from 'typebox';
 import { FieldDefinition, FieldType, IdRequest } from '../../../src/contract/catalogue';
 import { SuccessFlag } from '../../../src/contract/common';
 import { OrderFieldAddRequest, OrderFieldListQuery, OrderFieldUpdateRequest } from '../../../src/contract/orderFields';
+import { requireOrderFieldEditor } from '../../auth/rights';
 import { callerOf } from '../../http/context';
-import { addOrderField, deleteOrderField, listOrderFields, orderFieldTypes, requireOrderFieldSettings, updateOrderField } from './service';
+import { addOrderField, deleteOrderField, listOrderFields, orderFieldTypes, updateOrderField } from './service';
 
 /** orders/field/* (spec 2 §7 "Orders"): the order's own field definitions; everyone reads them, administrators change them. */
 export const orderFieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -19,19 +20,19 @@ export const orderFieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/orders/field/add', { schema: { tags, body: OrderFieldAddRequest, response: { 200: FieldDefinition } } }, async (request) => {
     const caller = callerOf(request);
-    requireOrderFieldSettings(caller);
+    requireOrderFieldEditor(caller);
     return addOrderField(db, caller.account.id, request.body);
   });
 
   app.post('/orders/field/update', { schema: { tags, body: OrderFieldUpdateRequest, response: { 200: FieldDefinition } } }, async (request) => {
     const caller = callerOf(request);
-    requireOrderFieldSettings(caller);
+    requireOrderFieldEditor(caller);
     return updateOrderField(db, caller.account.id, request.body);
   });
 
   app.post('/orders/field/delete', { schema: { tags, body: IdRequest, response: { 200: SuccessFlag } } }, async (request) => {
     const caller = callerOf(request);
-    requireOrderFieldSettings(caller);
+    requireOrderFieldEditor(caller);
     return deleteOrderField(db, caller.account.id, request.body.id);
   });
 };

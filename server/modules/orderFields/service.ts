@@ -1,8 +1,7 @@
 import type { FieldDefinition, FieldType } from '../../../src/contract/catalogue';
 import type { OrderFieldAddRequest, OrderFieldListQuery, OrderFieldUpdateRequest } from '../../../src/contract/orderFields';
-import { hasRight, type AccountRow, type Caller } from '../../auth/sessions';
+import type { AccountRow } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { noRight } from '../../http/errors';
 import { addEntityField, deleteEntityField, entityFieldTypes, listEntityFields, updateEntityField } from '../fields/entityFields';
 
 /**
@@ -11,10 +10,6 @@ import { addEntityField, deleteEntityField, entityFieldTypes, listEntityFields, 
  * and orders/update by coerceEntityValues (server/modules/fields/values.ts); deleting a field removes its
  * values from the account's orders. public-order/fields/types and list reuse orderFieldTypes and listOrderFields.
  */
-
-export function requireOrderFieldSettings(caller: Caller): void {
-  if (!hasRight(caller, 'admin')) throw noRight('Only administrators change the order fields');
-}
 
 /** orders/field/types: every field type with its default, 15 included. */
 export function orderFieldTypes(account: Pick<AccountRow, 'isKommo'>): FieldType[] {

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { TableConfig } from '../../../src/contract/account';
-import { Nullable, SuccessFlag } from '../../../src/contract/common';
+import { Nullable } from '../../../src/contract/common';
 import {
   OrderAddRequest,
   OrderClientUpdateRequest,
-  OrderDeleteRequest,
   OrderIdQuery,
   OrderList,
   OrderListRequest,
@@ -17,27 +16,18 @@ import {
   PositionDeleteRequest,
   RefundQuery,
 } from '../../../src/contract/orders';
+import { requireOrderEditor } from '../../auth/rights';
 import type { Caller } from '../../auth/sessions';
 import { callerOf } from '../../http/context';
-import { noRight, unprocessable } from '../../http/errors';
+import { unprocessable } from '../../http/errors';
 import { accountFlags } from '../account/mappers';
 import { getTableConfig, saveTableConfig } from '../account/service';
-import { discardStoredPaths, storedPathsOfOrder } from '../orderDocuments/service';
 import { staffActor } from './actor';
 import { addPosition, deletePosition, listPositions } from './positions';
-import { addOrder, deleteOrder, getOrder, listOrders, orderRowOf, refundOrder, updateOrder, updateOrderClient } from './service';
+import { addOrder, getOrder, listOrders, orderRowOf, refundOrder, updateOrder, updateOrderClient } from './service';
 
 /** The table settings of the orders page live with the account's other table settings, under this code. */
 export const ORDERS_TABLE_CODE = 'orders';
-
-/**
- * Orders are every active member's work (spec 2 §6 names no order right): owners, admins and members
- * with 'activity' create, change and delete them; every member reads them.
- */
-export function requireOrderEditor(caller: Caller): void {
-  const { membership } = caller;
-  if (!(membership.isOwner || membership.admin || membership.activity)) throw noRight('You do not have the right to change orders');
-}
 
 /** orders/* (spec 2 §7 "Orders" and the positions calls of "Deal widget and order products"). */
 export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -72,15 +62,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/orders/client-update', { schema: { tags, body: OrderClientUpdateRequest, response: answer } }, async (request) =>
     updateOrderClient(db, editorOf(request), request.body),
   );
-  app.post('/orders/delete', { schema: { tags, body: OrderDeleteRequest, response: { 200: SuccessFlag } } }, async (request) => {
-    const caller = callerOf(request);
-    requireOrderEditor(caller);
-    // The rows of the order's files go with the order (cascade); their bytes on disk go once it is gone.
-    const stored = await storedPathsOfOrder(db, caller.account.id, request.body.id);
-    const answer = await deleteOrder(db, staffActor(caller), request.body.id);
-    await discardStoredPaths(app.ctx.config, stored);
-    return answer;
-  });
+  // orders/delete is registered with the order's files (orderDocuments/routes.ts): it takes their bytes off the disk too.
   app.get('/orders/refund', { schema: { tags, querystring: RefundQuery, response: answer } }, async (request) =>
     refundOrder(db, editorOf(request), request.query.id),
   );

@@ -12,9 +12,10 @@ import type {
 import { defaultCurrency } from '../../../src/domain/fieldTypes';
 import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { accounts, companies, contacts, memberships, orderCounts, orderPositions, orderShares, orders, pipelines, pipelineStatuses, tariffs, users } from '../../db/schema';
+import { companies, contacts, memberships, orderCounts, orderPositions, orderShares, orders, pipelines, pipelineStatuses, users } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
+import { requireMonthlyOrder } from '../account/limits';
 import { coerceEntityValues } from '../fields/values';
 import type { Actor, TouchedCount } from './actor';
 import { applyStockState, NO_SUCH_ORDER, orderRowOf, requireProductsEditable, settleOrder, STALE_ORDER, stageOf, TERMINAL_STATES, type OrderRow } from './orderRows';
@@ -179,16 +180,16 @@ const ORDERS_LOCK = 0x6f726472;
 /** The tariff's orders per month (spec 2 §9); none (the trial) has no limit. 422, not 402 (the client reads 402 as 'users exceeded'). */
 async function requireMonthlyRoom(tx: Tx, accountId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ORDERS_LOCK}::int4, ${accountId}::int4)`);
-  const [plan] = await tx.select({ limit: tariffs.ordersPerMonth }).from(accounts).innerJoin(tariffs, eq(tariffs.id, accounts.tariffId)).where(eq(accounts.id, accountId));
-  if (!plan) return;
-  const monthStart = new Date();
-  monthStart.setUTCDate(1);
-  monthStart.setUTCHours(0, 0, 0, 0);
-  const [{ used }] = await tx
-    .select({ used: count() })
-    .from(orders)
-    .where(and(eq(orders.accountId, accountId), gte(orders.createdAt, monthStart), lt(orders.createdAt, new Date(Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() + 1, 1)))));
-  if (Number(used) >= plan.limit) throw unprocessable(`Your tariff allows ${plan.limit} orders a month. Choose a larger tariff to add more.`, { limit: plan.limit, used: Number(used) });
+  await requireMonthlyOrder(tx, accountId, async () => {
+    const monthStart = new Date();
+    monthStart.setUTCDate(1);
+    monthStart.setUTCHours(0, 0, 0, 0);
+    const [{ used }] = await tx
+      .select({ used: count() })
+      .from(orders)
+      .where(and(eq(orders.accountId, accountId), gte(orders.createdAt, monthStart), lt(orders.createdAt, new Date(Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() + 1, 1)))));
+    return Number(used);
+  });
 }
 
 /** A pipeline and stage of the account: the stage must belong to the pipeline; a pipeline alone means its first stage; neither, the system pipeline's first. */

@@ -5,7 +5,7 @@ import { SuccessFlag } from '../../../src/contract/common';
 import { Pipeline, PipelineAddRequest, PipelineSettings, PipelineStatusAddRequest, PipelineStatusUpdateRequest, PipelineUpdateRequest } from '../../../src/contract/pipelines';
 import type { Caller } from '../../auth/sessions';
 import { callerOf } from '../../http/context';
-import { requireAdmin } from '../account/service';
+import { requireAdmin } from '../../auth/rights';
 import { addPipeline, addStage, deletePipeline, deleteStage, listPipelines, pipelineSettings, updatePipeline, updateStage } from './service';
 
 /**

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { IdRequest } from '../../../src/contract/catalogue';
 import { ArrivalRequest, AutocompleteItem, AutocompleteQuery, Batch, Product, ProductAddRequest, ProductList, ProductListRequest, ProductUpdateRequest, SetPriceRequest, TransferRequest, WriteOffRequest } from '../../../src/contract/stock';
+import { requireProductEditor } from '../../auth/rights';
 import { callerOf } from '../../http/context';
-import { requireProductEditor } from '../categories/service';
 import { receive, transfer, writeOff } from '../stock/api';
 import { addProduct, autocomplete, getProduct, listProducts, setArchived, setPrice, updateProduct } from './service';
 

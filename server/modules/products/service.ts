@@ -8,12 +8,13 @@ import { escapeLike } from '../../db/like';
 import { batches, categories, fields, products } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
+import { requireFreePositions } from '../account/limits';
 import { requireName } from '../account/service';
 import { lockCatalogue } from '../categories/service';
 import { coerceEntityValues } from '../fields/values';
 import { repriceOpenOrders } from '../orders/reprice';
 import { lockProduct, roundedQuantity, toBatch } from '../stock/api';
-import { countProducts, requireFreePositions } from './positions';
+import { countProducts } from './positions';
 
 type ProductRow = typeof products.$inferSelect;
 type BatchRow = typeof batches.$inferSelect;

@@ -4,7 +4,8 @@ import { OrderFile, OrderFileDeleteQuery, OrderFileList } from '../../../src/con
 import { PublicOrderIdQuery } from '../../../src/contract/publicOrder';
 import type { PublicCaller } from '../../auth/publicSessions';
 import { publicCallerOf } from '../../http/context';
-import { deleteOrderFile, listOrderFiles, openOrderFile, sendOrderFile, uploadOrderFile, type DocumentActor } from '../orderDocuments/service';
+import { sendStoredFile } from '../../http/downloads';
+import { deleteOrderFile, listOrderFiles, openOrderFile, uploadOrderFile, type DocumentActor } from '../orderDocuments/service';
 import { requireOrderAccess } from './access';
 import { admitPublicUpload } from './uploadLimits';
 
@@ -60,7 +61,7 @@ export const publicDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/public-order/custom-doc/download', { config: publicRead, schema: { tags, querystring: OrderFileDeleteQuery } }, async (request, reply) =>
-    sendOrderFile(reply, await openOrderFile(db, config, await actorFor(request, request.query.order_id), request.query.id, 'custom', request.query.order_id)),
+    sendStoredFile(reply, await openOrderFile(db, config, await actorFor(request, request.query.order_id), request.query.id, 'custom', request.query.order_id)),
   );
 
   app.get('/public-order/doc/list', { config: publicRead, schema: { tags, querystring: PublicOrderIdQuery, response: { 200: OrderFileList } } }, async (request) =>
@@ -72,6 +73,6 @@ export const publicDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/public-order/doc/download', { config: publicRead, schema: { tags, querystring: OrderFileDeleteQuery } }, async (request, reply) =>
-    sendOrderFile(reply, await openOrderFile(db, config, await actorFor(request, request.query.order_id), request.query.id, 'generated', request.query.order_id)),
+    sendStoredFile(reply, await openOrderFile(db, config, await actorFor(request, request.query.order_id), request.query.id, 'generated', request.query.order_id)),
   );
 };

@@ -15,10 +15,9 @@ import {
   PublicSettingsRequest,
   PublicUnlinkRequest,
 } from '../../../src/contract/publicOrder';
+import { requireAdmin, requireOrderEditor } from '../../auth/rights';
 import type { Caller } from '../../auth/sessions';
 import { callerOf } from '../../http/context';
-import { requireAdmin } from '../account/service';
-import { requireOrderEditor } from '../orders/routes';
 import { addPublicCustomer, deletePublicCustomer, listPublicCustomers, updatePublicCustomer } from './customers';
 import { publicSettings, savePublicSettings } from './limits';
 import { linkOrder, listShares, unlinkOrder } from './sharing';

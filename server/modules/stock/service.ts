@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { ArrivalRequest, Batch, TransferRequest, WriteOffRequest } from '../../../src/contract/stock';
-import { hasRight, type Caller } from '../../auth/sessions';
+import { requireStockMover as requireStockRight } from '../../auth/rights';
+import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
-import { noRight } from '../../http/errors';
 import { inTransaction } from '../../http/transaction';
 import { warehouseOf } from '../warehouses/service';
 import { arrive, lockBatch, putInto, requireAvailable, takeOut, toBatch } from './batches';
@@ -13,11 +13,6 @@ import { lockProduct } from './locks';
 import { moneyText, thousandthsOf } from './quantities';
 
 /** The stock screens' operations: each checks the right, then runs in one transaction taking locks in THE order (locks.ts). */
-
-/** Arrival, write-off and move need the 'arrival, write-off, movement' right (spec 2 §6). */
-export function requireStockRight(caller: Caller): void {
-  if (!hasRight(caller, 'changeRemains')) throw noRight('You do not have the right to receive, write off or move goods');
-}
 
 /** Arrival of goods into a batch of a warehouse; a new batch number that already exists is flagged. */
 export async function receive(db: Db, caller: Caller, body: ArrivalRequest): Promise<Batch> {

@@ -3,15 +3,16 @@ import { parseLogin } from '../../../src/domain/login';
 import type { UserAddRequest, UserInvitation, UserUpdateRequest } from '../../../src/contract/account';
 import type { Caller, Invitee } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
-import { accounts, memberships, tariffs, tokens, users } from '../../db/schema';
-import { badRequest, conflict, noRight, notFound, paymentRequired } from '../../http/errors';
+import { accounts, memberships, tokens, users } from '../../db/schema';
+import { badRequest, conflict, noRight, notFound } from '../../http/errors';
 import type { ServerContext } from '../../http/context';
-import { requireAdmin, requireName } from '../account/service';
+import { requireAdmin } from '../../auth/rights';
+import { requireName } from '../account/service';
+import { requireUserSeat } from '../account/limits';
 import { toUser } from '../account/mappers';
 import { USER_EXISTS } from '../auth/service';
 import { invitationMail } from './invitationMail';
 
-export const USERS_EXCEEDED = 'Attention! The number of users exceeded.';
 export const NOT_A_MEMBER = 'This user is not in the account';
 export const NOT_ACCEPTED = 'This user has not accepted the invitation to the account yet';
 export const NO_INVITATION = 'No invitation to this account';
@@ -36,15 +37,15 @@ async function lockAccount(tx: Tx, accountId: number) {
   return account;
 }
 
-/** One more enabled member must fit the tariff; otherwise 402, which the client shows as 'users exceeded'. Call with the account locked. */
+/** One more enabled member must fit the tariff (the account's limits). Call with the account locked. */
 async function requireFreeSeat(tx: Tx, accountId: number, tariffId: number | null): Promise<void> {
-  if (!tariffId) return;
-  const [tariff] = await tx.select({ limit: tariffs.usersLimit }).from(tariffs).where(eq(tariffs.id, tariffId));
-  const [{ value }] = await tx
-    .select({ value: count() })
-    .from(memberships)
-    .where(and(eq(memberships.accountId, accountId), eq(memberships.status, 'enabled')));
-  if (tariff && value >= tariff.limit) throw paymentRequired(USERS_EXCEEDED);
+  await requireUserSeat(tx, tariffId, async () => {
+    const [{ value }] = await tx
+      .select({ value: count() })
+      .from(memberships)
+      .where(and(eq(memberships.accountId, accountId), eq(memberships.status, 'enabled')));
+    return value;
+  });
 }
 
 async function membershipStatus(tx: Tx, accountId: number, userId: number): Promise<string | undefined> {
@@ -110,14 +111,14 @@ const NO_PASSWORD_YET = 'none$invited';
  */
 async function requireSeatForInvitation(tx: Tx, accountId: number): Promise<void> {
   const account = await lockAccount(tx, accountId);
-  if (!account?.tariffId) return;
-  const [tariff] = await tx.select({ limit: tariffs.usersLimit }).from(tariffs).where(eq(tariffs.id, account.tariffId));
-  const [{ value }] = await tx
-    .select({ value: count() })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.accountId, accountId), or(eq(memberships.status, 'enabled'), and(eq(memberships.status, 'invited'), eq(users.passwordHash, NO_PASSWORD_YET)))));
-  if (tariff && value >= tariff.limit) throw paymentRequired(USERS_EXCEEDED);
+  await requireUserSeat(tx, account?.tariffId ?? null, async () => {
+    const [{ value }] = await tx
+      .select({ value: count() })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.accountId, accountId), or(eq(memberships.status, 'enabled'), and(eq(memberships.status, 'invited'), eq(users.passwordHash, NO_PASSWORD_YET)))));
+    return value;
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { Warehouse, WarehouseAddRequest, WarehouseUpdateRequest } from '../../../src/contract/stock';
 import { callerOf } from '../../http/context';
-import { requireAdmin } from '../account/service';
+import { requireAdmin } from '../../auth/rights';
 import { addWarehouse, listWarehouses, updateWarehouse } from './service';
 
 /** warehouse/*: the account's warehouses, one of them the main one. */

@@ -14,6 +14,7 @@ import type {
 } from '../../../src/contract/widget';
 import { defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
 import { isFieldVisible } from '../../../src/domain/productCard';
+import { requireOrderEditor } from '../../auth/rights';
 import { createSession, resolveSession, type Caller } from '../../auth/sessions';
 import type { AmoTokenAnswer } from '../../../src/contract/integrations';
 import type { Db } from '../../db/client';
@@ -26,7 +27,6 @@ import { categoryList } from '../dealCatalogue/service';
 import { listFields } from '../fields/service';
 import { staffActor, type Actor } from '../orders/actor';
 import { listPositions, addPosition } from '../orders/positions';
-import { requireOrderEditor } from '../orders/routes';
 import { addOrder, productsLocked } from '../orders/service';
 import { listWarehouses } from '../warehouses/service';
 import { renderLeadProducts } from './html';

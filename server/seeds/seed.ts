@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { hashPassword, newToken } from '../auth/secrets';
-import type { Db } from './client';
-import { accounts, integrationConnections, memberships, tariffs, users } from './schema';
+import type { Db } from '../db/client';
+import { accounts, integrationConnections, memberships, tariffs, users } from '../db/schema';
 import { seedCatalogue } from './seedCatalogue';
 import { DEMO_CUSTOMER, seedOrders } from './seedOrders';
 

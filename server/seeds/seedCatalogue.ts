@@ -1,6 +1,6 @@
-import type { Tx } from './client';
+import type { Tx } from '../db/client';
 import { openingStock } from '../modules/stock/api';
-import { categories, fields, products, warehouses } from './schema';
+import { categories, fields, products, warehouses } from '../db/schema';
 
 /** A small deterministic generator, so every fresh demo database looks the same. */
 function random(seed: number) {

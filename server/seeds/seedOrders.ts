@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { Actor } from '../modules/orders/actor';
 import { addPosition } from '../modules/orders/positions';
 import { addOrder, updateOrder } from '../modules/orders/service';
-import type { Db, Tx } from './client';
-import { batches, companies, contactCompanies, contacts, orderShares, pipelines, pipelineStatuses, products, publicCustomers, warehouses } from './schema';
+import type { Db, Tx } from '../db/client';
+import { batches, companies, contactCompanies, contacts, orderShares, pipelines, pipelineStatuses, products, publicCustomers, warehouses } from '../db/schema';
 
 export const DEMO_CUSTOMER = { name: 'Olga Smirnova', email: 'customer@stockroom.local', password: 'customer-password' } as const;
 
