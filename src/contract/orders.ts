@@ -13,7 +13,8 @@ export const StockState = Type.Union([Type.Literal('none'), Type.Literal('reserv
 export type StockState = Type.Static<typeof StockState>;
 
 /** Quantities are kept in thousandths of a unit (numeric(14,3)): a finer one is refused, not rounded away to nothing. */
-const Quantity = Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000, multipleOf: 0.001 });
+// At least one thousandth: a tinier positive number (5e-324) passes a multipleOf check within its precision, then rounds to 0.
+const Quantity = Type.Number({ minimum: 0.001, maximum: 1_000_000_000, multipleOf: 0.001 });
 const Money = Type.Number({ minimum: 0, maximum: MAX_PRICE });
 const Name = Type.String({ maxLength: 500 });
 const Tags = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100 });

@@ -302,8 +302,8 @@ export const PublicCustomerDeleteRequest = Type.Object({ id: Id }, { additionalP
  */
 export const ProductVisibility = Type.Union([Type.Literal('all'), Type.Literal('tagged'), Type.Literal('tagged_or_untagged')]);
 export type ProductVisibility = Type.Static<typeof ProductVisibility>;
-// In thousandths, as quantities are kept: a finer cap (0.0001) would be stored as 0, which is no cap at all.
-const CountCap = Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000, multipleOf: 0.001 }));
+// In thousandths, as quantities are kept, and at least one: a finer cap (0.0001, 5e-324) would be stored as 0.
+const CountCap = Nullable(Type.Number({ minimum: 0.001, maximum: 1_000_000_000, multipleOf: 0.001 }));
 export const PublicSettings = Type.Object({ product_visibility: ProductVisibility, max_count_per_position: CountCap, max_count_per_order: CountCap });
 export type PublicSettings = Type.Static<typeof PublicSettings>;
 /** Only what is sent changes. */

@@ -41,7 +41,7 @@ describe('quantities finer than the units are kept in (thousandths)', () => {
   it('rule: a quantity of 0.0001 added to an order is refused with 400 naming the precision, and changes nothing', async () => {
     const { account, order, product } = await orderWithPosition();
     const before = { positions: await positionsOf(order.id), batches: await batchesOf(product.id) };
-    for (const quantity of [0.0001, 1.0004]) {
+    for (const quantity of [0.0001, 1.0004, 5e-324]) {
       const answer = await server.call('POST', 'orders/product/add', { token: account.token, body: { order_id: order.id, product: product.id, quantity } });
       expect(answer.status, JSON.stringify(answer.body)).toBe(400);
       expect(answer.body.error).toMatch(/0\.001/);
@@ -67,6 +67,20 @@ describe('quantities finer than the units are kept in (thousandths)', () => {
     expect(Number((await batchesOf(product.id))[0].reserve)).toBe(0.3);
     const arrival = await server.call('POST', 'product/arrival', { token: account.token, body: { product_id: product.id, warehouse_id: main.id, batch: 'B2', count: 1.001 } });
     expect(arrival.status, JSON.stringify(arrival.body)).toBe(200);
+  });
+
+  it('rule: a public count cap finer than a thousandth (0.0001, 0.0004, 5e-324) is refused with 400 naming 0.001, and the caps stay as they were', async () => {
+    const { account } = await orderWithPosition();
+    const settings = (body: unknown) => server.call('POST', 'orders/public/settings', { token: account.token, body });
+    expect((await settings({ max_count_per_position: 2, max_count_per_order: 5 })).status).toBe(200);
+    for (const cap of [0.0001, 0.0004, 5e-324]) {
+      for (const field of ['max_count_per_position', 'max_count_per_order']) {
+        const answer = await settings({ [field]: cap });
+        expect(answer.status, `${field} ${cap}: ${JSON.stringify(answer.body)}`).toBe(400);
+        expect(answer.body.error).toMatch(/0\.001/);
+      }
+    }
+    expect((await server.call('GET', 'orders/public/settings', { token: account.token })).body).toMatchObject({ max_count_per_position: 2, max_count_per_order: 5 });
   });
 });
 
