@@ -3,6 +3,7 @@ import { orderDisplayName } from '../../../src/domain/orderName';
 import { t } from '../../../src/i18n';
 import { $orderDraft, $saveConflict, $saveInFlight, $saving, $unsaved, type DealOrder, discardDraft, reloadKeepingDraft, saveOrder } from './state';
 import { PublicLinkActions } from './PublicLinkActions';
+import { isUnstored } from './newOrder';
 
 /** Whether the order can still take changes: a public customer's order while active; staff always (positions may be locked). */
 export function canEdit(order: DealOrder, publicMode: boolean): boolean {
@@ -12,7 +13,10 @@ export function canEdit(order: DealOrder, publicMode: boolean): boolean {
 /** The order's name, the save bar and, for staff, the public link actions. */
 export function DealHeader({ order, publicMode }: { order: DealOrder; publicMode: boolean }) {
   const draft = useStore($orderDraft);
-  const name = orderDisplayName({ id: order.id, fields: { name: draft.name ?? order.name } }, (id) => t('orders.newName', { id }));
+  const unstored = isUnstored(order);
+  const name = orderDisplayName({ id: order.id, fields: { name: draft.name ?? order.name } }, (id) =>
+    unstored ? t('order.unstoredName') : t('orders.newName', { id }),
+  );
   return (
     <header className="deal-header">
       <h1 id="deal-title" className="deal-title">
@@ -20,7 +24,7 @@ export function DealHeader({ order, publicMode }: { order: DealOrder; publicMode
       </h1>
       <div className="deal-header__actions">
         {canEdit(order, publicMode) ? <SaveBar /> : null}
-        {!publicMode && 'public' in order ? <PublicLinkActions orderId={order.id} isPublic={order.public} /> : null}
+        {!publicMode && !unstored && 'public' in order ? <PublicLinkActions orderId={order.id} isPublic={order.public} /> : null}
       </div>
       <ConflictBanner />
     </header>

@@ -87,7 +87,7 @@ export default function DealScreen() {
     return (
       <div className="deal-screen deal-screen--loading" role="status" aria-live="polite">
         <span className="shell-spinner" aria-hidden="true" />
-        <span>{load === 'creating' ? t('order.creating') : t('app.loading')}</span>
+        <span>{t('app.loading')}</span>
       </div>
     );
   }

@@ -5,6 +5,7 @@ import { $dealTab, DEAL_TABS, type DealOrder, type DealTab, reloadOrder } from '
 import { ClientTab } from './ClientTab';
 import { DocumentsTab } from './DocumentsTab';
 import { ProductsTab } from './ProductsTab';
+import { isUnstored } from './newOrder';
 
 const TAB_TEXT: Record<DealTab, MessageKey> = { products: 'order.tabProducts', documents: 'order.tabDocuments', client: 'order.tabClient' };
 
@@ -50,7 +51,8 @@ export function DealTabs({ order, publicMode }: { order: DealOrder; publicMode: 
       </div>
       <div role="tabpanel" id={`deal-panel-${tab}`} aria-labelledby={`deal-tab-${tab}`} className="deal-tabs__panel" tabIndex={0}>
         {tab === 'products' ? <ProductsTab order={order} publicMode={publicMode} /> : null}
-        {tab === 'documents' ? <DocumentsTab orderId={order.id} publicMode={publicMode} /> : null}
+        {tab === 'documents' && isUnstored(order) ? <p className="deal-products__hint">{t('order.unstoredDocuments')}</p> : null}
+        {tab === 'documents' && !isUnstored(order) ? <DocumentsTab orderId={order.id} publicMode={publicMode} /> : null}
         {tab === 'client' ? <ClientTab orderId={order.id} publicMode={publicMode} onChanged={() => void reloadOrder()} /> : null}
       </div>
     </div>

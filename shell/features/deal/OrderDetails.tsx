@@ -4,6 +4,7 @@ import { displayValue, formatDateLocale, formatNumber } from '../../../src/domai
 import { activeLanguage, t, type MessageKey } from '../../../src/i18n';
 import { $orderDraft, $positionDrafts, type DealOrder, editOrder } from './state';
 import { draftSum } from './draftView';
+import { isUnstored } from './newOrder';
 import { $pipelines } from '../../stores/pipelines';
 import { Select } from '../../../src/ui/Select';
 import type { SelectOptionObject } from '../../../src/ui/selectOptions';
@@ -57,7 +58,7 @@ export function OrderDetails({ order, publicMode }: { order: DealOrder; publicMo
         <TextInput
           label={t('order.name')}
           value={draft.name ?? order.name}
-          placeholder={t('orders.newName', { id: order.id })}
+          placeholder={isUnstored(order) ? t('order.unstoredName') : t('orders.newName', { id: order.id })}
           maxLength={500}
           onChange={(name) => editOrder({ name })}
         />

@@ -3,7 +3,8 @@ import { getCustomer, updateOrderClient, type Customer, type CustomerKind, type 
 import type { Company, Contact } from '../../../src/contract/customers';
 import { saveCustomer, type CustomerDraft, type LoadStatus, type SaveResult } from '../../stores/customers';
 import { getOrder } from './api';
-import { $order, applyOrderAnswer } from './state';
+import { $order, applyOrderAnswer, storeNewOrder } from './state';
+import { UNSTORED_ORDER_ID } from './newOrder';
 
 /**
  * The customer of the deal's order (the client tab): its contact and company in full, and the actions that
@@ -60,7 +61,12 @@ export async function loadOrderClient(orderId: number): Promise<void> {
  * is read first, so the tab and the deal screen's order change together.
  */
 export async function setOrderCustomer(kind: CustomerKind, chosen: Customer | number | null): Promise<boolean> {
-  const { orderId } = $orderClient.get();
+  let { orderId } = $orderClient.get();
+  // A client is a change: an unstored order is stored first, then takes it.
+  if (orderId === UNSTORED_ORDER_ID) {
+    orderId = (await storeNewOrder())?.id ?? null;
+    if (orderId !== null) $orderClient.set({ ...$orderClient.get(), orderId });
+  }
   if (orderId === null) return false;
   const id = chosen === null ? null : typeof chosen === 'number' ? chosen : chosen.id;
   const answer = await updateOrderClient({ id: orderId, ...(kind === 'contact' ? { contact_id: id } : { company_id: id }) });

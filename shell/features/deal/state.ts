@@ -18,6 +18,7 @@ import type { PublicOrderPosition } from '../../../src/contract/publicOrder';
 import type { Product } from '../../../src/contract/stock';
 import { capCount, positionCountLimit } from '../../../src/domain/productCard';
 import { navigateTo, onLocationChange, setLeaveGuard } from '../../stores/navigation';
+import { isUnstored, unstoredOrder } from './newOrder';
 
 /**
  * The deal screen's one store (spec 1 §4): the order as the server last answered it, the draft of unsaved
@@ -55,7 +56,7 @@ export const $saving = atom(false);
 export const $saveInFlight = atom(false);
 export const $dealTab = atom<DealTab>(DEFAULT_DEAL_TAB);
 
-export type OrderLoadState = 'idle' | 'creating' | 'loading' | 'ready' | 'failed';
+export type OrderLoadState = 'idle' | 'loading' | 'ready' | 'failed';
 export const $orderLoad = atom<OrderLoadState>('idle');
 /** Whether the screen shows the order to a public customer (public-order calls, read-only cards). */
 export const $dealPublicMode = atom(false);
@@ -118,7 +119,7 @@ const SESSION_EXITS = ['/authorization', '/publicOrderAuth', '/Error_token_not_v
  * (spec 2 §5: leaving asks for confirmation).
  */
 function holdsLeaving(to: string): boolean {
-  if (!$unsaved.get()) return false;
+  if (!$unsaved.get() || to === storedAddress) return false;
   const path = to.split('?')[0];
   if (SESSION_EXITS.includes(path)) return false;
   $pendingLeave.set(to);
@@ -225,6 +226,8 @@ export function setProductValue(productId: number, code: string, value: unknown)
 export function editOrder(patch: OrderDraft): void {
   $orderDraft.set({ ...$orderDraft.get(), ...patch });
   markUnsaved();
+  // The first change of a new order stores it, with this edit.
+  if (isUnstored(order.get())) void storeNewOrder();
 }
 
 function hasDraft(): boolean {
@@ -276,33 +279,66 @@ function takeProductValues(product: Product): void {
   takeOrder({ ...shown, positions } as DealOrder);
 }
 
+/** The address the unstored order moves to once stored: that move is the same order, never a leave to hold. */
+let storedAddress: string | null = null;
+let storing: Promise<DealOrder | null> | null = null;
+
 /**
- * Opens the deal screen's order (spec 1 §4): with no order_id a new order is created and the query
- * replaced with its id; otherwise the order of the id is loaded. Public customers cannot create orders.
+ * Stores the unstored order at its first change (issue 19 §2), with the order's edits so far (name, stage,
+ * tags) in the same orders/add, and replaces the address with its id: the history keeps one entry for the
+ * deal, so Back leaves to where the user came from. Answers the stored order (the shown one if stored already);
+ * null when orders/add failed or the user left meanwhile.
+ */
+export function storeNewOrder(): Promise<DealOrder | null> {
+  const shown = order.get();
+  if (!isUnstored(shown)) return Promise.resolve(shown);
+  storing ??= storeUnstored().finally(() => {
+    storing = null;
+  });
+  return storing;
+}
+
+async function storeUnstored(): Promise<DealOrder | null> {
+  const seq = $orderEpoch.get();
+  const sent = $orderDraft.get();
+  const created = await addOrder(sent);
+  if (seq !== $orderEpoch.get() || !created.ok) return null;
+  // The navigation resets the order state (as every navigation does): what the user did meanwhile is kept over it.
+  const kept = { draft: $orderDraft.get() === sent ? {} : $orderDraft.get(), tab: $dealTab.get() };
+  storedAddress = `${DEAL_PATH}?order_id=${created.data.id}`;
+  try {
+    navigateTo(storedAddress, { replace: true });
+  } finally {
+    storedAddress = null;
+  }
+  nextOrderEpoch();
+  takeOrder(created.data);
+  $orderDraft.set(kept.draft);
+  $dealTab.set(kept.tab);
+  $unsaved.set(hasDraft());
+  return created.data;
+}
+
+/**
+ * Opens the deal screen's order (spec 1 §4): with no order_id a new order is shown unstored until its first
+ * change (storeNewOrder), so opening and leaving it stores nothing; otherwise the order of the id is loaded.
+ * Public customers cannot create orders.
  */
 export async function openDeal(orderId: number | null, publicMode: boolean): Promise<void> {
   $dealPublicMode.set(publicMode);
   const current = $order.get();
   if (orderId !== null && current?.id === orderId && $orderLoad.get() === 'ready') return;
-  // One new order per visit: a second call while the first creates (a re-mounted screen) waits for it.
-  if (orderId === null && $orderLoad.get() === 'creating') return;
+  // A re-mounted screen keeps the unstored order it shows, with what was typed into it.
+  if (orderId === null && isUnstored(current) && !publicMode) return;
   const seq = nextOrderEpoch();
   if (orderId === null) {
     if (publicMode) {
       $orderLoad.set('failed');
       return;
     }
-    $orderLoad.set('creating');
-    const created = await addOrder({});
-    if (seq !== $orderEpoch.get()) return;
-    if (!created.ok) {
-      $orderLoad.set('failed');
-      return;
-    }
-    // The navigation resets the order state (as every navigation does), so the new order is taken after it.
-    navigateTo(`${DEAL_PATH}?order_id=${created.data.id}`, { replace: true });
-    nextOrderEpoch();
-    takeOrder(created.data);
+    $orderId.set(null);
+    order.set(unstoredOrder());
+    $orderLoad.set('ready');
     return;
   }
   $orderId.set(orderId);
@@ -315,6 +351,7 @@ export async function openDeal(orderId: number | null, publicMode: boolean): Pro
 
 /** Reads the order again; the draft stays laid over the fresh answer. */
 export async function reloadOrder(): Promise<boolean> {
+  if (isUnstored($order.get())) return false;
   const id = $order.get()?.id ?? $orderId.get();
   if (id === null) return false;
   const seq = nextOrderEpoch();
@@ -359,6 +396,8 @@ export type SaveOutcome = 'saved' | 'conflict' | 'failed' | 'nothing';
  * update succeeded, and each product's answer gives its positions their values.
  */
 export async function saveOrder(): Promise<SaveOutcome> {
+  // An unstored order is saved by storing it: orders/add carries its edits.
+  if (isUnstored($order.get())) return (await storeNewOrder()) ? 'saved' : 'failed';
   const saving = $order.get();
   if (!saving || $saveInFlight.get()) return 'nothing';
   const started = Date.now();
@@ -422,7 +461,8 @@ function takeChangedOrder(result: ApiResult<DealOrder>): boolean {
 
 /** Adds a product (identifier `id%%%warehouseCode` for goods, the plain id for services) with a quantity. */
 export async function addProductToOrder(identifier: string, quantity: number): Promise<boolean> {
-  const shown = $order.get();
+  // A position is a change: an unstored order is stored first, then takes it.
+  const shown = isUnstored($order.get()) ? await storeNewOrder() : $order.get();
   if (!shown) return false;
   const body = { order_id: shown.id, product: identifier, quantity };
   return takeChangedOrder(await ($dealPublicMode.get() ? addPublicPosition(body) : addPosition(body)));

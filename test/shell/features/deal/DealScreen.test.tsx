@@ -104,15 +104,26 @@ afterEach(async () => {
 });
 
 describe('deal screen: create or load (spec 1 §4)', () => {
-  it('rule: with no order_id a new order is created and the query replaced with its id; the new order shows its default name', async () => {
+  it('rule: with no order_id a new order is shown unstored (issue 19 §2); its first change stores it and replaces the query with its id', async () => {
     answerStaffCatalogue();
-    edge.answers['/api/orders/add'] = { status: 200, body: staffOrder({ id: 42, name: '', fields: {}, positions: [] }) };
+    edge.answers['/api/orders/add'] = { status: 200, body: staffOrder({ id: 42, name: 'Acme', fields: { name: 'Acme' }, positions: [] }) };
     await show('/addToDeal');
-    expect(window.location.hash).toBe('#/addToDeal?order_id=42');
-    expect(host.querySelector('h1')?.textContent).toBe('New order #42');
-    expect(callsTo('/api/orders/add')).toHaveLength(1);
+    expect(window.location.hash).toBe('#/addToDeal');
+    expect(host.querySelector('h1')?.textContent).toBe('New order');
+    expect(callsTo('/api/orders/add')).toHaveLength(0);
     expect(callsTo('/api/orders/order')).toHaveLength(0);
     expect(host.textContent).toContain('No products in this order yet.');
+    const length = window.history.length;
+    const name = host.querySelector<HTMLInputElement>('.deal-details input')!;
+    await act(async () => {
+      typeInto(name, 'Acme');
+      blur(name);
+    });
+    await settle();
+    expect(callsTo('/api/orders/add').map((call) => call.body)).toEqual([{ name: 'Acme' }]);
+    expect([window.location.hash, window.history.length]).toEqual(['#/addToDeal?order_id=42', length]);
+    expect(host.querySelector('h1')?.textContent).toBe('Acme');
+    expect([$unsaved.get(), callsTo('/api/orders/order').length]).toEqual([false, 0]);
   });
 
   it('with an order_id the order is loaded: details, the products tab by default, one card per position', async () => {

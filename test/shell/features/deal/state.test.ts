@@ -39,7 +39,6 @@ const edge = useApiFake();
 const navigations: { path: string; replace?: boolean }[] = [];
 const STALE = 'The order has been changed since you opened it. Reload it and try again.';
 
-const callsTo = (path: string) => edge.calls.filter((call) => call.path === path);
 
 beforeEach(() => {
   navigations.length = 0;
@@ -61,27 +60,6 @@ async function opened(order = staffOrder(), publicMode = false) {
 }
 
 describe('create or load (spec 1 §4 order editing)', () => {
-  it('rule: with no order_id a new order is created (orders/add) and the query is replaced with its id', async () => {
-    edge.answers['/api/orders/add'] = { status: 200, body: staffOrder({ id: 42, positions: [] }) };
-    await openDeal(null, false);
-    expect(edge.calls.map((call) => [call.method, call.path])).toEqual([['POST', '/api/orders/add']]);
-    expect(navigations).toEqual([{ path: '/addToDeal?order_id=42', replace: true }]);
-    expect([$orderId.get(), $order.get()?.id, $orderLoad.get()]).toEqual([42, 42, 'ready']);
-  });
-
-  it('opened twice while the order is being created, one order is created', async () => {
-    edge.answers['/api/orders/add'] = { status: 200, body: staffOrder({ id: 42 }) };
-    await Promise.all([openDeal(null, false), openDeal(null, false)]);
-    expect(callsTo('/api/orders/add')).toHaveLength(1);
-  });
-
-  it('the screen opening again for the new id does not load it a second time', async () => {
-    edge.answers['/api/orders/add'] = { status: 200, body: staffOrder({ id: 42 }) };
-    await openDeal(null, false);
-    await openDeal(42, false);
-    expect(edge.calls.map((call) => call.path)).toEqual(['/api/orders/add']);
-  });
-
   it('rule: with an order_id the order of that id is loaded (orders/order), nothing created', async () => {
     edge.answers['/api/orders/order'] = { status: 200, body: staffOrder() };
     await openDeal(7, false);
