@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DealProduct, OrderWithPositions } from '../../src/contract/orders';
+import type { DealProduct, OrderList, OrderWithPositions } from '../../src/contract/orders';
 import type { Pipeline } from '../../src/contract/pipelines';
 import { staffApi, testAccount, type TestAccount } from './account';
 import { baseUrl, openPage as openStaffPage, openUrl } from './browser';
@@ -52,14 +52,15 @@ describe('the deal screen in Chromium against the real server', () => {
     expect(service, 'a delivery service').toBeDefined();
     const second = good!.warehouses[1];
 
-    // Sign in as the demo admin and open the deal screen with no order_id: an order is created.
+    // Sign in as the demo admin and open the deal screen with no order_id: a new order, stored by its first position.
     const page = await openPage('/addToDeal');
-    await expect.poll(() => new URL(page.url()).hash).toMatch(/order_id=\d+/);
-    const orderId = orderIdOf(page);
-    await page.getByRole('heading', { level: 1, name: `New order #${orderId}` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'New order', exact: true }).waitFor();
     await page.getByText('No products in this order yet.').waitFor();
 
     await addProduct(page, good!, second.name);
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/order_id=\d+/);
+    const orderId = orderIdOf(page);
+    await page.getByRole('heading', { level: 1, name: `New order #${orderId}` }).waitFor();
     await addProduct(page, service!);
     const added = await api<OrderWithPositions>(`orders/order?order_id=${orderId}`);
     expect(added.positions.map((position) => [position.product_id, position.warehouse_code, position.count])).toEqual([
@@ -117,6 +118,40 @@ describe('the deal screen in Chromium against the real server', () => {
     expect(await publicCard.getByLabel(/^Price,/).isDisabled()).toBe(true);
     expect(await publicCard.getByRole('combobox', { name: 'Price type' }).getAttribute('aria-disabled')).toBe('true');
     expect(await visitor.locator('article.product-card--capped').count()).toBe(0);
+  });
+
+  it('rule: Create order then Back, Back stores no order and returns where the user started; a position stores the order once and Back returns to the list', async () => {
+    const ordersTotal = async () => (await api<OrderList>('orders/list', { method: 'POST', body: { page: 1, per_page: 1 } })).meta.total;
+    const before = await ordersTotal();
+    const page = await openPage('/clients');
+    await page.getByRole('navigation').getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+
+    // Opened and left untouched: Back to the list, Back again to where the user started; nothing stored.
+    await page.getByRole('button', { name: 'Create order' }).click();
+    await page.getByText('No products in this order yet.').waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/clients');
+    expect(await ordersTotal()).toBe(before);
+
+    // A position is the first change: the order is stored once, with it, and its id replaces the address.
+    const services = await api<DealProduct[]>(`orders/get-products-autocomplete?q=${encodeURIComponent('Delivery')}`);
+    const service = services.find((product) => product.type === 'service');
+    expect(service, 'a delivery service').toBeDefined();
+    await page.getByRole('navigation').getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('button', { name: 'Create order' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New order', exact: true }).waitFor();
+    await addProduct(page, service!);
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/addToDeal\?order_id=\d+$/);
+    const stored = await api<OrderWithPositions>(`orders/order?order_id=${orderIdOf(page)}`);
+    expect(stored.positions.map((position) => [position.product_id, position.count])).toEqual([[service!.id, 1]]);
+    expect(await ordersTotal()).toBe((before ?? 0) + 1);
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/orders');
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    expect(await ordersTotal()).toBe((before ?? 0) + 1);
   });
 
   it('leaving with unsaved changes asks; staying keeps the typed count', async () => {
