@@ -47,9 +47,9 @@ export function OrderDetails({ order, publicMode }: { order: DealOrder; publicMo
   }
 
   const crm = isCrmLinked(order);
-  const options = crm
-    ? CRM_STATUSES.map((key, status) => ({ name: t(key), value: status }))
-    : stageOptions(pipelines, draft.pipeline_id ?? order.pipeline_id);
+  // An unstored new order has no pipeline yet; the server stores it in the system pipeline, so its stages are offered.
+  const pipelineId = draft.pipeline_id ?? order.pipeline_id ?? (isUnstored(order) ? (pipelines.find((pipeline) => pipeline.is_system)?.id ?? null) : null);
+  const options = crm ? CRM_STATUSES.map((key, status) => ({ name: t(key), value: status })) : stageOptions(pipelines, pipelineId);
   const status = crm ? (draft.status ?? order.status) : (draft.status_id ?? order.status_id);
 
   return (
@@ -67,7 +67,7 @@ export function OrderDetails({ order, publicMode }: { order: DealOrder; publicMo
             label={crm ? t('order.statusCrm') : t('order.status')}
             options={options}
             value={status}
-            onChange={(value) => editOrder(crm ? { status: Number(value) } : { status_id: Number(value), pipeline_id: order.pipeline_id ?? undefined })}
+            onChange={(value) => editOrder(crm ? { status: Number(value) } : { status_id: Number(value), pipeline_id: pipelineId ?? undefined })}
           />
         ) : (
           <p className="deal-details__status">

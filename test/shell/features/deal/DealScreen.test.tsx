@@ -126,6 +126,20 @@ describe('deal screen: create or load (spec 1 §4)', () => {
     expect([$unsaved.get(), callsTo('/api/orders/order').length]).toEqual([false, 0]);
   });
 
+  it("rule: an unstored new order offers the system pipeline's stages, and choosing one stores the order in that stage", async () => {
+    answerStaffCatalogue();
+    edge.answers['/api/orders/add'] = { status: 200, body: staffOrder({ id: 43, status_id: 2, positions: [] }) };
+    await show('/addToDeal');
+    const status = [...host.querySelectorAll('.deal-details [role="combobox"]')][0] as HTMLElement;
+    expect(status).toBeDefined();
+    await click(status);
+    expect([...host.querySelectorAll('[role="option"]')].map((el) => el.textContent)).toEqual(['New', 'Reserved']);
+    await click([...host.querySelectorAll('[role="option"]')].find((el) => el.textContent?.includes('Reserved')));
+    await settle();
+    expect(callsTo('/api/orders/add').map((call) => call.body)).toEqual([{ status_id: 2, pipeline_id: 1 }]);
+    expect(window.location.hash).toBe('#/addToDeal?order_id=43');
+  });
+
   it('with an order_id the order is loaded: details, the products tab by default, one card per position', async () => {
     answerStaffCatalogue();
     await show('/addToDeal?order_id=7');
