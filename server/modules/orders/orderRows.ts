@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { orderPositions, orders, pipelineStatuses } from '../../db/schema';
 import { notFound, unprocessable } from '../../http/errors';
 import type { Actor } from './actor';
-import { reconcileStock, stageRulesOf, stagesOf, targetStockState } from './stockSync';
+import { reconcileStock, stageRulesOf, stagesOf, TERMINAL_STATES, targetStockState } from './stockSync';
 
 /** The order row and the rules every order write shares: its lock, whether its products may change, its totals and its stock. */
 
@@ -13,8 +13,6 @@ export type OrderRow = typeof orders.$inferSelect;
 export const STALE_ORDER = 'The order has been changed since you opened it. Reload it and try again.';
 export const PRODUCTS_LOCKED = 'The products of this order cannot be changed at this stage';
 export const NO_SUCH_ORDER = 'No such order';
-
-export const TERMINAL_STATES: ReadonlySet<string> = new Set(['written_off', 'stocked', 'refunded']);
 
 /** The order row of the actor's account, locked for the rest of the transaction when asked. */
 export async function orderRowOf(db: Db | Tx, accountId: number, id: number, lock = false): Promise<OrderRow> {

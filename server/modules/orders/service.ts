@@ -18,12 +18,12 @@ import { pagingOf } from '../../http/paging';
 import { requireMonthlyOrder } from '../account/limits';
 import { coerceEntityValues } from '../fields/values';
 import type { Actor, TouchedCount } from './actor';
-import { applyStockState, NO_SUCH_ORDER, orderRowOf, requireProductsEditable, settleOrder, STALE_ORDER, stageOf, TERMINAL_STATES, type OrderRow } from './orderRows';
+import { applyStockState, NO_SUCH_ORDER, orderRowOf, requireProductsEditable, settleOrder, STALE_ORDER, stageOf, type OrderRow } from './orderRows';
 
 // The row-level rules live in orderRows.ts; re-exported so callers need one import for the order services.
 export { NO_SUCH_ORDER, orderRowOf, PRODUCTS_LOCKED, productsLocked, requireProductsEditable, STALE_ORDER, type OrderRow } from './orderRows';
 import { listPositions, productPrice } from './positionsView';
-import { reconcileStock, releaseAboveQuantities, stagesOf } from './stockSync';
+import { reconcileStock, releaseAboveQuantities, stagesOf, TERMINAL_STATES } from './stockSync';
 import { inTransaction } from '../../http/transaction';
 import { countText, thousandthsOf } from '../stock/api';
 

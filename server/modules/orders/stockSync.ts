@@ -14,7 +14,7 @@ type PositionRow = typeof orderPositions.$inferSelect;
 type StageRow = typeof pipelineStatuses.$inferSelect;
 
 /** Stock states a stage move never undoes: the goods have left (or entered) the warehouse; orders/refund reverses a sale. */
-const TERMINAL: ReadonlySet<string> = new Set(['written_off', 'stocked', 'refunded']);
+export const TERMINAL_STATES: ReadonlySet<string> = new Set(['written_off', 'stocked', 'refunded']);
 
 /** The stages of a pipeline that matter to stock. */
 export interface StageRules {
@@ -40,7 +40,7 @@ export function stageRulesOf(stages: StageRow[]): StageRules {
  * Written-off, stocked and refunded orders stay so: moving such an order's stage changes no stock.
  */
 export function targetStockState(current: string, order: Pick<OrderRow, 'leadId' | 'crmStatus'>, stage: StageRow | null, rules: StageRules): StockState {
-  if (TERMINAL.has(current)) return current as StockState;
+  if (TERMINAL_STATES.has(current)) return current as StockState;
   if (order.leadId !== null && !stage) {
     const status = order.crmStatus ?? 0;
     if (status === 2) return 'written_off';
