@@ -30,7 +30,8 @@ export interface TestAccount {
   token: string;
 }
 
-export const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+// A letter before seven hex digits: an all-digit tail could pass for an 8-digit code in a mail that names it (an account name).
+export const unique = (prefix: string) => `${prefix}-u${randomUUID().slice(0, 7)}`;
 
 export interface TestServerOptions {
   /** Where the app's log goes (at level 'trace'), for tests that read what the server logs. */
