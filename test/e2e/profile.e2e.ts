@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { newSession } from './account';
 import { baseUrl, openPage } from './browser';
 import { codeIn, mailTo } from './outbox';
 
@@ -18,9 +19,7 @@ async function registerOwner(): Promise<Owner> {
   const codeMail = await mailTo(email);
   await fetch(`${baseUrl}/api/auth/set-account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'email', login: email, code: codeIn(codeMail) }) });
   const password = /password: (\S+)/.exec(await mailTo(email, codeMail))?.[1] ?? '';
-  const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: email, password }) });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  return { email, token };
+  return { email, token: await newSession({ email, password }) };
 }
 
 let owner: Owner;
