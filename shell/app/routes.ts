@@ -35,6 +35,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/availablePublicOrderList', name: 'AvailablePublicOrderList', layout: 'public', screen: lazy(() => import('../features/publicOrder/AvailablePublicOrderListScreen')) },
   { path: '/publicOrderProfile', name: 'PublicOrderProfile', layout: 'public', screen: lazy(() => import('../features/publicOrder/PublicOrderProfileScreen')) },
   { path: '/profile', name: 'Profile', layout: 'app', screen: lazy(() => import('../features/profile/ProfileScreen')) },
+  { path: '/remnants', name: 'home', layout: 'app', screen: lazy(() => import('../features/stock/RemnantsScreen')) },
   { path: '/accountSettings', name: 'AccountSettings', layout: 'app', screen: lazy(() => import('../features/accountSettings/AccountSettingsScreen')) },
 ];
 

@@ -1,0 +1,11 @@
+import { t } from '../../../src/i18n';
+import './texts';
+
+/** /remnants, the home screen: goods and services with their balances (issue 13 §2 builds it out). */
+export default function RemnantsScreen() {
+  return (
+    <section aria-labelledby="remnants-title">
+      <h1 id="remnants-title">{t('stock.title')}</h1>
+    </section>
+  );
+}
