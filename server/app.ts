@@ -35,6 +35,7 @@ import { orderExportRoutes } from './modules/orderExport/routes';
 import { orderFieldRoutes } from './modules/orderFields/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { productRoutes } from './modules/products/routes';
+import { stockListRoutes } from './modules/products/stockRoutes';
 import { pipelineRoutes } from './modules/pipelines/routes';
 import { sessionRoutes } from './modules/sessions/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -74,7 +75,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, profileRoutes, customerRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes];
+const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({

@@ -244,6 +244,8 @@ export const products = pgTable(
     // autocomplete and the list's search on 100,000 products.
     index('products_name_trgm').using('gin', sql`${table.name} gin_trgm_ops`),
     index('products_article_trgm').using('gin', sql`${table.article} gin_trgm_ops`),
+    // The stock screen's default order (by name) reads a page from here instead of sorting the catalogue.
+    index('products_account_name').on(table.accountId, table.archived, table.name, table.id),
   ],
 );
 
@@ -290,6 +292,9 @@ export const batches = pgTable(
   (table) => [
     uniqueIndex('batches_identity').on(table.accountId, table.productId, table.warehouseId, table.number),
     index('batches_product').on(table.productId),
+    // The stock screen sums an account's batches per product (its totals row) and searches batch numbers.
+    index('batches_account_product').on(table.accountId, table.productId, table.warehouseId),
+    index('batches_number_trgm').using('gin', sql`${table.number} gin_trgm_ops`),
     check('batches_count_not_negative', sql`${table.count} >= 0`),
     check('batches_reserve_within_count', sql`${table.reserve} >= 0 AND ${table.reserve} <= ${table.count}`),
   ],

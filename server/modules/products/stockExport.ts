@@ -1,0 +1,121 @@
+import ExcelJS from 'exceljs';
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import type { PriceColumn, StockExportRequest, StockRow } from '../../../src/contract/stockList';
+import type { Db } from '../../db/client';
+import { stockRows, stockScopeOf } from './stockList';
+
+/** Products read per query while the workbook is written; only one chunk is held at a time. */
+export const STOCK_EXPORT_CHUNK = 2000;
+
+type Cell = string | number | Date | null;
+interface ExportColumn {
+  header: string;
+  width: number;
+  kind: 'text' | 'number' | 'quantity' | 'money' | 'date';
+  value: (row: StockRow) => Cell;
+}
+
+/** The stock table's columns as the export writes them, by the column keys the screen uses. */
+const BUILT_IN: Record<string, ExportColumn> = {
+  id: { header: 'ID', width: 10, kind: 'number', value: (row) => row.id },
+  name: { header: 'Name', width: 40, kind: 'text', value: (row) => row.name },
+  article: { header: 'Article', width: 16, kind: 'text', value: (row) => row.article },
+  type: { header: 'Type', width: 10, kind: 'text', value: (row) => row.type },
+  category: { header: 'Category', width: 20, kind: 'text', value: (row) => row.category_name },
+  batch: { header: 'Batch', width: 14, kind: 'text', value: (row) => row.batch ?? (row.batches.map((batch) => batch.number).join(', ') || null) },
+  warehouse: { header: 'Warehouse', width: 18, kind: 'text', value: (row) => row.warehouse_name ?? ([...new Set(row.batches.map((batch) => batch.warehouse_name))].join(', ') || null) },
+  unit: { header: 'Unit', width: 8, kind: 'text', value: (row) => row.unit },
+  count: { header: 'In stock', width: 12, kind: 'quantity', value: (row) => row.count },
+  reserve: { header: 'In reserve', width: 12, kind: 'quantity', value: (row) => row.reserve },
+  available: { header: 'Available', width: 12, kind: 'quantity', value: (row) => row.available },
+  cost_price: { header: 'Cost price', width: 14, kind: 'money', value: (row) => row.cost_price },
+  tags: { header: 'Tags', width: 20, kind: 'text', value: (row) => row.tags.join(', ') || null },
+  created_at: { header: 'Created (UTC)', width: 20, kind: 'date', value: (row) => new Date(row.created_at) },
+};
+
+/** The default columns when the request names none: what the screen shows before any table setup. */
+export const DEFAULT_EXPORT_COLUMNS = ['name', 'article', 'batch', 'warehouse', 'unit', 'count', 'reserve', 'available', 'cost_price'];
+
+/** The workbook's columns: the requested keys that exist, in their order (unknown keys are skipped). */
+export function exportColumns(keys: readonly string[], priceFields: readonly PriceColumn[]): ExportColumn[] {
+  const prices = new Map(priceFields.map((field) => [`price:${field.code}`, field]));
+  return keys.flatMap((key): ExportColumn[] => {
+    const price = prices.get(key);
+    if (price) return [{ header: price.name, width: 14, kind: 'money', value: (row) => row.prices[price.code] ?? null }];
+    return BUILT_IN[key] ? [BUILT_IN[key]] : [];
+  });
+}
+
+/** Text cells are text ('@'): a name such as '=1+1' stays that text and is never read as a formula or a number. */
+const NUMBER_FORMAT: Record<ExportColumn['kind'], string> = { text: '@', number: '0', quantity: '#,##0.###', money: '#,##0.00', date: 'yyyy-mm-dd hh:mm:ss' };
+
+function cellValue(column: ExportColumn, value: Cell): Cell {
+  if (value === null) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds, to remove them (XML cannot hold them).
+  if (column.kind === 'text') return String(value).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+  return value;
+}
+
+async function readerKeepsUp(output: PassThrough): Promise<boolean> {
+  while (output.writableNeedDrain && !output.destroyed) await Promise.race([once(output, 'drain'), once(output, 'close')]);
+  return !output.destroyed;
+}
+
+/**
+ * product/stock-export: the stock table as it is shown (warehouse, filter, sort, visible columns; only the selected
+ * products when ids are given), streamed while it is written. The first chunk is read before the stream is returned,
+ * so a failing query is still a proper error answer.
+ */
+export async function exportStock(db: Db, accountId: number, request: StockExportRequest, onError: (error: unknown) => void, chunk = STOCK_EXPORT_CHUNK): Promise<Readable> {
+  const scope = await stockScopeOf(db, accountId, request);
+  const columns = exportColumns(request.columns?.length ? request.columns : DEFAULT_EXPORT_COLUMNS, scope.priceFields);
+  const read = (offset: number) => stockRows(db, scope, request.sort, chunk, offset, request.ids);
+  const first = await read(0);
+
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: true });
+  workbook.creator = 'Stockroom';
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet('Stock', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((column, index) => ({ key: String(index), width: column.width }));
+  const styles = columns.map((column) => Object.freeze({ numFmt: NUMBER_FORMAT[column.kind] }));
+  const headerStyle = Object.freeze({ numFmt: '@', font: { bold: true, size: 11, name: 'Calibri' } });
+  const addRow = (values: Cell[], style: (index: number) => object) => {
+    const row = sheet.addRow(values);
+    row.eachCell({ includeEmpty: true }, (cell, number) => {
+      cell.style = style(number - 1);
+    });
+    row.commit();
+  };
+
+  const write = async () => {
+    addRow(
+      columns.map((column) => column.header),
+      () => headerStyle,
+    );
+    let rows = first;
+    for (let offset = 0; rows.length > 0; ) {
+      for (const product of rows) {
+        addRow(
+          columns.map((column) => cellValue(column, column.value(product))),
+          (index) => styles[index],
+        );
+      }
+      if (!(await readerKeepsUp(output))) return;
+      if (rows.length < chunk) break;
+      offset += chunk;
+      rows = await read(offset);
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => {
+    onError(error);
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return output;
+}
+
+/** The download name: stock-2025-01-31.xlsx. */
+export const stockExportFileName = (now = new Date()) => `stock-${now.toISOString().slice(0, 10)}.xlsx`;

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { Nullable } from '../../../src/contract/common';
+import { StockArchiveRequest, StockExportRequest, StockList, StockListRequest, StockTotals, type StockExportRequest as StockExportBody, type StockListRequest as StockListBody } from '../../../src/contract/stockList';
+import { requireProductEditor } from '../../auth/rights';
+import { callerOf } from '../../http/context';
+import { sendWorkbook } from '../../http/downloads';
+import { requireImportExport } from '../account/limits';
+import { setArchived } from './service';
+import { exportStock, stockExportFileName } from './stockExport';
+import { listStock, stockTotals } from './stockList';
+
+const TotalsRequest = Type.Pick(StockListRequest, ['warehouse', 'filter']);
+
+/** The stock screen's calls (issue 13 §2): the table's page, its totals row, its xlsx export and the bulk archive. */
+export const stockListRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+  const tags = ['products'];
+
+  app.post('/product/stock-list', { config: { reads: true }, schema: { tags, body: Nullable(StockListRequest), response: { 200: StockList } } }, async (request) =>
+    listStock(db, callerOf(request).account.id, (request.body ?? {}) as StockListBody),
+  );
+
+  app.post('/product/stock-totals', { config: { reads: true }, schema: { tags, body: Nullable(TotalsRequest), response: { 200: StockTotals } } }, async (request) =>
+    stockTotals(db, callerOf(request).account.id, (request.body ?? {}) as StockListBody),
+  );
+
+  app.post(
+    '/product/stock-export',
+    {
+      config: { reads: true },
+      schema: { tags, description: 'The stock-list body without paging, plus the visible columns and the selected ids. Answers an xlsx workbook.', body: Nullable(StockExportRequest) },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      await requireImportExport(db, caller.account.tariffId);
+      const stream = await exportStock(db, caller.account.id, (request.body ?? {}) as StockExportBody, (error) => request.log.error({ err: error }, 'stock export failed while streaming'));
+      return sendWorkbook(reply, stockExportFileName(), stream);
+    },
+  );
+
+  // One call for the screen's 'Archive' of the selected rows; each product is archived as product/archive does.
+  app.post('/product/archive-many', { schema: { tags, body: StockArchiveRequest, response: { 200: Type.Object({ archived: Type.Integer() }) } } }, async (request) => {
+    const caller = callerOf(request);
+    requireProductEditor(caller);
+    for (const id of request.body.ids) await setArchived(db, caller, id, true);
+    return { archived: request.body.ids.length };
+  });
+};
