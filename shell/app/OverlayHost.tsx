@@ -1,7 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { Suspense } from 'react';
-import { $overlays, OVERLAYS } from '../stores/overlays';
+import { $overlays, OVERLAYS, type OverlayName } from '../stores/overlays';
+import { setAvailablePanels } from '../stores/overlayPanels';
 import { OVERLAY_PANELS } from './overlayRegistry';
+
+setAvailablePanels(Object.keys(OVERLAY_PANELS) as OverlayName[]);
 
 /** Renders every open overlay that has a registered panel, each loaded on first opening. */
 export function OverlayHost() {

@@ -33,7 +33,7 @@ import { FilterPanel, stageOptions } from './FilterPanel';
 import { OrdersTable, type RowAction } from './OrdersTable';
 import { Pager } from './Pager';
 import { PublicLinkDialog } from './PublicLinkDialog';
-import { saveFile } from './saveFile';
+import { saveFile } from '../../../src/ui/saveFile';
 import { SearchBox } from './SearchBox';
 import { TableSettingsDialog } from './TableSettingsDialog';
 import { adoptStyles } from '../../../src/ui/adoptStyles';

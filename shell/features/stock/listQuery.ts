@@ -1,5 +1,4 @@
-import type { StockListFilter, StockListRequest, StockSortField, WarehouseChoice } from '../../../src/contract/stockList';
-import { STOCK_SORT_FIELDS } from '../../../src/contract/stockList';
+import type { StockListFilter, StockListRequest, StockSortColumn, StockSortField, WarehouseChoice } from '../../../src/contract/stockList';
 
 /**
  * The stock list's warehouse, filter, sort and page as the address query (`/remnants?w=main&q=drill&sort=count&dir=desc`),
@@ -16,7 +15,23 @@ export interface StockParams {
 export const PER_PAGE_CHOICES: readonly number[] = [20, 50, 100, 200];
 export const DEFAULT_PARAMS: StockParams = { warehouse: 'all', filter: {}, sort: { field: 'name', order: 'asc' }, page: 1, perPage: 20 };
 
-const SORT_FIELDS: ReadonlySet<string> = new Set(STOCK_SORT_FIELDS);
+/** The server's sort columns (a record, so the compiler says when the contract gains one this list lacks). */
+const SORT_COLUMNS: Record<StockSortColumn, true> = {
+  id: true,
+  name: true,
+  article: true,
+  type: true,
+  unit: true,
+  category: true,
+  batch: true,
+  warehouse: true,
+  count: true,
+  reserve: true,
+  available: true,
+  cost_price: true,
+  created_at: true,
+};
+const SORT_FIELDS: ReadonlySet<string> = new Set(Object.keys(SORT_COLUMNS));
 const CODE = /^[A-Za-z0-9_-]{1,60}$/;
 const MAX_MONEY = 1_000_000_000;
 

@@ -2,11 +2,9 @@ import type { PriceColumn, StockSortField } from '../../../src/contract/stockLis
 
 /**
  * The stock table's columns: which exist (the built-in ones and one per price type), which show and in what order.
- * Saved per account with account/table-config under STOCK_TABLE_CODE as `{ "<key>": { "sort": <position>, "visible": 0 | 1 } }`,
+ * Saved per account with account/table-config (api.ts STOCK_TABLE_CODE) as `{ "<key>": { "sort": <position>, "visible": 0 | 1 } }`,
  * the shape the orders table saves.
  */
-export const STOCK_TABLE_CODE = 'stock_list';
-
 export type BuiltInColumn = 'name' | 'article' | 'batch' | 'warehouse' | 'category' | 'type' | 'unit' | 'count' | 'reserve' | 'available' | 'cost_price' | 'tags' | 'created_at';
 
 export interface StockColumn {
