@@ -246,6 +246,8 @@ export const products = pgTable(
     index('products_article_trgm').using('gin', sql`${table.article} gin_trgm_ops`),
     // The stock screen's default order (by name) reads a page from here instead of sorting the catalogue.
     index('products_account_name').on(table.accountId, table.archived, table.name, table.id),
+    // A category's products in name order: the filtered page reads its rows in order instead of searching the catalogue for them.
+    index('products_account_category').on(table.accountId, table.archived, table.categoryId, table.name, table.id),
   ],
 );
 
@@ -295,6 +297,8 @@ export const batches = pgTable(
     // The stock screen sums an account's batches per product (its totals row) and searches batch numbers.
     index('batches_account_product').on(table.accountId, table.productId, table.warehouseId),
     index('batches_number_trgm').using('gin', sql`${table.number} gin_trgm_ops`),
+    // 'Positive balances only' asks whether a product has a non-empty batch (in a warehouse): answered from the index alone.
+    index('batches_in_stock').on(table.accountId, table.productId, table.warehouseId).where(sql`${table.count} > 0`),
     check('batches_count_not_negative', sql`${table.count} >= 0`),
     check('batches_reserve_within_count', sql`${table.reserve} >= 0 AND ${table.reserve} <= ${table.count}`),
   ],

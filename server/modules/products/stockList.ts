@@ -24,6 +24,10 @@ export const STOCK_PER_PAGE = 20;
 interface ListScope {
   accountId: number;
   warehouse: WarehouseChoice;
+  /** The warehouse the balances count (null: every one; 0: none, when the account has no main warehouse). */
+  warehouseId: number | null;
+  /** The filter's category and its sub-categories (null: no category filter). */
+  categoryIds: number[] | null;
   filter: StockListFilter;
   priceFields: readonly PriceColumn[];
 }
@@ -37,6 +41,19 @@ export async function priceFieldsOf(db: Db, accountId: number): Promise<PriceCol
     .orderBy(asc(fields.sort), asc(fields.id));
 }
 
+/** A category's id and those of all its sub-categories, at any depth (none when it is not the account's). */
+async function categoryTree(db: Db, accountId: number, categoryId: number): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`with recursive tree(id) as (
+      select id from ${categories} where id = ${categoryId} and account_id = ${accountId}
+      union
+      select c.id from ${categories} c join tree on c.parent_id = tree.id where c.account_id = ${accountId}
+    ) select id from tree`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
 /** A warehouse id must be the account's own; 'all' and 'main' need no check (no main warehouse: nothing in stock). */
 export async function requireWarehouseChoice(db: Db, accountId: number, warehouse: WarehouseChoice): Promise<void> {
   if (typeof warehouse !== 'number') return;
@@ -44,13 +61,10 @@ export async function requireWarehouseChoice(db: Db, accountId: number, warehous
   if (!row) throw notFound('No such warehouse');
 }
 
-/** The batches counted: the account's, in the chosen warehouse(s); `w` is the batch's warehouse. */
+/** The batches counted (alias b): the account's, in the chosen warehouse. */
 function batchScope(scope: ListScope): SQL {
-  const { warehouse } = scope;
   const where = sql`b.account_id = ${scope.accountId}`;
-  if (warehouse === 'main') return sql`${where} and w.is_main`;
-  if (typeof warehouse === 'number') return sql`${where} and b.warehouse_id = ${warehouse}`;
-  return where;
+  return scope.warehouseId === null ? where : sql`${where} and b.warehouse_id = ${scope.warehouseId}`;
 }
 
 /** A price type's cost on a product row (null when the product has none). */
@@ -79,22 +93,16 @@ function productConditions(scope: ListScope): SQL[] {
   const search = filter.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
-    // A union of three index searches (trigram indexes on name, article and batch number) rather than one OR
-    // across tables, which would make PostgreSQL test every product.
-    conditions.push(sql`${products.id} in (
-      select id from ${products} where account_id = ${accountId} and name ilike ${pattern}
-      union select id from ${products} where account_id = ${accountId} and article ilike ${pattern}
-      union select product_id from ${batches} where account_id = ${accountId} and number ilike ${pattern})`);
+    // Written so PostgreSQL can choose: walk the products in the sort's index order testing each (a common word fills a
+    // page after a few hundred rows), or combine the trigram indexes of name and article with the products whose batch
+    // number matches (a rare text) — a join to a sub-select instead made it test every product against every match.
+    conditions.push(
+      sql`(${products.name} ilike ${pattern} or ${products.article} ilike ${pattern} or ${products.id} = any(array(select product_id from ${batches} where account_id = ${accountId} and number ilike ${pattern})))`,
+    );
   }
-  if (filter.category_id) {
-    // A category shows its own products and those of all its sub-categories.
-    conditions.push(sql`${products.categoryId} in (
-      with recursive tree(id) as (
-        select id from ${categories} where id = ${filter.category_id} and account_id = ${accountId}
-        union
-        select c.id from ${categories} c join tree on c.parent_id = tree.id where c.account_id = ${accountId}
-      ) select id from tree)`);
-  }
+  // A category shows its own products and those of all its sub-categories (their ids are read first, so the
+  // planner sees a list it can estimate and use the category index for).
+  if (scope.categoryIds) conditions.push(scope.categoryIds.length ? sql`${products.categoryId} in (${sql.join(scope.categoryIds.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
   if (filter.type) conditions.push(sql`${products.type} = ${filter.type}`);
   if (filter.tags?.length) conditions.push(sql`jsonb_exists_any(${products.tags}, array[${sql.join(filter.tags.map((tag) => sql`${tag}`), sql`, `)}]::text[])`);
   const priceField = rangePriceField(scope);
@@ -103,51 +111,65 @@ function productConditions(scope: ListScope): SQL[] {
   return conditions;
 }
 
-/** Conditions on the product's summed stock. */
-function stockConditions(filter: StockListFilter): SQL[] {
+/** A product's quantity in stock in the chosen warehouse(s), for a filter. */
+const stockSum = (scope: ListScope) => sql`(select coalesce(sum(b.count), 0) from ${batches} b where b.product_id = ${products.id} and ${batchScope(scope)})`;
+
+/**
+ * Conditions on the product's stock, each a subquery of that product's batches, so they cost a few index reads per
+ * product the other conditions leave. A batch never holds less than nothing, so a positive balance is any batch with
+ * some in it.
+ */
+function stockConditions(scope: ListScope): SQL[] {
+  const { filter } = scope;
   const conditions: SQL[] = [];
-  if (filter.positive) conditions.push(sql`${STOCK_COLUMNS.count} > 0`);
-  if (filter.count_min !== undefined) conditions.push(sql`${STOCK_COLUMNS.count} >= ${filter.count_min}`);
-  if (filter.count_max !== undefined) conditions.push(sql`${STOCK_COLUMNS.count} <= ${filter.count_max}`);
+  if (filter.positive) conditions.push(sql`exists (select 1 from ${batches} b where b.product_id = ${products.id} and ${batchScope(scope)} and b.count > 0)`);
+  if (filter.count_min !== undefined) conditions.push(sql`${stockSum(scope)} >= ${filter.count_min}`);
+  if (filter.count_max !== undefined) conditions.push(sql`${stockSum(scope)} <= ${filter.count_max}`);
   return conditions;
 }
 
-/** One product's batches summed, for the page (a LATERAL join per shown product). Empty batches count in no row. */
-function stockLateral(scope: ListScope): SQL {
+const STOCK_SUMS = sql`sum(b.count) as cnt, sum(b.reserve) as res, sum(b.count * b.cost_price) as cost_value, max(b.cost_price) as top_cost,
+  count(*) filter (where b.count > 0) as rows, min(b.number) filter (where b.count > 0) as batch, min(w.name) filter (where b.count > 0) as warehouse`;
+
+/**
+ * Each product's batches summed (s). Sorted by a product column, the page sums only its own products (a LATERAL
+ * subquery per shown product); sorted by a balance, every product's sum is needed to order them, and one grouped pass
+ * over the batches costs far less than a subquery per product.
+ */
+function stockSums(scope: ListScope, sort: StockListRequest['sort']): SQL {
+  const field = sort?.field ?? 'name';
+  if (field in STOCK_COLUMNS) {
+    return sql`left join (
+      select b.product_id, ${STOCK_SUMS} from ${batches} b join ${warehouses} w on w.id = b.warehouse_id where ${batchScope(scope)} group by b.product_id
+    ) s on s.product_id = ${products.id}`;
+  }
   return sql`left join lateral (
-    select sum(b.count) as cnt, sum(b.reserve) as res, sum(b.count * b.cost_price) as cost_value, max(b.cost_price) as top_cost,
-      count(*) filter (where b.count > 0) as rows, min(b.number) filter (where b.count > 0) as batch, min(w.name) filter (where b.count > 0) as warehouse
-    from ${batches} b join ${warehouses} w on w.id = b.warehouse_id
-    where b.product_id = ${products.id} and ${batchScope(scope)}
+    select ${STOCK_SUMS} from ${batches} b join ${warehouses} w on w.id = b.warehouse_id where b.product_id = ${products.id} and ${batchScope(scope)}
   ) s on true`;
 }
 
-/** Every matching product's batches summed at once (a grouped join), for counts and totals over the whole filter. */
-function stockGrouped(scope: ListScope): SQL {
-  return sql`left join (
-    select b.product_id, sum(b.count) as cnt, sum(b.reserve) as res, sum(b.count * b.cost_price) as cost_value
-    from ${batches} b join ${warehouses} w on w.id = b.warehouse_id
-    where ${batchScope(scope)}
-    group by b.product_id
-  ) s on s.product_id = ${products.id}`;
-}
-
-function orderBy(sort: StockListRequest['sort']): SQL {
+function orderBy(sort: StockListRequest['sort'], filter: StockListFilter): SQL {
   const field: StockSortField = sort?.field ?? 'name';
   const direction = sort?.order === 'desc' ? sql`desc` : sql`asc`;
+  // The id breaks ties, so a page never shows a row again or skips one when many rows share a value.
+  if (field === 'id') return sql`${products.id} ${direction}`;
   const columns: Record<string, SQL> = {
-    id: sql`${products.id}`,
-    name: sql`${products.name}`,
+    // With a search, the name's index is not used for the order: walking it would test products in name order until a
+    // page matches, and the matches of a word cluster where names start with it (tens of thousands of rows to walk);
+    // the trigram indexes give the matches and sorting those is cheap. Same order, an expression the index does not serve.
+    name: filter.search?.trim() ? sql`(${products.name} || '')` : sql`${products.name}`,
     article: sql`${products.article}`,
     type: sql`${products.type}`,
     unit: sql`${products.unit}`,
-    category: sql`c.name`,
     created_at: sql`${products.createdAt}`,
-    ...STOCK_COLUMNS,
+    count: STOCK_COLUMNS.count,
+    reserve: STOCK_COLUMNS.reserve,
+    available: STOCK_COLUMNS.available,
   };
-  const expression = field.startsWith('price:') ? priceOf(field.slice('price:'.length)) : columns[field];
-  // The id breaks ties, so a page never shows a row again or skips one when many rows share a value.
-  if (field === 'id') return sql`${products.id} ${direction}`;
+  if (columns[field]) return sql`${columns[field]} ${direction}, ${products.id} ${direction}`;
+  // Columns that can be empty put the empty ones last either way.
+  const nullable: Record<string, SQL> = { category: sql`c.name`, batch: STOCK_COLUMNS.batch, warehouse: STOCK_COLUMNS.warehouse, cost_price: STOCK_COLUMNS.cost_price };
+  const expression = field.startsWith('price:') ? priceOf(field.slice('price:'.length)) : nullable[field];
   return sql`${expression} ${direction} nulls last, ${products.id} ${direction}`;
 }
 
@@ -222,28 +244,32 @@ function toStockRow(row: PageRow, rows: StockBatchRow[], priceFields: readonly P
   };
 }
 
-/** True when the filter needs the summed stock of every product (not only of the shown ones). */
-const filtersByStock = (filter: StockListFilter) => stockConditions(filter).length > 0;
-
+/** How many products the filter leaves. */
 async function totalOf(db: Db, scope: ListScope): Promise<number> {
   const { filter } = scope;
-  const plain = !filter.search?.trim() && !filter.category_id && !filter.tags?.length && filter.price_min === undefined && filter.price_max === undefined && !filtersByStock(filter);
+  const plain = !filter.search?.trim() && !filter.category_id && !filter.tags?.length && filter.price_min === undefined && filter.price_max === undefined && stockConditions(scope).length === 0;
   // The unfiltered table's size comes from the trigger-kept counts instead of counting 100,000 rows.
   if (plain) return countProducts(db, scope.accountId, { type: filter.type });
-  const where = sql.join([...productConditions(scope), ...stockConditions(filter)], sql` and `);
-  const [row] = await rowsOf<{ n: string }>(db, sql`select count(*) as n from ${products} ${filtersByStock(filter) ? stockGrouped(scope) : sql``} where ${where}`);
+  const where = sql.join([...productConditions(scope), ...stockConditions(scope)], sql` and `);
+  const [row] = await rowsOf<{ n: string }>(db, sql`select count(*) as n from ${products} where ${where}`);
   return Number(row.n);
 }
 
 async function scopeOf(db: Db, accountId: number, request: Pick<StockListRequest, 'warehouse' | 'filter'>): Promise<ListScope> {
   const warehouse = request.warehouse ?? 'all';
   await requireWarehouseChoice(db, accountId, warehouse);
-  return { accountId, warehouse, filter: request.filter ?? {}, priceFields: await priceFieldsOf(db, accountId) };
+  let warehouseId: number | null = typeof warehouse === 'number' ? warehouse : null;
+  if (warehouse === 'main') {
+    const [main] = await db.select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.accountId, accountId), eq(warehouses.isMain, true)));
+    warehouseId = main?.id ?? 0;
+  }
+  const filter = request.filter ?? {};
+  return { accountId, warehouse, warehouseId, categoryIds: filter.category_id ? await categoryTree(db, accountId, filter.category_id) : null, filter, priceFields: await priceFieldsOf(db, accountId) };
 }
 
 /** The products of a scope in the list's order, a slice at a time (the page, or a chunk of the export), with their batch rows. */
 export async function stockRows(db: Db, scope: ListScope, sort: StockListRequest['sort'], limit: number, offset: number, ids?: readonly number[]): Promise<StockRow[]> {
-  const conditions = [...productConditions(scope), ...stockConditions(scope.filter)];
+  const conditions = [...productConditions(scope), ...stockConditions(scope)];
   if (ids) conditions.push(ids.length ? sql`${products.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
   const prices = scope.priceFields.length ? sql`jsonb_build_object(${sql.join(scope.priceFields.map(({ code }) => sql`${code}::text, ${products.values} -> ${code}::text -> 'cost'`), sql`, `)})` : sql`'{}'::jsonb`;
   const rows = await rowsOf<PageRow>(
@@ -253,9 +279,9 @@ export async function stockRows(db: Db, scope: ListScope, sort: StockListRequest
         s.cnt, s.res, s.cost_value, s.top_cost, s.rows, s.batch, s.warehouse
       from ${products}
       left join ${categories} c on c.id = ${products.categoryId} and c.account_id = ${scope.accountId}
-      ${stockLateral(scope)}
+      ${stockSums(scope, sort)}
       where ${sql.join(conditions, sql` and `)}
-      order by ${orderBy(sort)}
+      order by ${orderBy(sort, scope.filter)}
       limit ${limit} offset ${offset}`,
   );
   const batchRows = rows.length ? await batchRowsOf(db, scope, rows.map((row) => row.id)) : [];
@@ -298,20 +324,27 @@ export async function listStock(db: Db, accountId: number, request: StockListReq
   return { data, price_fields: [...scope.priceFields], ...pagingOf(page, perPage, total) };
 }
 
-/** product/stock-totals: the totals row of the whole filter (not only the page). */
+/**
+ * product/stock-totals: the totals row of the whole filter (not only the page), summed over the matching products'
+ * batches in one join, and how many products match.
+ */
 export async function stockTotals(db: Db, accountId: number, request: Pick<StockListRequest, 'warehouse' | 'filter'>): Promise<StockTotals> {
   const scope = await scopeOf(db, accountId, request);
   const base = scope.priceFields[0]?.code;
-  const where = sql.join([...productConditions(scope), ...stockConditions(scope.filter)], sql` and `);
-  const [row] = await rowsOf<Record<'cnt' | 'res' | 'cost_value' | 'sale_value' | 'n', string | null>>(
-    db,
-    sql`select sum(s.cnt) as cnt, sum(s.res) as res, sum(s.cost_value) as cost_value,
-        ${base ? sql`sum(s.cnt * coalesce(${priceOf(base)}, 0))` : sql`0`} as sale_value, count(*) as n
-      from ${products} ${stockGrouped(scope)} where ${where}`,
-  );
+  const where = sql.join([...productConditions(scope), ...stockConditions(scope)], sql` and `);
+  const [[row], products_] = await Promise.all([
+    rowsOf<Record<'cnt' | 'res' | 'cost_value' | 'sale_value', string | null>>(
+      db,
+      sql`select sum(b.count) as cnt, sum(b.reserve) as res, sum(b.count * b.cost_price) as cost_value,
+          ${base ? sql`sum(b.count * coalesce(${priceOf(base)}, 0))` : sql`0`} as sale_value
+        from ${products} join ${batches} b on b.product_id = ${products.id} and ${batchScope(scope)}
+        where ${where}`,
+    ),
+    totalOf(db, scope),
+  ]);
   const count = quantity(row.cnt);
   const reserve = quantity(row.res);
-  return { count, reserve, available: quantity(count - reserve), cost_value: money(row.cost_value), sale_value: money(row.sale_value), products: Number(row.n ?? 0) };
+  return { count, reserve, available: quantity(count - reserve), cost_value: money(row.cost_value), sale_value: money(row.sale_value), products: products_ };
 }
 
 export type { ListScope };

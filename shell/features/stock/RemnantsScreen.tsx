@@ -26,7 +26,7 @@ adoptStyles(styles);
 
 const ROUTE = '/remnants';
 /** Typing waits this long for the next key before the list is asked: short, so rows follow the typing. */
-export const STOCK_SEARCH_DEBOUNCE_MS = 120;
+export const STOCK_SEARCH_DEBOUNCE_MS = 50;
 
 const queryOfAddress = () => (globalThis.location?.hash ?? '').split('?')[1] ?? '';
 
