@@ -184,7 +184,7 @@ describe('product/stock-list', () => {
     }
   });
 
-  it('is per account: another account sees none of these rows, totals or exported lines', async () => {
+  it('is per account: another account sees none of these rows or totals (its export: see product/stock-export)', async () => {
     const account = await server.newAccount();
     await catalogue(account);
     const other = await server.newAccount();
@@ -254,11 +254,20 @@ describe('product/stock-export', () => {
     expect(rows[1][6]).toBeInstanceOf(Date);
     expect(sheet.getCell('B2').numFmt).toBe('#,##0.###');
 
-    const selected = await exportFile(account, { ids: [drill.id, nails.id], columns: ['name'], filter: { search: 'drill' } }, 'selected.xlsx');
-    const chosen = new ExcelJS.Workbook();
-    await chosen.xlsx.readFile(selected.file);
+    const exportedNames = async (body: unknown, name: string) => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile((await exportFile(account, body, name)).file);
+      return (workbook.worksheets[0].getSheetValues().slice(1) as unknown[][]).map((row) => row[1]);
+    };
+    expect(await exportedNames({ ids: [nails.id], columns: ['name'] }, 'selected.xlsx')).toEqual(['Name', 'Nail box']);
     // The selection within the current filter: the nail box is selected but filtered out.
-    expect((chosen.worksheets[0].getSheetValues().slice(1) as unknown[][]).map((row) => row[1])).toEqual(['Name', 'Hammer drill']);
+    expect(await exportedNames({ ids: [drill.id, nails.id], columns: ['name'], filter: { search: 'drill' } }, 'selected-filtered.xlsx')).toEqual(['Name', 'Hammer drill']);
+    // Another account's export of the same call has no line of this one.
+    const other = await server.newAccount();
+    const theirs = await exportFile(other, { columns: ['name'] }, 'theirs.xlsx');
+    const theirBook = new ExcelJS.Workbook();
+    await theirBook.xlsx.readFile(theirs.file);
+    expect((theirBook.worksheets[0].getSheetValues().slice(1) as unknown[][]).map((row) => row[1])).toEqual(['Name']);
 
     // LibreOffice opens it: numbers are numbers (not quoted), dates are dates (shown in their format).
     const outDir = mkdtempSync(join(work, 'csv-'));
