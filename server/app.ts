@@ -22,6 +22,7 @@ import { registerNoStore } from './http/noStore';
 import { SessionCache } from './http/sessionCache';
 import { registerShellPage } from './http/shellPage';
 import { accountRoutes } from './modules/account/routes';
+import { archiveRoutes } from './modules/archive/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { connectionRoutes } from './modules/connections/routes';
@@ -36,6 +37,7 @@ import { orderFieldRoutes } from './modules/orderFields/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { productRoutes } from './modules/products/routes';
 import { pipelineRoutes } from './modules/pipelines/routes';
+import { positionListRoutes } from './modules/positions/routes';
 import { sessionRoutes } from './modules/sessions/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { publicOrderRoutes } from './modules/publicOrder/routes';
@@ -74,7 +76,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, profileRoutes, customerRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes];
+const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, profileRoutes, customerRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
