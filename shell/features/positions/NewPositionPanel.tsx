@@ -78,7 +78,7 @@ export default function NewPositionPanel() {
         {!product?.service && (
           <label className="positions-field">
             <span>{t('positions.warehouse')}</span>
-            <select value={warehouse?.id ?? ''} onChange={(event) => setWarehouseId(Number(event.target.value))}>
+            <select aria-label={t('positions.warehouse')} value={warehouse?.id ?? ''} onChange={(event) => setWarehouseId(Number(event.target.value))}>
               {warehouses.map((item) => (
                 <option key={item.id} value={item.id}>
                   {item.name}
@@ -89,7 +89,7 @@ export default function NewPositionPanel() {
         )}
         <label className="positions-field">
           <span>{t('positions.quantity')}</span>
-          <input type="number" min="0.001" step="any" inputMode="decimal" value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+          <input type="number" aria-label={t('positions.quantity')} min="0.001" step="any" inputMode="decimal" value={quantity} onChange={(event) => setQuantity(event.target.value)} />
         </label>
         <div className="positions-dialog__buttons">
           <button type="button" className="shell-button" onClick={close}>

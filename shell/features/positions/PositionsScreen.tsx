@@ -80,7 +80,7 @@ export default function PositionsScreen() {
         />
         <label className="positions-field">
           <span>{t('positions.filterWarehouse')}</span>
-          <select value={filter.warehouse_id ?? ''} onChange={(event) => void setPositionFilter({ warehouse_id: event.target.value ? Number(event.target.value) : null })}>
+          <select aria-label={t('positions.filterWarehouse')} value={filter.warehouse_id ?? ''} onChange={(event) => void setPositionFilter({ warehouse_id: event.target.value ? Number(event.target.value) : null })}>
             <option value="">{t('positions.anyWarehouse')}</option>
             {warehouses.map((warehouse) => (
               <option key={warehouse.id} value={warehouse.id}>
@@ -91,7 +91,7 @@ export default function PositionsScreen() {
         </label>
         <label className="positions-field">
           <span>{t('positions.filterStage')}</span>
-          <select value={filter.stage} onChange={(event) => void setPositionFilter({ stage: event.target.value })}>
+          <select aria-label={t('positions.filterStage')} value={filter.stage} onChange={(event) => void setPositionFilter({ stage: event.target.value })}>
             <option value="">{t('positions.anyStage')}</option>
             {stageChoices(pipelines).map((group) => (
               <optgroup key={group.label} label={group.label}>
@@ -106,11 +106,11 @@ export default function PositionsScreen() {
         </label>
         <label className="positions-field">
           <span>{t('positions.dateFrom')}</span>
-          <input type="date" value={filter.date_from} onChange={(event) => void setPositionFilter({ date_from: event.target.value })} />
+          <input type="date" aria-label={t('positions.dateFrom')} value={filter.date_from} onChange={(event) => void setPositionFilter({ date_from: event.target.value })} />
         </label>
         <label className="positions-field">
           <span>{t('positions.dateTo')}</span>
-          <input type="date" value={filter.date_to} onChange={(event) => void setPositionFilter({ date_to: event.target.value })} />
+          <input type="date" aria-label={t('positions.dateTo')} value={filter.date_to} onChange={(event) => void setPositionFilter({ date_to: event.target.value })} />
         </label>
         <button type="button" className="shell-button" onClick={() => void clearPositionFilter()}>
           {t('positions.clear')}
