@@ -11,7 +11,8 @@ import { navigateTo } from '../../stores/navigation';
 import { openOverlay } from '../../stores/overlays';
 import { $pipelines, loadPipelines } from '../../stores/pipelines';
 import { findProducts } from './api';
-import { stageChoices, stageText } from './filters';
+import { mayChangeOrders, stageChoices, stageText } from './filters';
+import { $account } from '../../../src/stores/account';
 import { $cancelTarget, $positions, $warehouses, clearPositionFilter, loadPositions, loadWarehouses, setPositionFilter, setPositionPage, sortPositions } from './state';
 import { Suggest, type Suggestion } from './Suggest';
 
@@ -35,6 +36,7 @@ export default function PositionsScreen() {
   const { params, status, data, meta } = useStore($positions);
   const warehouses = useStore($warehouses);
   const pipelines = useStore($pipelines);
+  const editor = mayChangeOrders(useStore($account).user);
   const locale = activeLanguage();
   const { filter } = params;
 
@@ -65,9 +67,11 @@ export default function PositionsScreen() {
           <h1 id="positions-title">{t('positions.title')}</h1>
           <p className="positions-hint">{t('positions.hint')}</p>
         </div>
-        <button type="button" className="shell-button shell-button-primary" onClick={() => openOverlay('newPosition')}>
-          {t('positions.newPosition')}
-        </button>
+        {editor && (
+          <button type="button" className="shell-button shell-button-primary" onClick={() => openOverlay('newPosition')}>
+            {t('positions.newPosition')}
+          </button>
+        )}
       </header>
 
       <div className="positions-filters">
@@ -188,6 +192,7 @@ export default function PositionsScreen() {
                   <td>{row.user_name ?? ''}</td>
                   <td>{formatDateLocale(row.created_at, locale)}</td>
                   <td className="positions-actions">
+                    {editor && (
                     <button
                       type="button"
                       className="shell-button"
@@ -200,6 +205,7 @@ export default function PositionsScreen() {
                     >
                       {t('positions.cancel')}
                     </button>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -1,3 +1,4 @@
+import type { User } from '../../../src/contract/account';
 import type { Pipeline } from '../../../src/contract/pipelines';
 import type { PositionListRequest, PositionRow, PositionSortField } from '../../../src/contract/positionList';
 
@@ -70,4 +71,9 @@ export function stageText(row: Pick<PositionRow, 'status_name' | 'crm_status'>, 
 export function nextSort(current: PositionParams['sort'], field: PositionSortField): PositionParams['sort'] {
   if (current.field === field) return { field, order: current.order === 'desc' ? 'asc' : 'desc' };
   return { field, order: 'desc' };
+}
+
+/** Who may add or cancel positions: any active member (owners and admins always), as server/auth/rights.ts requireOrderEditor decides. */
+export function mayChangeOrders(user: User | null): boolean {
+  return Boolean(user && (user.is_owner || user.admin || user.activity !== false));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyPositionFilter, localDayStart, nextSort, positionListBody, stageChoices, stageFilter, stageText } from '../../../../shell/features/positions/filters';
+import { emptyPositionFilter, localDayStart, mayChangeOrders, nextSort, positionListBody, stageChoices, stageFilter, stageText } from '../../../../shell/features/positions/filters';
 import type { Pipeline } from '../../../../src/contract/pipelines';
 
 const params = (filter = {}) => ({ page: 1, per_page: 50, filter: { ...emptyPositionFilter(), ...filter }, sort: { field: 'created_at' as const, order: 'desc' as const } });
@@ -45,5 +45,15 @@ describe('positions filters', () => {
     expect(nextSort({ field: 'sum', order: 'desc' }, 'sum')).toEqual({ field: 'sum', order: 'asc' });
     expect(nextSort({ field: 'sum', order: 'asc' }, 'sum')).toEqual({ field: 'sum', order: 'desc' });
     expect(nextSort({ field: 'sum', order: 'asc' }, 'quantity')).toEqual({ field: 'quantity', order: 'desc' });
+  });
+
+  it('rule: adding and cancelling positions is for active members, owners and admins (the server refuses the rest with 422)', () => {
+    const user = (rights: object) => ({ id: 1, name: 'A', email: 'a@b.c', ...rights }) as never;
+    expect(mayChangeOrders(user({ activity: true }))).toBe(true);
+    expect(mayChangeOrders(user({}))).toBe(true);
+    expect(mayChangeOrders(user({ activity: false }))).toBe(false);
+    expect(mayChangeOrders(user({ activity: false, admin: true }))).toBe(true);
+    expect(mayChangeOrders(user({ activity: false, is_owner: true }))).toBe(true);
+    expect(mayChangeOrders(null)).toBe(false);
   });
 });
