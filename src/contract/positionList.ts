@@ -3,8 +3,8 @@ import { Id } from './catalogue';
 import { Nullable, PageLinks, PageMeta } from './common';
 import { StockState } from './orders';
 
-/** A date (YYYY-MM-DD) or a full ISO timestamp; a bare date 'to' includes that whole day. */
-const DateText = Type.String({ maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}([T ][0-9:.]+(Z|[+-]\\d{2}:?\\d{2})?)?$' });
+/** An ISO timestamp; the range is [date_from, date_to): the shell sends a chosen local day's start and the next day's start. */
+const DateText = Type.String({ format: 'date-time' });
 
 /** What the list sorts by; created_at (newest first) unless asked. */
 export const PositionSortField = Type.Union([Type.Literal('created_at'), Type.Literal('quantity'), Type.Literal('price'), Type.Literal('sum'), Type.Literal('order_id')]);

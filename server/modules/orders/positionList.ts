@@ -12,18 +12,13 @@ import { pagingOf } from '../../http/paging';
 
 export const POSITIONS_PER_PAGE = 50;
 
-/** The end of a date range: a bare date means the whole of that day, so the bound is the next midnight (UTC). */
-export function rangeEnd(text: string): Date {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return new Date(Date.parse(`${text}T00:00:00Z`) + 86_400_000);
-  return new Date(text);
-}
-
 function conditionsOf(db: Db, accountId: number, filter: PositionListFilter): SQL[] {
   const conditions: SQL[] = [eq(orderPositions.accountId, accountId)];
   if (filter.product_id) conditions.push(eq(orderPositions.productId, filter.product_id));
   if (filter.warehouse_id) conditions.push(eq(orderPositions.warehouseId, filter.warehouse_id));
   if (filter.date_from) conditions.push(gte(orderPositions.createdAt, new Date(filter.date_from)));
-  if (filter.date_to) conditions.push(lt(orderPositions.createdAt, rangeEnd(filter.date_to)));
+  // The end is exclusive, so the start of the next day takes a whole day without a 23:59:59.999 bound.
+  if (filter.date_to) conditions.push(lt(orderPositions.createdAt, new Date(filter.date_to)));
   if (filter.status_id || filter.pipeline_id) {
     const placed = [eq(orders.accountId, accountId)];
     if (filter.status_id) placed.push(eq(orders.statusId, filter.status_id));
