@@ -1,7 +1,7 @@
 import './texts';
 import styles from './positions.css?raw';
 import { useStore } from '@nanostores/react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { orderDisplayName } from '../../../src/domain/orderName';
 import { t } from '../../../src/i18n';
 import { notify, NotificationType } from '../../../src/stores/notifications';
@@ -26,6 +26,10 @@ export default function CancelPositionPanel() {
   const row = useStore($cancelTarget);
   const [busy, setBusy] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
+  // Opened with no position chosen (from elsewhere than a row), the overlay closes again rather than blur the screen for nothing.
+  useEffect(() => {
+    if (!row) closeOverlay('cancelPosition');
+  }, [row]);
   if (!row) return null;
   const order = orderDisplayName({ id: row.order_id, fields: { name: row.order_name } }, (id) => t('orders.newName', { id }));
 
