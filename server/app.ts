@@ -22,6 +22,7 @@ import { registerNoStore } from './http/noStore';
 import { SessionCache } from './http/sessionCache';
 import { registerShellPage } from './http/shellPage';
 import { accountRoutes } from './modules/account/routes';
+import { archiveRoutes } from './modules/archive/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { connectionRoutes } from './modules/connections/routes';
@@ -37,6 +38,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { productRoutes } from './modules/products/routes';
 import { stockListRoutes } from './modules/products/stockRoutes';
 import { pipelineRoutes } from './modules/pipelines/routes';
+import { positionListRoutes } from './modules/positions/routes';
 import { sessionRoutes } from './modules/sessions/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { publicOrderRoutes } from './modules/publicOrder/routes';
@@ -75,7 +77,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes];
+const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({

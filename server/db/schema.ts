@@ -558,6 +558,10 @@ export const orderPositions = pgTable(
   (table) => [
     index('order_positions_order').on(table.orderId, table.sort),
     index('order_positions_product').on(table.productId),
+    // The /positions list (newest first) pages the account's positions from these, whole or by warehouse or product.
+    index('order_positions_account_created').on(table.accountId, table.createdAt, table.id),
+    index('order_positions_account_warehouse').on(table.accountId, table.warehouseId, table.createdAt, table.id),
+    index('order_positions_account_product').on(table.accountId, table.productId, table.createdAt, table.id),
     check('order_positions_quantity_positive', sql`${table.quantity} > 0`),
     check('order_positions_held_within_quantity', sql`${table.reserved} >= 0 AND ${table.writtenOff} >= 0 AND ${table.reserved} + ${table.writtenOff} <= ${table.quantity}`),
   ],

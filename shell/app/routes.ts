@@ -36,6 +36,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/publicOrderProfile', name: 'PublicOrderProfile', layout: 'public', screen: lazy(() => import('../features/publicOrder/PublicOrderProfileScreen')) },
   { path: '/profile', name: 'Profile', layout: 'app', screen: lazy(() => import('../features/profile/ProfileScreen')) },
   { path: '/remnants', name: 'home', layout: 'app', screen: lazy(() => import('../features/stock/RemnantsScreen')) },
+  { path: '/archive', name: 'archive', layout: 'app', screen: lazy(() => import('../features/archive/ArchiveScreen')) },
+  { path: '/positions', name: 'positions', layout: 'app', screen: lazy(() => import('../features/positions/PositionsScreen')) },
   { path: '/accountSettings', name: 'AccountSettings', layout: 'app', screen: lazy(() => import('../features/accountSettings/AccountSettingsScreen')) },
 ];
 

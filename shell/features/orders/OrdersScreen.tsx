@@ -8,6 +8,7 @@ import { navigateTo } from '../../stores/navigation';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import {
   $ordersList,
+  archiveListedOrder,
   choosePipeline,
   clearFilter,
   exportOrdersFile,
@@ -40,7 +41,7 @@ import { adoptStyles } from '../../../src/ui/adoptStyles';
 
 adoptStyles(styles);
 
-type ConfirmedAction = Exclude<RowAction, 'share'>;
+type ConfirmedAction = Exclude<RowAction, 'share' | 'archive'>;
 const CONFIRM_TEXT = { delete: 'app.confirmDelete', refund: 'orders.confirmRefund', unlink: 'orders.confirmUnlink' } as const;
 const CONFIRM_BUTTON = { delete: 'app.delete', refund: 'orders.refund', unlink: 'orders.publicUnlink' } as const;
 const RUN: Record<ConfirmedAction, (id: number) => Promise<boolean>> = { delete: removeOrder, refund: refundSoldOrder, unlink: unshareOrder };
@@ -83,6 +84,11 @@ export default function OrdersScreen() {
   const stages = stageOptions(pipelines, pipelineId);
 
   async function onAction(action: RowAction, order: Order) {
+    // Archiving takes nothing away (the archive gives it back), so it is not confirmed.
+    if (action === 'archive') {
+      if (await archiveListedOrder(order.id)) notify({ type: NotificationType.success, header: t('success.archived') });
+      return;
+    }
     if (action !== 'share') {
       setConfirm({ action, order });
       return;
@@ -161,6 +167,10 @@ export default function OrdersScreen() {
           </button>
           <button type="button" className="shell-button" onClick={() => void exportList()} disabled={exporting} aria-busy={exporting}>
             {exporting ? t('orders.exporting') : t('orders.export')}
+          </button>
+          {/* Every order position in one list (/positions, issue 13 §5): not in the main navigation, so linked here. */}
+          <button type="button" className="shell-button" onClick={() => navigateTo('/positions')}>
+            {t('positions.link')}
           </button>
           <button type="button" className="shell-button shell-button-primary" onClick={() => navigateTo('/addToDeal')}>
             {t('orders.create')}

@@ -6,7 +6,7 @@ import type { OrdersColumn } from './tableConfig';
 import { cellText, columnLabel, isNumericColumn, orderName, orderStage, type CellContext } from './columns';
 import { RowMenu, type RowMenuItem } from './RowMenu';
 
-export type RowAction = 'refund' | 'share' | 'unlink' | 'delete';
+export type RowAction = 'refund' | 'share' | 'unlink' | 'archive' | 'delete';
 
 export interface OrdersTableProps {
   columns: readonly OrdersColumn[];
@@ -90,6 +90,8 @@ function RowActions({ order, onOpen, onAction }: { order: Order; onOpen: (order:
     { key: 'open', label: t('orders.open'), run: () => onOpen(order) },
     ...(order.stock_state === 'written_off' ? [item('refund', t('orders.refund'))] : []),
     ...(order.public ? [item('share', t('orders.publicLink')), item('unlink', t('orders.publicUnlink'))] : [item('share', t('orders.makePublic'))]),
+    // Archive (issue 13 §5): hides the order; its stock stays as it is.
+    item('archive', t('archive.archiveOrder')),
     item('delete', t('app.delete'), true),
   ];
   return (

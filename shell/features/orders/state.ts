@@ -6,6 +6,7 @@
  */
 import { atom } from 'nanostores';
 import { deleteOrder, exportOrders, listOrders, refundOrder } from './api';
+import { archiveOrder } from '../../../src/api/orderArchive';
 import { linkPublicOrder, publicOrderUrl, unlinkPublicOrder } from '../../../src/api/orderSharing';
 import type { DownloadedFile } from '../../../src/api/transport';
 import type { PageLinks, PageMeta } from '../../../src/contract/common';
@@ -197,6 +198,13 @@ export async function removeOrder(id: number): Promise<boolean> {
 /** Returns a sold order's goods to stock, then reloads the page. */
 export async function refundSoldOrder(id: number): Promise<boolean> {
   const result = await refundOrder(id);
+  if (result.ok) await loadOrders();
+  return result.ok;
+}
+
+/** Archives the order (it leaves this list; its stock stays as it is), then reloads the page. */
+export async function archiveListedOrder(id: number): Promise<boolean> {
+  const result = await archiveOrder(id);
   if (result.ok) await loadOrders();
   return result.ok;
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as account from '../../../src/api/account';
+import * as archive from '../../../shell/features/archive/api';
+import { ARCHIVE_TABS } from '../../../shell/features/archive/rows';
+import * as orderArchive from '../../../src/api/orderArchive';
+import * as positions from '../../../shell/features/positions/api';
 import * as auth from '../../../src/api/auth';
 import * as customers from '../../../src/api/customers';
 import * as order from '../../../shell/features/deal/api';
@@ -54,13 +58,15 @@ const RECIPES: Record<string, Recipe> = {
   sendLoginCode: (['old', 'new'] as const).flatMap((step) => modes.map((mode) => () => profile.sendLoginCode(step, mode, 'a@b.c'))),
   confirmOldLogin: modes.map((mode) => () => profile.confirmOldLogin(mode, 'a@b.c', '1234')),
   confirmNewLogin: modes.map((mode) => () => profile.confirmNewLogin(mode, 'a@b.c', '1234')),
+  listArchived: ARCHIVE_TABS.map((tab) => () => archive.listArchived(tab, { page: 1, per_page: 20, search: 'a' })),
+  unarchive: ARCHIVE_TABS.map((tab) => () => archive.unarchive(tab, 1)),
   createWidgetApi: (['widget', 'bitrix/widget'] as const).map((base) => () => callEveryMethod(widget.createWidgetApi({ baseURL: '/integration', base, token: () => 't', log: () => {} }))),
 };
 
 /** Exports that build or shape calls but send none themselves (each checked through its callers). */
-const SENDS_NOTHING = new Set(['toPublicPath', 'mapPaths', 'setHttpClients', 'otherKind', 'publicOrderUrl', 'errorText', 'dispositionFileName', 'createClient', 'downloadFile', 'getFile', 'logFailure', 'consoleLog']);
+const SENDS_NOTHING = new Set(['toPublicPath', 'mapPaths', 'setHttpClients', 'otherKind', 'publicOrderUrl', 'errorText', 'dispositionFileName', 'createClient', 'downloadFile', 'getFile', 'logFailure', 'consoleLog', 'archiveListBody']);
 
-const MODULES = { account, auth, http, customers, order, orderDocuments, orderSharing, orders, pipelines, profile, publicOrder, transport, widget };
+const MODULES = { account, archive, orderArchive, positions, auth, http, customers, order, orderDocuments, orderSharing, orders, pipelines, profile, publicOrder, transport, widget };
 
 async function inPublicMode(call: () => Promise<unknown>) {
   $path.set(PUBLIC_SIGN_IN_PATH);

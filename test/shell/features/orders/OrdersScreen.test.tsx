@@ -437,13 +437,32 @@ describe('/orders: row actions and export', () => {
     expect($notifications.get().map((n) => n.header)).toEqual(['Successfully']);
   });
 
+  it("rule: 'Archive order' posts orders/archive at once (the archive gives it back), says 'Order has been successfully archived' and reloads the list", async () => {
+    edge.answers[LIST] = listAnswer([order(7), order(8)]);
+    edge.answers['/api/orders/archive'] = { status: 200, body: { ...order(7, { archived: true }), positions: [] } };
+    const host = await showScreen();
+    const before = listCalls().length;
+    await rowAction(host.querySelector('tbody tr')!, 'Archive order');
+    expect(dialog()).toBeNull();
+    expect(edge.calls.find((call) => call.path === '/api/orders/archive')?.body).toEqual({ id: 7 });
+    expect(listCalls()).toHaveLength(before + 1);
+    expect($notifications.get().map((n) => n.header)).toEqual(['Order has been successfully archived']);
+  });
+
+  it("rule: the toolbar's 'Positions' opens /positions (it is not in the main navigation)", async () => {
+    edge.answers[LIST] = listAnswer([order(7)]);
+    const host = await showScreen();
+    await click(button(host, 'Positions'));
+    expect(navigations.at(-1)).toBe('/positions');
+  });
+
   it('rule: refund is offered only for a written-off (sold) order, after a confirmation', async () => {
     edge.answers[LIST] = listAnswer([order(1, { stock_state: 'written_off' }), order(2)]);
     edge.answers['/api/orders/refund'] = { status: 200, body: { ...order(1, { stock_state: 'refunded' }), positions: [] } };
     const host = await showScreen();
     const [sold, open] = host.querySelectorAll('tbody tr');
-    expect(await menuItems(open)).toEqual(['Open', 'Public order', 'Delete']);
-    expect(await menuItems(sold)).toEqual(['Open', 'Refund', 'Public order', 'Delete']);
+    expect(await menuItems(open)).toEqual(['Open', 'Public order', 'Archive order', 'Delete']);
+    expect(await menuItems(sold)).toEqual(['Open', 'Refund', 'Public order', 'Archive order', 'Delete']);
     await rowAction(sold, 'Refund');
     expect(dialog()?.textContent).toContain('Return the goods of this order to stock?');
     await click(button(dialog()!, 'Refund'));
@@ -487,7 +506,7 @@ describe('/orders: row actions and export', () => {
     edge.answers['/api/orders/public/unlink'] = { status: 200, body: [] };
     const host = await showScreen();
     const row = host.querySelector('tbody tr')!;
-    expect(await menuItems(row)).toEqual(['Open', 'Link', 'Unlink', 'Delete']);
+    expect(await menuItems(row)).toEqual(['Open', 'Link', 'Unlink', 'Archive order', 'Delete']);
     await rowAction(row, 'Unlink');
     await click(button(dialog()!, 'Unlink'));
     expect(edge.calls.find((call) => call.path === '/api/orders/public/unlink')?.body).toEqual({ order_id: 3 });

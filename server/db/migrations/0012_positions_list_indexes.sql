@@ -1,0 +1,3 @@
+CREATE INDEX "order_positions_account_created" ON "order_positions" USING btree ("account_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "order_positions_account_warehouse" ON "order_positions" USING btree ("account_id","warehouse_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "order_positions_account_product" ON "order_positions" USING btree ("account_id","product_id","created_at","id");
