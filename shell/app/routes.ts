@@ -36,6 +36,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/publicOrderProfile', name: 'PublicOrderProfile', layout: 'public', screen: lazy(() => import('../features/publicOrder/PublicOrderProfileScreen')) },
   { path: '/profile', name: 'Profile', layout: 'app', screen: lazy(() => import('../features/profile/ProfileScreen')) },
   { path: '/remnants', name: 'home', layout: 'app', screen: lazy(() => import('../features/stock/RemnantsScreen')) },
+  { path: '/objects', name: 'Objects', layout: 'app', screen: lazy(() => import('../features/facilities/FacilitiesScreen')) },
   { path: '/accountSettings', name: 'AccountSettings', layout: 'app', screen: lazy(() => import('../features/accountSettings/AccountSettingsScreen')) },
 ];
 
