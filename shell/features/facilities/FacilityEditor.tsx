@@ -65,9 +65,12 @@ export function FacilityEditor({ facility, onDone }: { facility: Facility | null
   return (
     <CustomerDialog title={t(facility ? 'facilities.editFacility' : 'facilities.newFacility')} onClose={onDone}>
       <form className="facility-form" onSubmit={(event) => void submit(event)} noValidate>
-        <label className="ui-field">
-          <span className="ui-field__label">{t('facilities.name')}</span>
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor="facility-name">
+            {t('facilities.name')}
+          </label>
           <input
+            id="facility-name"
             className="ui-input"
             name="name"
             value={draft.name}
@@ -85,7 +88,7 @@ export function FacilityEditor({ facility, onDone }: { facility: Facility | null
               {t('validation.empty')}
             </span>
           ) : null}
-        </label>
+        </div>
         <label className="ui-field">
           <span className="ui-field__label">{t('facilities.address')}</span>
           <input className="ui-input" name="address" value={draft.address} maxLength={1000} onChange={(event) => change({ address: event.currentTarget.value })} />
