@@ -320,6 +320,8 @@ export const facilities = pgTable(
   (table) => [
     uniqueIndex('facilities_account_id').on(table.accountId, table.id),
     index('facilities_account').on(table.accountId, table.archived, table.id),
+    // The list sorted by name pages from the index, not by sorting 100,000 rows.
+    index('facilities_account_name').on(table.accountId, table.archived, table.name, table.id),
     // Substring search by name or address stays fast at 100,000 facilities.
     index('facilities_name_trgm').using('gin', sql`${table.name} gin_trgm_ops`),
     index('facilities_address_trgm').using('gin', sql`${table.address} gin_trgm_ops`),

@@ -18,6 +18,7 @@ ALTER TABLE "facilities" ADD CONSTRAINT "facilities_company_id_companies_id_fk" 
 ALTER TABLE "facilities" ADD CONSTRAINT "facilities_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "facilities_account_id" ON "facilities" USING btree ("account_id","id");--> statement-breakpoint
 CREATE INDEX "facilities_account" ON "facilities" USING btree ("account_id","archived","id");--> statement-breakpoint
+CREATE INDEX "facilities_account_name" ON "facilities" USING btree ("account_id","archived","name","id");--> statement-breakpoint
 CREATE INDEX "facilities_name_trgm" ON "facilities" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "facilities_address_trgm" ON "facilities" USING gin ("address" gin_trgm_ops);--> statement-breakpoint
 ALTER TABLE "movements" ADD CONSTRAINT "movements_facility" FOREIGN KEY ("account_id","facility_id") REFERENCES "public"."facilities"("account_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CustomerOrder } from '../../../src/contract/customers';
 import type {
   Facility,
@@ -143,15 +143,24 @@ export async function listFacilities(db: Db, accountId: number, request: Facilit
   const where = and(...conditions);
   const column = { name: facilities.name, created_at: facilities.createdAt, id: facilities.id }[request.sort?.field ?? 'id'];
   const descending = request.sort?.order === 'desc';
-  // The page is chosen on the facilities table alone, then only its rows are joined to their customers.
-  const [[{ total }], rows] = await Promise.all([
+  const order = [descending ? desc(column) : asc(column), descending ? desc(facilities.id) : asc(facilities.id)];
+  // The page is chosen on the facilities table alone (an index serves each sort), then only its rows are joined to
+  // their customers: joined first, a deep page would join every row before it too.
+  const [[{ total }], pageIds] = await Promise.all([
     db.select({ total: count() }).from(facilities).where(where),
-    joined(db, accountId)
+    db
+      .select({ id: facilities.id })
+      .from(facilities)
       .where(where)
-      .orderBy(descending ? desc(column) : asc(column), descending ? desc(facilities.id) : asc(facilities.id))
+      .orderBy(...order)
       .limit(perPage)
       .offset((page - 1) * perPage),
   ]);
+  const rows = pageIds.length
+    ? await joined(db, accountId)
+        .where(and(eq(facilities.accountId, accountId), inArray(facilities.id, pageIds.map((row) => row.id))))
+        .orderBy(...order)
+    : [];
   return { data: rows.map(toFacility), ...pagingOf(page, perPage, Number(total)) };
 }
 
