@@ -29,6 +29,7 @@ import { connectionRoutes } from './modules/connections/routes';
 import { connectedOrigins, isConnectedOrigin } from './modules/connections/service';
 import { customerRoutes } from './modules/customers/routes';
 import { dealCatalogueRoutes } from './modules/dealCatalogue/routes';
+import { facilityRoutes } from './modules/facilities/routes';
 import { demoRoutes } from './modules/demo/routes';
 import { fieldRoutes } from './modules/fields/routes';
 import { orderDocumentRoutes } from './modules/orderDocuments/routes';
@@ -77,7 +78,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes];
+const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * One schema for PGlite and PostgreSQL. Every tenant row carries account_id and every query
@@ -304,6 +304,39 @@ export const batches = pgTable(
   ],
 );
 
+/**
+ * Facilities (objects): the places goods go — a customer's sites. Never deleted, only archived, so orders and
+ * write-offs that named one keep it. (account_id, id) is unique so orders and movements reference both and
+ * cannot name another account's facility whatever the code does.
+ */
+export const facilities = pgTable(
+  'facilities',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    // A deleted customer leaves the facility without it, as it leaves orders.
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    notes: text('notes').notNull().default(''),
+    archived: boolean('archived').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('facilities_account_id').on(table.accountId, table.id),
+    index('facilities_account').on(table.accountId, table.archived, table.id),
+    // The list sorted by name pages from the index, not by sorting 100,000 rows.
+    index('facilities_account_name').on(table.accountId, table.archived, table.name, table.id),
+    // Substring search by name or address stays fast at 100,000 facilities.
+    index('facilities_name_trgm').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('facilities_address_trgm').using('gin', sql`${table.address} gin_trgm_ops`),
+  ],
+);
+
 /** The movement ledger (spec 2 §3 movement report columns): every change of stock is a row here. */
 export const movements = pgTable(
   'movements',
@@ -327,8 +360,15 @@ export const movements = pgTable(
     finalWarehouseId: integer('final_warehouse_id'),
     userId: integer('user_id'),
     comment: text('comment').notNull().default(''),
+    /** The facility a write-off delivered the goods to (facilities; null for every other movement). */
+    facilityId: integer('facility_id'),
   },
-  (table) => [index('movements_account_date').on(table.accountId, table.eventDate)],
+  (table) => [
+    index('movements_account_date').on(table.accountId, table.eventDate),
+    // With the account in the key, a movement can only name a facility of its own account.
+    foreignKey({ name: 'movements_facility', columns: [table.accountId, table.facilityId], foreignColumns: [facilities.accountId, facilities.id] }),
+    index('movements_facility').on(table.accountId, table.facilityId).where(sql`${table.facilityId} is not null`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -483,6 +523,8 @@ export const orders = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** The facility the order's goods go to (facilities), if any. */
+    facilityId: integer('facility_id'),
     values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     stockState: text('stock_state').notNull().default('none'),
@@ -504,6 +546,9 @@ export const orders = pgTable(
     uniqueIndex('orders_account_lead').on(table.accountId, table.leadId).where(sql`${table.leadId} is not null`),
     // The widget's token-free lead lookup finds a deal's order without knowing the account.
     index('orders_lead').on(table.leadId).where(sql`${table.leadId} is not null`),
+    // With the account in the key, an order can only name a facility of its own account.
+    foreignKey({ name: 'orders_facility', columns: [table.accountId, table.facilityId], foreignColumns: [facilities.accountId, facilities.id] }),
+    index('orders_facility').on(table.accountId, table.facilityId, table.id).where(sql`${table.facilityId} is not null`),
   ],
 );
 

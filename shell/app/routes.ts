@@ -38,6 +38,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/remnants', name: 'home', layout: 'app', screen: lazy(() => import('../features/stock/RemnantsScreen')) },
   { path: '/archive', name: 'archive', layout: 'app', screen: lazy(() => import('../features/archive/ArchiveScreen')) },
   { path: '/positions', name: 'positions', layout: 'app', screen: lazy(() => import('../features/positions/PositionsScreen')) },
+  { path: '/objects', name: 'Objects', layout: 'app', screen: lazy(() => import('../features/facilities/FacilitiesScreen')) },
   { path: '/accountSettings', name: 'AccountSettings', layout: 'app', screen: lazy(() => import('../features/accountSettings/AccountSettingsScreen')) },
 ];
 

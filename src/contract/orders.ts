@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { Id } from './catalogue';
 import { MAX_PRICE, Nullable, PageLinks, PageMeta } from './common';
+import { FacilityRef } from './facilities';
 
 /** CRM-linked order statuses (spec 2 §4): 0 opened, 1 reserved, 2 success, 3 unsuccessful, 4 deleted. */
 export const CrmStatus = Type.Integer({ minimum: 0, maximum: 4 });
@@ -72,6 +73,8 @@ export const Order = Type.Object({
   user_name: Nullable(Type.String()),
   company: Nullable(CustomerLink),
   contacts: Type.Array(CustomerLink),
+  /** The facility (object) the order's goods go to; staff answers always carry it (null for none). */
+  facility: Type.Optional(Nullable(FacilityRef)),
   sum: Type.Number(),
   budget: Type.Number(),
   cost_price: Type.Number(),
@@ -187,6 +190,8 @@ export const OrderUpdateRequest = Type.Object(
     fields: Type.Optional(Values),
     tags: Type.Optional(Tags),
     user_id: Type.Optional(Nullable(Id)),
+    /** The facility the goods go to (null removes it); an archived one cannot be newly chosen. */
+    facility_id: Type.Optional(Nullable(Id)),
     positions: Type.Optional(Type.Array(PositionChange, { maxItems: 1000 })),
     contacts: Type.Optional(Type.Unknown()),
     company: Type.Optional(Type.Unknown()),
@@ -195,9 +200,9 @@ export const OrderUpdateRequest = Type.Object(
 );
 export type OrderUpdateRequest = Type.Static<typeof OrderUpdateRequest>;
 
-/** orders/client-update: the order's contact and company (null removes). */
+/** orders/client-update: the order's contact, company and facility (null removes). */
 export const OrderClientUpdateRequest = Type.Object(
-  { id: Id, contact_id: Type.Optional(Nullable(Id)), company_id: Type.Optional(Nullable(Id)) },
+  { id: Id, contact_id: Type.Optional(Nullable(Id)), company_id: Type.Optional(Nullable(Id)), facility_id: Type.Optional(Nullable(Id)) },
   { additionalProperties: false },
 );
 export type OrderClientUpdateRequest = Type.Static<typeof OrderClientUpdateRequest>;

@@ -141,6 +141,7 @@ const {
   lead_id: _leadId,
   archived: _archived,
   public: _public,
+  facility: _facility,
   ...orderProperties
 } = Order.properties;
 

@@ -161,7 +161,11 @@ export const ArrivalRequest = Type.Object(
 );
 export type ArrivalRequest = Type.Static<typeof ArrivalRequest>;
 
-export const WriteOffRequest = Type.Object({ batch_id: Id, count: Quantity, comment: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false });
+/** facility_id: the facility (objects) the goods were delivered to, recorded on the ledger row; an archived one is refused. */
+export const WriteOffRequest = Type.Object(
+  { batch_id: Id, count: Quantity, comment: Type.Optional(Type.String({ maxLength: 2000 })), facility_id: Type.Optional(Id) },
+  { additionalProperties: false },
+);
 export type WriteOffRequest = Type.Static<typeof WriteOffRequest>;
 
 export const TransferRequest = Type.Object(

@@ -12,11 +12,12 @@ import type {
 import { defaultCurrency } from '../../../src/domain/fieldTypes';
 import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { companies, contacts, memberships, orderCounts, orderPositions, orderShares, orders, pipelines, pipelineStatuses, users } from '../../db/schema';
+import { companies, contacts, facilities, memberships, orderCounts, orderPositions, orderShares, orders, pipelines, pipelineStatuses, users } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
 import { requireMonthlyOrder } from '../account/limits';
 import { coerceEntityValues } from '../fields/values';
+import { facilityRefOf, requireChoosableFacility } from '../facilities/service';
 import type { Actor, TouchedCount } from './actor';
 import { applyStockState, NO_SUCH_ORDER, orderRowOf, requireProductsEditable, settleOrder, STALE_ORDER, stageOf, type OrderRow } from './orderRows';
 
@@ -37,10 +38,11 @@ const orderShape = {
   userName: users.name,
   contactName: contacts.name,
   companyName: companies.name,
+  facility: { id: facilities.id, name: facilities.name, address: facilities.address, archived: facilities.archived },
   shared: sql<boolean>`exists (select 1 from ${orderShares} s where s.order_id = ${orders.id})`,
 };
 
-type OrderJoined = { order: OrderRow; statusName: string | null; statusType: number | null; blocks: boolean | null; userName: string | null; contactName: string | null; companyName: string | null; shared: boolean };
+type OrderJoined = { order: OrderRow; statusName: string | null; statusType: number | null; blocks: boolean | null; userName: string | null; contactName: string | null; companyName: string | null; facility: Pick<typeof facilities.$inferSelect, 'id' | 'name' | 'address' | 'archived'> | null; shared: boolean };
 
 function joined(db: Db | Tx, accountId: number) {
   return db
@@ -49,7 +51,8 @@ function joined(db: Db | Tx, accountId: number) {
     .leftJoin(pipelineStatuses, and(eq(pipelineStatuses.id, orders.statusId), eq(pipelineStatuses.accountId, accountId)))
     .leftJoin(users, eq(users.id, orders.userId))
     .leftJoin(contacts, and(eq(contacts.id, orders.contactId), eq(contacts.accountId, accountId)))
-    .leftJoin(companies, and(eq(companies.id, orders.companyId), eq(companies.accountId, accountId)));
+    .leftJoin(companies, and(eq(companies.id, orders.companyId), eq(companies.accountId, accountId)))
+    .leftJoin(facilities, and(eq(facilities.id, orders.facilityId), eq(facilities.accountId, accountId)));
 }
 
 export function toOrder(row: OrderJoined, currency: string): Order {
@@ -68,6 +71,7 @@ export function toOrder(row: OrderJoined, currency: string): Order {
     user_name: row.userName,
     company: order.companyId !== null && row.companyName !== null ? { id: order.companyId, name: row.companyName } : null,
     contacts: order.contactId !== null && row.contactName !== null ? [{ id: order.contactId, name: row.contactName }] : [],
+    facility: facilityRefOf(row.facility),
     sum: Number(order.sum),
     budget: Number(order.sum),
     cost_price: Number(order.costPrice),
@@ -278,6 +282,7 @@ export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest
     const order = await orderRowOf(tx, actor.accountId, current.id, true);
     if (order.version !== body.version) throw conflict(STALE_ORDER, { version: order.version });
     await requireMember(tx, actor.accountId, body.user_id);
+    if (body.facility_id) await requireChoosableFacility(tx, actor.accountId, body.facility_id, order.facilityId);
     const moves = body.pipeline_id !== undefined || body.status_id !== undefined;
     if (moves && order.leadId !== null && order.pipelineId === null) throw badRequest('An order linked to a CRM deal changes its status with status (0–4)');
     if (body.status !== undefined && order.leadId === null) throw badRequest('A local order changes its stage with status_id');
@@ -293,6 +298,7 @@ export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest
       ...(values && { values: { ...order.values, ...values } }),
       ...(body.tags && { tags: body.tags }),
       ...(body.user_id !== undefined && { userId: body.user_id }),
+      ...(body.facility_id !== undefined && { facilityId: body.facility_id }),
       ...(place && { pipelineId: place.pipelineId, statusId: place.statusId }),
       ...(body.status !== undefined && { crmStatus: body.status }),
     };
@@ -302,6 +308,7 @@ export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest
       values: next.values,
       tags: next.tags,
       userId: next.userId,
+      facilityId: next.facilityId,
       pipelineId: next.pipelineId,
       statusId: next.statusId,
       crmStatus: next.crmStatus,
@@ -346,11 +353,13 @@ export async function updateOrderClient(db: Db, actor: Actor, body: OrderClientU
     const order = await orderRowOf(tx, actor.accountId, body.id, true);
     await requireCustomer(tx, actor.accountId, 'contact', body.contact_id);
     await requireCustomer(tx, actor.accountId, 'company', body.company_id);
+    if (body.facility_id) await requireChoosableFacility(tx, actor.accountId, body.facility_id, order.facilityId);
     await tx
       .update(orders)
       .set({
         ...(body.contact_id !== undefined && { contactId: body.contact_id }),
         ...(body.company_id !== undefined && { companyId: body.company_id }),
+        ...(body.facility_id !== undefined && { facilityId: body.facility_id }),
         version: sql`${orders.version} + 1`,
         updatedAt: new Date(),
       })

@@ -17,6 +17,8 @@ export interface LedgerEntry {
   /** null for a public customer's change: the ledger then names no user. */
   userId: number | null;
   comment: string;
+  /** The facility a write-off delivered the goods to. */
+  facilityId?: number | null;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function writeLedger(tx: Tx, entries: readonly LedgerEntry[]): Prom
       finalWarehouseId: entry.to,
       userId: entry.userId,
       comment: entry.comment,
+      facilityId: entry.facilityId ?? null,
     })),
   );
 }

@@ -5,6 +5,7 @@ import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
 import { inTransaction } from '../../http/transaction';
+import { requireChoosableFacility } from '../facilities/service';
 import { warehouseOf } from '../warehouses/service';
 import { arrive, lockBatch, putInto, requireAvailable, takeOut, toBatch } from './batches';
 import { alreadyInThatWarehouse, noSuchProduct, servicesHaveNoStock } from './errors';
@@ -50,12 +51,16 @@ export async function receive(db: Db, caller: Caller, body: ArrivalRequest): Pro
 export async function writeOff(db: Db, caller: Caller, body: WriteOffRequest): Promise<Batch> {
   requireStockRight(caller);
   const accountId = caller.account.id;
+  // Checked before the locks: a facility is never deleted, and the ledger's key with the account refuses another account's.
+  if (body.facility_id !== undefined) await requireChoosableFacility(db, accountId, body.facility_id);
   return inTransaction(db, async (tx) => {
     const { batch, product } = await lockBatch(tx, accountId, body.batch_id);
     requireAvailable(batch, body.count);
     const thousandths = thousandthsOf(body.count);
     const row = await takeOut(tx, batch, thousandths);
-    await writeLedger(tx, [{ accountId, kind: 'write_off', product, batch, thousandths, from: batch.warehouseId, to: null, userId: caller.user.id, comment: body.comment ?? '' }]);
+    await writeLedger(tx, [
+      { accountId, kind: 'write_off', product, batch, thousandths, from: batch.warehouseId, to: null, userId: caller.user.id, comment: body.comment ?? '', facilityId: body.facility_id ?? null },
+    ]);
     return toBatch(row);
   });
 }

@@ -4,6 +4,7 @@ import { t } from '../../../src/i18n';
 import { $orderClient, loadOrderClient } from './orderClient';
 import { $order } from './state';
 import { ClientSection } from './ClientSection';
+import { OrderFacility } from './OrderFacility';
 import styles from './ClientTab.css?raw';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
 
@@ -75,6 +76,7 @@ export function ClientTab({ orderId, publicMode, onChanged }: ClientTabProps) {
     <div className="deal-client">
       <ClientSection kind="contact" customer={state.contact} onChanged={onChanged} />
       <ClientSection kind="company" customer={state.company} onChanged={onChanged} />
+      <OrderFacility />
     </div>
   );
 }
