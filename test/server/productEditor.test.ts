@@ -193,3 +193,16 @@ describe('product/duplicate', () => {
     expect((await as(member.token).get('product/history', { id: product.id })).status).toBe(200);
   });
 });
+
+describe('product/tags', () => {
+  it("lists the account's product tags once each, alphabetically, and never another account's", async () => {
+    const account = await server.newAccount();
+    const stranger = await server.newAccount();
+    await as(account.token).post('product/add', { name: 'A', tags: ['tools', 'heavy'] });
+    await as(account.token).post('product/add', { name: 'B', tags: ['tools', 'blue'] });
+    await as(stranger.token).post('product/add', { name: 'C', tags: ['secret'] });
+    const answer = await as(account.token).get('product/tags', {});
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual(['blue', 'heavy', 'tools']);
+  });
+});
