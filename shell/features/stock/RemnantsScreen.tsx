@@ -1,4 +1,5 @@
 import { t } from '../../../src/i18n';
+import { AddProductButton } from './editor/AddProductButton';
 import './texts';
 
 /** /remnants, the home screen: goods and services with their balances (issue 13 §2 builds it out). */
@@ -6,6 +7,7 @@ export default function RemnantsScreen() {
   return (
     <section aria-labelledby="remnants-title">
       <h1 id="remnants-title">{t('stock.title')}</h1>
+      <AddProductButton />
     </section>
   );
 }
