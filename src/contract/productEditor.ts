@@ -28,3 +28,25 @@ export type ProductHistoryPage = Type.Static<typeof ProductHistoryPage>;
 
 /** The text of the 409 a product save gets when someone saved the product after the caller read it. */
 export const STALE_PRODUCT = 'The product has been changed by someone else since you opened it. Reload it to see their changes.';
+
+/** product/image: an image by id in one of the carousel's sizes (m thumbnail, l large, f full screen). */
+export const ImageQuery = Type.Object(
+  { id: Id, size: Type.Optional(Type.Union([Type.Literal('m'), Type.Literal('l'), Type.Literal('f')])) },
+  { additionalProperties: false },
+);
+export type ImageQuery = Type.Static<typeof ImageQuery>;
+
+/** product/image/reorder: every image id of the field once, first to last. */
+export const ImageReorderRequest = Type.Object(
+  { product_id: Id, field: Type.String({ minLength: 1, maxLength: 60 }), ids: Type.Array(Id, { maxItems: 100 }) },
+  { additionalProperties: false },
+);
+export type ImageReorderRequest = Type.Static<typeof ImageReorderRequest>;
+
+/** An image entry of a type-15 value as the server writes it. */
+export interface StoredImage {
+  id: number;
+  url: string;
+  width: number;
+  height: number;
+}

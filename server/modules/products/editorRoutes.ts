@@ -7,6 +7,7 @@ import { requireProductEditor } from '../../auth/rights';
 import { callerOf } from '../../http/context';
 import { duplicateProduct } from './duplicate';
 import { productHistory } from './history';
+import { productImageRoutes } from './imageRoutes';
 import { productTagList } from './tags';
 
 /** The product editor's calls beyond add/update/archive: its history tab, duplicate and tag suggestions. */
@@ -27,4 +28,6 @@ export const productEditorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     requireProductEditor(caller);
     return duplicateProduct(db, caller, request.body.id);
   });
+
+  await app.register(productImageRoutes);
 };
