@@ -158,3 +158,21 @@ describe('product/image/reorder and delete', () => {
     expect((await image(account.token, ids[0])).statusCode).toBe(404);
   });
 });
+
+describe('product/duplicate with images', () => {
+  it("gives the copy its own copies of the images: deleting the copy's image leaves the original's", async () => {
+    const account = await server.newAccount();
+    const product = await withImageField(account);
+    const png = solidPng(30, 20);
+    await upload(account.token, product.id, 'photos', png);
+    const [original] = await stored(product.id);
+    const copy = (await server.call('POST', 'product/duplicate', { token: account.token, body: { id: product.id } })).body;
+    const [copied] = await stored(copy.id);
+    expect(copied.id).not.toBe(original.id);
+    expect(copy.values.photos).toEqual([{ id: copied.id, url: `product/image?id=${copied.id}`, width: 30, height: 20 }]);
+    expect(Buffer.compare((await image(account.token, copied.id, 'l')).rawPayload, png)).toBe(0);
+    expect((await server.call('POST', 'product/image/delete', { token: account.token, body: { id: copied.id } })).status).toBe(200);
+    expect((await stored(product.id)).map((row) => row.id)).toEqual([original.id]);
+    expect((await productRow(product.id)).values.photos).toEqual([{ id: original.id, url: `product/image?id=${original.id}`, width: 30, height: 20 }]);
+  });
+});

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
 import { requireFreePositions } from '../account/limits';
 import { lockCatalogue } from '../categories/service';
+import { copyImages } from './images';
 import { getProduct, productOf } from './service';
 
 const COPY_SUFFIX = ' (copy)';
@@ -17,7 +18,7 @@ export function copyName(name: string): string {
 /**
  * product/duplicate: a new product with the original's description, category, field values and tags and
  * name '… (copy)'; never its stock (batches and ledger stay the original's) and never archived. It takes
- * a position of the tariff like any new product.
+ * a position of the tariff like any new product. Its images are copies of the original's.
  */
 export async function duplicateProduct(db: Db, caller: Caller, id: number): Promise<Product> {
   const accountId = caller.account.id;
@@ -39,6 +40,7 @@ export async function duplicateProduct(db: Db, caller: Caller, id: number): Prom
         tags: original.tags,
       })
       .returning({ id: products.id });
+    await copyImages(tx, accountId, original.id, row.id);
     return row;
   });
   return getProduct(db, accountId, inserted.id);

@@ -33,7 +33,7 @@ async function requireImageField(db: Db | Tx, accountId: number, code: string): 
 }
 
 /** Rewrites values[field] from the stored images, in their order; the product gets a new version (updated_at). */
-async function syncField(tx: Tx, accountId: number, productId: number, field: string): Promise<void> {
+export async function syncField(tx: Tx, accountId: number, productId: number, field: string): Promise<void> {
   const current = await lockProduct(tx, accountId, productId);
   const rows = await tx
     .select({ id: productImages.id, width: productImages.width, height: productImages.height })
@@ -148,4 +148,12 @@ export async function reorderImages(db: Db, caller: Caller, body: { product_id: 
     await syncField(tx, accountId, body.product_id, body.field);
   });
   return getProduct(db, accountId, body.product_id);
+}
+
+/** A duplicate gets copies of the original's images (its own rows), so changing either never touches the other's. */
+export async function copyImages(tx: Tx, accountId: number, fromProductId: number, toProductId: number): Promise<void> {
+  const rows = await tx.select().from(productImages).where(and(eq(productImages.accountId, accountId), eq(productImages.productId, fromProductId)));
+  if (!rows.length) return;
+  await tx.insert(productImages).values(rows.map(({ id: _id, createdAt: _createdAt, ...row }) => ({ ...row, productId: toProductId })));
+  for (const field of new Set(rows.map((row) => row.field))) await syncField(tx, accountId, toProductId, field);
 }

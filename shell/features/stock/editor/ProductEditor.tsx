@@ -20,6 +20,7 @@ import '../texts';
 import { addBody, changesOf, type CategoryChoice, draftOf, type DraftError, emptyDraft, flattenCategories, isDirty, type ProductDraft, updateBody, validateDraft } from './draft';
 import { addProduct, archiveProduct, duplicateProduct, getProduct, listCategories, listProductFields, productTags, updateProduct } from './editorApi';
 import { HistoryTab } from './HistoryTab';
+import { ImagesControl } from './ImagesControl';
 import { PriceControl } from './PriceControl';
 import { TagsControl } from './TagsControl';
 import styles from './productEditor.css?raw';
@@ -144,6 +145,14 @@ export default function ProductEditor() {
     setConflict(false);
   }
 
+  /** An image change is saved at once: the product's new version, and the field's list in both base and draft (other input stays). */
+  function imagesChanged(code: string, changed: Product) {
+    setProduct(changed);
+    setBase((current) => ({ ...current, values: { ...current.values, [code]: changed.values[code] } }));
+    setDraft((current) => ({ ...current, values: { ...current.values, [code]: changed.values[code] } }));
+    stockChanged();
+  }
+
   async function duplicate() {
     if (!product) return;
     setBusy(true);
@@ -244,9 +253,14 @@ export default function ProductEditor() {
                   />
                 ))}
               <TagsControl tags={draft.tags} accountTags={accountTags} disabled={readOnly} onChange={(tags) => set({ tags })} />
-              {fields.some((field) => field.type !== FieldType.price) && <h3>{t('stock.editor.properties')}</h3>}
               {fields
-                .filter((field) => field.type !== FieldType.price)
+                .filter((field) => field.type === FieldType.images)
+                .map((field) => (
+                  <ImagesControl key={field.code} product={product} field={field} disabled={readOnly} onProduct={(changed) => imagesChanged(field.code, changed)} />
+                ))}
+              {fields.some((field) => field.type !== FieldType.price && field.type !== FieldType.images) && <h3>{t('stock.editor.properties')}</h3>}
+              {fields
+                .filter((field) => field.type !== FieldType.price && field.type !== FieldType.images)
                 .map((field) => (
                   <CustomerFieldControl key={field.code} field={field} value={draft.values[field.code]} currency={currency} disabled={readOnly} onChange={(value) => setValue(field.code, value)} />
                 ))}

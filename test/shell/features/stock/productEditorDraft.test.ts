@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../../src/contract/stock';
+import { moved, storedImages } from '../../../../shell/features/stock/editor/imageOrder';
 import { changesOf, draftOf, emptyDraft, flattenCategories, isDirty, tagSuggestions, updateBody, validateDraft, withTag } from '../../../../shell/features/stock/editor/draft';
 
 const product: Product = {
@@ -80,5 +81,19 @@ describe('product editor tags and categories', () => {
       { id: 3, name: 'Hand saws', depth: 2 },
       { id: 4, name: 'Paint', depth: 0 },
     ]);
+  });
+});
+
+describe('product editor images (type-15 value and reordering)', () => {
+  it('reads the stored images of a value, skipping entries that are not the server’s', () => {
+    expect(storedImages([{ id: 3, url: 'product/image?id=3', width: 4, height: 2 }, 'http://old.example/a.png', null])).toEqual([{ id: 3, url: 'product/image?id=3', width: 4, height: 2 }]);
+    expect(storedImages(undefined)).toEqual([]);
+  });
+
+  it('moves an image one place earlier or later, and not past either end', () => {
+    expect(moved([1, 2, 3], 1, -1)).toEqual([2, 1, 3]);
+    expect(moved([1, 2, 3], 1, 1)).toEqual([1, 3, 2]);
+    expect(moved([1, 2, 3], 0, -1)).toEqual([1, 2, 3]);
+    expect(moved([1, 2, 3], 2, 1)).toEqual([1, 2, 3]);
   });
 });
