@@ -5,10 +5,11 @@ import ru from '../../locales/ru.json';
 import type { Product, ProductList, Warehouse } from '../../src/contract/stock';
 import { staffApi, testAccount, type TestAccount } from './account';
 import { openPage } from './browser';
+import { solidPng } from '../support/png';
 
 /**
  * The product editor overlay (issue 13 §3) against the real server, in English and Russian: create, edit, a
- * stale save refused with 409 and reloaded keeping the user's input, the history tab, duplicate, archive, and
+ * stale save refused with 409 and reloaded keeping the user's input, the history tab, an image upload, duplicate, archive, and
  * leaving with unsaved input asks first. Until the stock table lands the editor opens from /remnants' 'Add product'.
  */
 let account: TestAccount;
@@ -16,6 +17,7 @@ let warehouse: Warehouse;
 beforeAll(async () => {
   account = await testAccount('product-editor');
   warehouse = await api<Warehouse>('warehouse/add', { name: 'E2E main' });
+  await api('field/add', { name: 'Photos', type: 15, code: 'photos' });
 });
 
 const api = <T>(path: string, body?: unknown): Promise<T> => staffApi(account)<T>(`/api/${path}`, { body });
@@ -38,7 +40,7 @@ async function openRemnants(locale: string): Promise<Page> {
 }
 
 describe.each(LANGS)('product editor in %s', (_name, locale, texts, app) => {
-  it('rule: create, edit, a stale save (409) reloads keeping my input, history shows the arrival, duplicate has no stock, archive', async () => {
+  it('rule: create, edit, a stale save (409) reloads keeping my input, history shows the arrival, an uploaded image shows, duplicate has no stock, archive', async () => {
     const page = await openRemnants(locale);
     await page.getByRole('button', { name: texts.add }).click();
     const editor = page.getByRole('dialog', { name: texts.newTitle });
@@ -79,6 +81,14 @@ describe.each(LANGS)('product editor in %s', (_name, locale, texts, app) => {
     await row.waitFor();
     expect(await row.textContent()).toContain(texts.kinds.arrival);
     expect(await row.textContent()).toContain('B-7');
+
+    // An image: uploaded, listed on the product and shown from the account's own image route.
+    await editing.getByRole('tab', { name: texts.details }).click();
+    await editing.getByLabel(texts.imageUpload).setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: solidPng(320, 160) });
+    const thumbnail = editing.getByRole('img', { name: texts.imageAlt.replace('{{n}}', '1') });
+    await thumbnail.waitFor();
+    await expect.poll(() => thumbnail.evaluate((element: HTMLImageElement) => [element.naturalWidth, element.width, element.height])).toEqual([320, 160, 80]);
+    expect((await api<Product>(`product/get?id=${created.id}`)).values.photos).toHaveLength(1);
 
     // Duplicate: the editor moves to '… (copy)', which has no stock; the original keeps its 5.
     await editing.getByRole('tab', { name: texts.details }).click();
