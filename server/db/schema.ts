@@ -752,3 +752,30 @@ export const integrationConnections = pgTable(
   },
   (table) => [uniqueIndex('integration_connections_account_origin').on(table.accountId, table.origin), index('integration_connections_origin').on(table.origin)],
 );
+
+/**
+ * Images of a product's type-15 fields, per account (served only to that account's members). sort orders
+ * them within their field; the product's values[field] lists the same ids in that order for the card.
+ * The bytes live in the row: images are small (PRODUCT_IMAGE_MAX_BYTES) and go with the product.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    sort: integer('sort').notNull().default(0),
+    mime: text('mime').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('product_images_product').on(table.productId, table.field, table.sort)],
+);

@@ -8,4 +8,5 @@ import type { OverlayName } from '../stores/overlays';
 export const OVERLAY_PANELS: Partial<Record<OverlayName, LazyExoticComponent<ComponentType>>> = {
   newPosition: lazy(() => import('../features/positions/NewPositionPanel')),
   cancelPosition: lazy(() => import('../features/positions/CancelPositionPanel')),
+  editProduct: lazy(() => import('../features/stock/editor/ProductEditor')),
 };

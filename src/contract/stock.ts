@@ -61,6 +61,8 @@ export const ProductUpdateRequest = Type.Object(
     category_id: Type.Optional(ProductEditable.category_id),
     values: Type.Optional(ProductEditable.values),
     tags: Type.Optional(ProductEditable.tags),
+    /** The updated_at the caller loaded: a product saved by someone else since is refused with 409 (nothing written). */
+    updated_at: Type.Optional(Type.String({ maxLength: 40 })),
   },
   { additionalProperties: false },
 );

@@ -6,6 +6,7 @@ import { probeHandlers, type HandlerProbe } from './support/handlerProbe';
 import { diffSnapshots, schemaTables, snapshotAccount, tenantTables, type Snapshot } from './support/dbSnapshot';
 import { callRoute, routeName, schemaParts, takesBody, type ApiRoute, type RouteAnswer } from './support/routes';
 import { isIdField, sampleObject, type Hint, type JsonSchema } from './support/schemaValues';
+import { solidPng } from '../support/png';
 import { unique, useTestServer, type TestAccount } from './harness';
 
 /**
@@ -203,6 +204,25 @@ async function seedOrderTables(account: TestAccount): Promise<void> {
     payload,
   });
   expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+  // An image of a type-15 product field (multipart, and only real image bytes are taken).
+  const photos = await post('field/add', { name: `${mark()} photos`, type: 15, code: 'isolation_photos' });
+  const imageBoundary = `----isolation${randomBytes(6).toString('hex')}`;
+  const image = await server.app.inject({
+    method: 'POST',
+    url: '/api/product/image/upload',
+    headers: { authorization: `Bearer ${account.token}`, 'content-type': `multipart/form-data; boundary=${imageBoundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${imageBoundary}\r\nContent-Disposition: form-data; name="product_id"\r\n\r\n${product.id}\r\n` +
+          `--${imageBoundary}\r\nContent-Disposition: form-data; name="field"\r\n\r\n${photos.code}\r\n` +
+          `--${imageBoundary}\r\nContent-Disposition: form-data; name="file"; filename="${mark()}.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      solidPng(4, 4),
+      Buffer.from(`\r\n--${imageBoundary}--\r\n`),
+    ]),
+  });
+  expect(image.statusCode, image.body).toBe(200);
 
   // A CRM connection: the generic walk cannot pick the enabled member it must act as.
   await post('account/integrations/connect', { kind: 'bitrix24', origin: `https://${mark()}.example.com`, member_id: mark(), user_id: account.ownerId });

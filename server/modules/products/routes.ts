@@ -5,6 +5,7 @@ import { ArrivalRequest, AutocompleteItem, AutocompleteQuery, Batch, Product, Pr
 import { requireProductEditor } from '../../auth/rights';
 import { callerOf } from '../../http/context';
 import { receive, transfer, writeOff } from '../stock/api';
+import { productEditorRoutes } from './editorRoutes';
 import { addProduct, autocomplete, getProduct, listProducts, setArchived, setPrice, updateProduct } from './service';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -57,4 +58,7 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       autocomplete(db, callerOf(request).account.id, column, request.query.query),
     );
   }
+
+  // The editor's history and duplicate calls live in their own file.
+  await app.register(productEditorRoutes);
 };

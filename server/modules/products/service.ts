@@ -14,6 +14,7 @@ import { lockCatalogue } from '../categories/service';
 import { coerceEntityValues } from '../fields/values';
 import { repriceOpenOrders } from '../orders/reprice';
 import { lockProduct, roundedQuantity, toBatch } from '../stock/api';
+import { nextStamp, requireUnchangedSince } from './freshness';
 import { countProducts } from './positions';
 
 type ProductRow = typeof products.$inferSelect;
@@ -112,6 +113,7 @@ export async function updateProduct(db: Db, caller: Caller, body: ProductUpdateR
     }
     // The values are merged over those stored at the moment of writing, not at the moment of reading.
     const current = await lockProduct(tx, caller.account.id, body.id);
+    requireUnchangedSince(current, body.updated_at);
     await tx
       .update(products)
       .set({
@@ -122,7 +124,7 @@ export async function updateProduct(db: Db, caller: Caller, body: ProductUpdateR
         ...(body.category_id !== undefined && { categoryId: body.category_id }),
         ...(body.tags !== undefined && { tags: body.tags }),
         ...(changed && { values: { ...current.values, ...changed } }),
-        updatedAt: new Date(),
+        updatedAt: nextStamp(current),
       })
       .where(eq(products.id, current.id));
   });

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import type { ProductHistoryPage } from '../../../../src/contract/productEditor';
+import { t, type MessageKey } from '../../../../src/i18n';
+import { productHistory } from './editorApi';
+
+const KINDS = ['arrival', 'write_off', 'move', 'reserve', 'release', 'sale', 'return'];
+const kindText = (kind: string) => (KINDS.includes(kind) ? t(`stock.editor.kinds.${kind}` as MessageKey) : kind);
+
+/** The product's ledger rows, newest first, a page at a time (product/history). */
+export function HistoryTab({ productId }: { productId: number }) {
+  const [page, setPage] = useState(1);
+  const [answer, setAnswer] = useState<ProductHistoryPage | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void productHistory(productId, page).then((result) => live && result.ok && setAnswer(result.data));
+    return () => {
+      live = false;
+    };
+  }, [productId, page]);
+
+  if (!answer) return <p>{t('app.loading')}</p>;
+  if (!answer.data.length) return <p>{t('stock.editor.noHistory')}</p>;
+  const last = answer.meta.last_page ?? 1;
+  return (
+    <div className="product-editor__history">
+      <table>
+        <thead>
+          <tr>
+            {(['date', 'movement', 'user', 'from', 'to', 'batch', 'quantity', 'comment'] as const).map((key) => (
+              <th key={key} scope="col">
+                {t(`stock.editor.${key}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {answer.data.map((row) => (
+            <tr key={row.id}>
+              <td>{new Date(row.date).toLocaleString()}</td>
+              <td>{kindText(row.type)}</td>
+              <td>{row.user ?? ''}</td>
+              <td>{row.from_warehouse ?? ''}</td>
+              <td>{row.to_warehouse ?? ''}</td>
+              <td>{row.batch}</td>
+              <td>{row.quantity}</td>
+              <td>{row.comment}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {last > 1 && (
+        <nav className="product-editor__pages">
+          <button type="button" className="shell-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('stock.editor.prevPage')}
+          </button>
+          <span>{t('stock.editor.pageOf', { page, last })}</span>
+          <button type="button" className="shell-button" disabled={page >= last} onClick={() => setPage(page + 1)}>
+            {t('stock.editor.nextPage')}
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
