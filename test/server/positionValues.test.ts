@@ -8,7 +8,7 @@ const server = useTestServer();
 /** An account with a warehouse and one product with two price types, an editable note and a read-only grade. */
 async function catalogue() {
   const account = await server.newAccount();
-  const call = async (method: 'GET' | 'POST', path: string, args: { body?: unknown; query?: Record<string, unknown> }) => {
+  const call = async (method: 'GET' | 'POST', path: string, args: { body?: unknown; query?: Record<string, string | number> }) => {
     const answer = await server.call(method, path, { token: account.token, ...args });
     expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
     return answer.body;
