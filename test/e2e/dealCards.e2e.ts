@@ -58,9 +58,11 @@ describe.each(LANGUAGES)('the deal products tab in $lang (issue 19 §2)', ({ loc
     const page = await openDeal(first.id, locale);
     const card = page.locator('article.product-card').first();
     const price = first.positions[0].price;
+    // Unique per order: an earlier run's value in the catalogue cannot hide a write.
+    const ownBrand = `Only in deal #${first.id}`;
 
     const brand = brandOf(card);
-    await brand.fill('Only in this deal');
+    await brand.fill(ownBrand);
     await brand.press('Tab');
     await card.getByLabel(new RegExp(`^${texts.order.count}`)).fill('3');
     // Unsaved: the words beside Save and the dot on the products tab.
@@ -77,12 +79,12 @@ describe.each(LANGUAGES)('the deal products tab in $lang (issue 19 §2)', ({ loc
     expect(await page.locator('.deal-tabs__dot').count()).toBe(0);
 
     const saved = await api<OrderWithPositions>(`orders/order?order_id=${first.id}`);
-    expect(saved.positions[0]).toMatchObject({ count: 3, fields: { brand: 'Only in this deal' } });
+    expect(saved.positions[0]).toMatchObject({ count: 3, fields: { brand: ownBrand } });
     expect((await api<Product>(`product/get?id=${product.id}`)).values).toEqual(catalogueBefore.values);
     expect((await api<OrderWithPositions>(`orders/order?order_id=${second.id}`)).positions[0].fields.brand).toBe(catalogueBefore.values.brand);
     // After a reload the card shows the position's value, and the order's totals as stored.
     await page.reload();
-    await expect.poll(() => brandOf(page.locator('article.product-card').first()).inputValue()).toBe('Only in this deal');
+    await expect.poll(() => brandOf(page.locator('article.product-card').first()).inputValue()).toBe(ownBrand);
     expect(await page.locator('.deal-totals [data-total="sum"]').textContent()).toBe(money(saved.sum));
     expect(await page.locator('.deal-totals [data-total="profit"]').textContent()).toBe(money(saved.profit));
   });
