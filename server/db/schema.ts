@@ -597,6 +597,8 @@ export const orderPositions = pgTable(
     costPrice: numeric('cost_price', { precision: 14, scale: 2 }).notNull().default('0'),
     reserved: numeric('reserved', { precision: 14, scale: 3 }).notNull().default('0'),
     writtenOff: numeric('written_off', { precision: 14, scale: 3 }).notNull().default('0'),
+    /** Field values edited on this position's card, laid over its product's (issue 19 §2: a card edit never rewrites the catalogue product). */
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
     sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -51,7 +51,7 @@ export const OrderPosition = Type.Object({
   written_off: Type.Number(),
   /** What could be taken: stock available in the position's warehouse plus what this position already holds (null for services). */
   available: Nullable(Type.Number()),
-  /** The product's field values (prices, images, …), public-invisible ones left out for public callers. */
+  /** The product's field values (prices, images, …) with the position's own edits laid over; public-invisible ones left out for public callers. */
   fields: Values,
 });
 export type OrderPosition = Type.Static<typeof OrderPosition>;
@@ -168,6 +168,8 @@ export const PositionChange = Type.Object(
     price: Type.Optional(Money),
     price_field: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     nds: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+    /** Values of the product's editable fields for this position only (merged over what it holds); the catalogue product keeps its own. */
+    fields: Type.Optional(Values),
   },
   { additionalProperties: false },
 );

@@ -1,27 +1,25 @@
-import { memo, useEffect, useId, useMemo, useState } from 'react';
+import { memo, useMemo } from 'react';
 import type { CategoryProps } from '../contract/catalogue';
 import { coerceFieldValue, FieldType, normalizeOptions } from '../domain/fieldTypes';
 import { formatNumber } from '../domain/format';
 import {
-  capCount,
   cardImages,
   cardTitle,
   categoryFieldIds,
   isFieldDisabled,
   isPriceReadOnly,
-  priceTypeOptions,
   visibleCardFields,
   type CardFieldDefinition,
 } from '../domain/productCard';
 import { t } from '../i18n';
+import { formatMoney } from '../i18n/money';
 import { Checkbox } from './Checkbox';
 import { DateInput } from './DateInput';
 import { DateTimeInput } from './DateTimeInput';
 import { DecimalInput } from './DecimalInput';
-import { Field } from './Field';
 import { ImageCarousel } from './ImageCarousel';
 import { MultiSelect } from './MultiSelect';
-import { readNumber } from './numberText';
+import { CountInput, DeleteButton, PriceControls } from './PositionControls';
 import { Select } from './Select';
 import { TextArea } from './TextArea';
 import { TextInput } from './TextInput';
@@ -70,7 +68,8 @@ export interface ProductCardProps {
   onCountChange?: (positionId: number, count: number) => number | undefined;
   onPriceChange?: (positionId: number, price: number) => void;
   onPriceFieldChange?: (positionId: number, priceField: string) => void;
-  onFieldChange?: (productId: number, code: string, value: unknown) => void;
+  /** A field value edited: it belongs to this position (issue 19 §2), not to the catalogue product. */
+  onFieldChange?: (positionId: number, code: string, value: unknown) => void;
   onDelete?: (positionId: number) => void;
 }
 
@@ -113,7 +112,7 @@ function cardClasses({ layout = 'card', publicMode }: Pick<ProductCardProps, 'la
 function LoadedProductCard(props: ProductCardProps & { categories: readonly CategoryProps[] }) {
   const { position, fields, categories, publicMode, layout = 'card', fieldsReadOnly = false, onFieldChange } = props;
   const locked = props.locked ?? false;
-  const { fields: values, product_id: productId, category_id: categoryId, currency, name } = position;
+  const { fields: values, id: positionId, category_id: categoryId, currency, name } = position;
 
   // The carousel and the field rows depend on the product's values, not on count or price: typing a count
   // re-renders the title and the pricing only (an order may hold hundreds of cards).
@@ -137,28 +136,14 @@ function LoadedProductCard(props: ProductCardProps & { categories: readonly Cate
             value={values[def.code]}
             currency={currency}
             disabled={isFieldDisabled(def, mode) || fieldsReadOnly || !onFieldChange}
-            onChange={(value) => onFieldChange?.(productId, def.code, value)}
+            onChange={(value) => onFieldChange?.(positionId, def.code, value)}
           />
         ))}
       </div>
     );
-  }, [layout, fields, categories, categoryId, values, currency, publicMode, fieldsReadOnly, onFieldChange, productId]);
+  }, [layout, fields, categories, categoryId, values, currency, publicMode, fieldsReadOnly, onFieldChange, positionId]);
 
   const priceReadOnly = isPriceReadOnly({ publicMode }) || locked;
-  const { onPriceFieldChange, onPriceChange } = props;
-  const { id: positionId, price, price_field: priceField } = position;
-  // The price type and price change rarely: a count keystroke leaves them (and their dropdown) alone.
-  const priceControls = useMemo(() => {
-    const priceTypes = priceTypeOptions(fields, { publicMode });
-    return (
-      <>
-        {priceTypes.length > 0 ? (
-          <Select label={t('order.priceType')} options={priceTypes} value={priceField} disabled={priceReadOnly} onChange={(value) => onPriceFieldChange?.(positionId, String(value))} />
-        ) : null}
-        <DecimalInput label={`${t('order.price')}, ${currency}`} value={price} min={0} disabled={priceReadOnly} onChange={(value) => onPriceChange?.(positionId, value)} />
-      </>
-    );
-  }, [fields, publicMode, priceField, price, currency, priceReadOnly, onPriceFieldChange, onPriceChange, positionId]);
   const title = cardTitle({ price: position.price, leadName: name, count: position.count, units: position.unit }, formatNumber);
   const facts = [position.article, position.warehouse_name ?? (position.type === 'service' ? t('order.service') : null)].filter(Boolean).join(' · ');
 
@@ -173,13 +158,9 @@ function LoadedProductCard(props: ProductCardProps & { categories: readonly Cate
       <div className="product-card__body">
         {carousel}
         <div className="product-card__pricing">
-          {priceControls}
+          <PriceControls fields={fields} publicMode={publicMode} positionId={position.id} priceField={position.price_field} price={position.price} currency={currency} readOnly={priceReadOnly} onPriceFieldChange={props.onPriceFieldChange} onPriceChange={props.onPriceChange} />
           <CountInput position={position} publicMode={props.publicMode} disabled={locked || !props.onCountChange} onChange={(count) => props.onCountChange?.(position.id, count)} />
-          {layout === 'list' ? (
-            <p className="product-card__sum">
-              <span className="product-card__sum-label">{t('order.positionSum')}</span> {formatNumber(position.sum)}
-            </p>
-          ) : null}
+          <p className="product-card__sum">{t('order.lineTotal', { sum: formatMoney(position.sum, currency) })}</p>
         </div>
         {fieldRows}
       </div>
@@ -198,90 +179,6 @@ function StockNote({ position, publicMode }: { position: ProductCardPosition; pu
   if (position.written_off) notes.push(t('order.writtenOff', { count: position.written_off }));
   if (!notes.length) return null;
   return <p className="product-card__stock">{notes.join(' · ')}</p>;
-}
-
-/** Deleting asks first (spec 2 §5: 'Are you sure you want to delete it?'), in place rather than in a modal. */
-function DeleteButton({ name, onConfirm }: { name: string; onConfirm: () => void }) {
-  const [asking, setAsking] = useState(false);
-  if (!asking) {
-    return (
-      <button type="button" className="product-card__delete" aria-label={t('order.deletePosition', { name })} onClick={() => setAsking(true)}>
-        <span aria-hidden="true">×</span>
-      </button>
-    );
-  }
-  return (
-    <div className="product-card__confirm" role="group" aria-label={t('order.deletePosition', { name })}>
-      <span>{t('app.confirmDelete')}</span>
-      <button type="button" className="product-card__confirm-yes" onClick={() => { setAsking(false); onConfirm(); }}>
-        {t('app.yes')}
-      </button>
-      {/* biome-ignore lint/a11y/noAutofocus: asking to confirm a delete moves focus to the safe answer, No. */}
-      <button type="button" autoFocus onClick={() => setAsking(false)}>
-        {t('app.no')}
-      </button>
-    </div>
-  );
-}
-
-/**
- * The count: every keystroke that reads as a quantity above zero is passed on at once (the title and
- * sums follow as the user types), capped at the available count (spec 1 §5) — the field then shows the
- * cap and says why. Text that is no quantity is flagged and, on leaving the field, put back.
- */
-function CountInput({ position, publicMode, disabled, onChange }: { position: ProductCardPosition; publicMode: boolean; disabled: boolean; onChange: (count: number) => void }) {
-  const id = `product-count-${useId()}`;
-  const messageId = `${id}-message`;
-  const [text, setText] = useState(String(position.count));
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const limit = position.available !== null && position.available >= 0 ? position.available : undefined;
-
-  useEffect(() => {
-    // A count changed elsewhere (reload, save) replaces the text unless the text already says it.
-    setText((shown) => {
-      const read = readNumber(shown);
-      return read.ok && read.value === position.count ? shown : String(position.count);
-    });
-  }, [position.count]);
-
-  const onInput = (value: string) => {
-    const read = readNumber(value);
-    if (!read.ok || value.trim() === '' || read.value <= 0) {
-      setText(value);
-      setMessage({ text: t('order.countInvalid'), error: true });
-      return;
-    }
-    const capped = capCount(read.value, position.available);
-    setText(capped === read.value ? value : String(capped));
-    setMessage(capped < read.value ? { text: t(publicMode ? 'order.cappedPublic' : 'order.capped', { count: capped }), error: false } : null);
-    if (capped !== position.count && capped > 0) onChange(capped);
-  };
-
-  // In public mode the limit is the seller's cap, not stock (the customer sees no stock counts).
-  const hint = limit !== undefined ? t(publicMode ? 'order.maxPerPosition' : 'order.availableHint', { count: limit }) : undefined;
-  const shownMessage = message?.text ?? hint;
-  return (
-    <Field controlId={id} label={`${t('order.count')}${position.unit ? `, ${position.unit}` : ''}`} disabled={disabled} error={message?.error ? message.text : undefined} errorId={messageId} hint={message?.error ? undefined : shownMessage} hintId={messageId}>
-      <input
-        id={id}
-        className="ui-input ui-input--number product-card__count"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={limit}
-        step="any"
-        value={text}
-        disabled={disabled}
-        aria-invalid={message?.error ? true : undefined}
-        aria-describedby={shownMessage ? messageId : undefined}
-        onChange={(event) => onInput(event.currentTarget.value)}
-        onBlur={() => {
-          if (message?.error) setText(String(position.count));
-          setMessage(null);
-        }}
-      />
-    </Field>
-  );
 }
 
 interface FieldRowProps {

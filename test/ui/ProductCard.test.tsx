@@ -71,12 +71,12 @@ describe('ProductCard: which fields can be edited (spec 1 §5)', () => {
     expect([isDisabled(control('Brand')), isDisabled(control('Price, RUB'))]).toEqual([true, false]);
   });
 
-  it('an edited field reports the product, the code and the new value', () => {
+  it('rule: an edited field reports its position (not the product: issue 19 §2), the code and the new value', () => {
     const { control, onFieldChange } = card();
     const brand = control('Brand') as HTMLInputElement;
     typeInto(brand, 'Bosch');
     blur(brand);
-    expect(onFieldChange).toHaveBeenCalledExactlyOnceWith(101, 'brand', 'Bosch');
+    expect(onFieldChange).toHaveBeenCalledExactlyOnceWith(11, 'brand', 'Bosch');
   });
 
   it('a locked position (blocking stage) has count, price and price type read-only and no delete', () => {
@@ -212,6 +212,13 @@ describe('ProductCard: list layout', () => {
   it('one compact row: no carousel and no field rows, the position sum shown', () => {
     const { container } = card({ layout: 'list' });
     expect([container.querySelector('.ui-carousel'), container.querySelector('.product-card__fields')]).toEqual([null, null]);
-    expect(get(container, '.product-card__sum').textContent).toBe('Sum 2\u202f400.00');
+    expect(get(container, '.product-card__sum').textContent).toBe('Sum: 2\u202f400.00\u00a0₽');
+  });
+});
+
+describe('ProductCard: line total (issue 19 §2)', () => {
+  it('rule: a card shows its line total, price × count, with the currency sign', () => {
+    const { container } = card();
+    expect(get(container, '.product-card__sum').textContent).toBe('Sum: 2\u202f400.00\u00a0₽');
   });
 });

@@ -63,7 +63,7 @@ export async function listPositions(db: Db | Tx, actor: Actor, orderId: number):
       reserved: Number(position.reserved),
       written_off: Number(position.writtenOff),
       available: service ? null : roundedQuantity(Number(free ?? 0) + Number(position.reserved)),
-      fields: visibleValues(product.values, hidden),
+      fields: visibleValues({ ...product.values, ...position.values }, hidden),
     };
   });
 }
@@ -78,11 +78,11 @@ export async function priceFields(db: Db | Tx, accountId: number): Promise<strin
   return rows.map((row) => row.code);
 }
 
-/** A product's price in a price field: cost, currency and VAT rate (0 and the account's currency when unset). */
-export async function productPrice(db: Db | Tx, actor: Actor, productId: number, field: string): Promise<{ cost: number; currency: string; nds: number }> {
+/** A product's price in a price field, a position's own value of it (own) first: cost, currency and VAT rate (0 and the account's currency when unset). */
+export async function productPrice(db: Db | Tx, actor: Actor, productId: number, field: string, own: Record<string, unknown> = {}): Promise<{ cost: number; currency: string; nds: number }> {
   if (!(await priceFields(db, actor.accountId)).includes(field)) throw badRequest(`${field} is not a price field`);
   const [product] = await db.select({ values: products.values }).from(products).where(and(eq(products.accountId, actor.accountId), eq(products.id, productId)));
-  return priceIn(product?.values ?? {}, field, actor);
+  return priceIn({ ...product?.values, ...own }, field, actor);
 }
 
 export function priceIn(values: Record<string, unknown>, field: string | undefined, actor: Pick<Actor, 'isKommo'>) {

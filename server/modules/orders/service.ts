@@ -24,6 +24,7 @@ import { applyStockState, NO_SUCH_ORDER, orderRowOf, requireProductsEditable, se
 // The row-level rules live in orderRows.ts; re-exported so callers need one import for the order services.
 export { NO_SUCH_ORDER, orderRowOf, PRODUCTS_LOCKED, productsLocked, requireProductsEditable, STALE_ORDER, type OrderRow } from './orderRows';
 import { listPositions, productPrice } from './positionsView';
+import { positionFieldValues } from './positionValues';
 import { reconcileStock, releaseAboveQuantities, stagesOf, TERMINAL_STATES } from './stockSync';
 import { inTransaction } from '../../http/transaction';
 import { countText, thousandthsOf } from '../stock/api';
@@ -278,6 +279,7 @@ export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest
   const current = await orderRowOf(db, actor.accountId, body.id);
   const values = body.fields ? await coerceEntityValues(db, actor.account, 'order', withoutName(body.fields)) : undefined;
   const name = body.name ?? (typeof body.fields?.name === 'string' ? body.fields.name : undefined);
+  const positionValues = await positionFieldValues(db, actor.account, body.positions ?? []);
   await inTransaction(db, async (tx) => {
     const order = await orderRowOf(tx, actor.accountId, current.id, true);
     if (order.version !== body.version) throw conflict(STALE_ORDER, { version: order.version });
@@ -289,7 +291,7 @@ export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest
     const place = moves ? await placeOf(tx, actor.accountId, body.pipeline_id, body.status_id) : null;
     if (body.positions?.length) {
       await requireProductsEditable(tx, order);
-      const touched = await changePositions(tx, actor, order, body.positions);
+      const touched = await changePositions(tx, actor, order, body.positions, positionValues);
       await actor.limitCounts?.(tx, order.id, touched);
     }
     const next: OrderRow = {
@@ -318,8 +320,8 @@ export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest
   return getOrder(db, actor, current.id);
 }
 
-/** Position edits inside an update: quantity, price, price type and VAT of the order's own positions. */
-async function changePositions(tx: Tx, actor: Actor, order: OrderRow, changes: NonNullable<OrderUpdateRequest['positions']>): Promise<TouchedCount[]> {
+/** Position edits inside an update: quantity, price, price type, VAT and field values of the order's own positions. */
+async function changePositions(tx: Tx, actor: Actor, order: OrderRow, changes: NonNullable<OrderUpdateRequest['positions']>, values: ReadonlyMap<number, Record<string, unknown>>): Promise<TouchedCount[]> {
   const ids = changes.map((change) => change.id);
   const rows = await tx.select().from(orderPositions).where(and(eq(orderPositions.orderId, order.id), inArray(orderPositions.id, ids)));
   const missing = ids.filter((id) => !rows.some((row) => row.id === id));
@@ -332,10 +334,13 @@ async function changePositions(tx: Tx, actor: Actor, order: OrderRow, changes: N
   await releaseAboveQuantities(tx, { accountId: actor.accountId, userId: actor.userId, order }, lowered);
   for (const change of changes) {
     const row = rows.find((item) => item.id === change.id)!;
-    const price = change.price_field !== undefined && change.price === undefined ? await productPrice(tx, actor, row.productId, change.price_field) : null;
+    const ownValues = values.has(row.id) ? { ...row.values, ...values.get(row.id) } : null;
+    // A new price type prices the position from its own value of that field when it has one, else the product's.
+    const price = change.price_field !== undefined && change.price === undefined ? await productPrice(tx, actor, row.productId, change.price_field, ownValues ?? row.values) : null;
     await tx
       .update(orderPositions)
       .set({
+        ...(ownValues && { values: ownValues }),
         ...(change.count !== undefined && { quantity: countText(change.count) }),
         ...(change.price !== undefined && { price: change.price.toFixed(2) }),
         ...(change.price_field !== undefined && { priceField: change.price_field }),

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useRef, type KeyboardEvent } from 'react';
 import { t, type MessageKey } from '../../../src/i18n';
-import { $dealTab, DEAL_TABS, type DealOrder, type DealTab, reloadOrder } from './state';
+import { $dealTab, $unsaved, DEAL_TABS, type DealOrder, type DealTab, reloadOrder } from './state';
 import { ClientTab } from './ClientTab';
 import { DocumentsTab } from './DocumentsTab';
 import { ProductsTab } from './ProductsTab';
@@ -46,6 +46,7 @@ export function DealTabs({ order, publicMode }: { order: DealOrder; publicMode: 
             onClick={() => $dealTab.set(name)}
           >
             {t(TAB_TEXT[name])}
+            {name === 'products' ? <UnsavedDot /> : null}
           </button>
         ))}
       </div>
@@ -56,5 +57,16 @@ export function DealTabs({ order, publicMode }: { order: DealOrder; publicMode: 
         {tab === 'client' ? <ClientTab orderId={order.id} publicMode={publicMode} onChanged={() => void reloadOrder()} /> : null}
       </div>
     </div>
+  );
+}
+
+/** Edits on the products tab are not stored yet: a dot on the tab, said as text to screen readers (issue 19 §2). */
+function UnsavedDot() {
+  const unsaved = useStore($unsaved);
+  if (!unsaved) return null;
+  return (
+    <span className="deal-tabs__dot" data-unsaved="">
+      <span className="ui-visually-hidden">{`, ${t('order.unsavedTab')}`}</span>
+    </span>
   );
 }

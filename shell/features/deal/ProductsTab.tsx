@@ -1,14 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { memo, useMemo } from 'react';
 import { t } from '../../../src/i18n';
-import { $account } from '../../../src/stores/account';
 import { $dealCatalogue, $dealCatalogueFailed, loadDealCatalogue, type DealCatalogue } from './catalogue';
 import { $displayMode, resetDisplayMode, setDisplayMode, DEFAULT_DISPLAY_MODE, type DisplayMode } from './displayMode';
-import { $positionDrafts, $productValueDrafts, countLimitOf, type DealOrder, type DealPosition, removePosition, setPositionCount, setPositionPrice, setPositionPriceField, setProductValue } from './state';
+import { $positionDrafts, countLimitOf, type DealOrder, type DealPosition, removePosition, setPositionCount, setPositionPrice, setPositionPriceField, setPositionValue } from './state';
 import { withDraft } from './draftView';
 import { cardTitle, positionCountLimit } from '../../../src/domain/productCard';
 import { formatNumber } from '../../../src/domain/format';
-import { ProductCard } from '../../../src/ui/ProductCard';
+import { ProductCard, type ProductCardPosition } from '../../../src/ui/ProductCard';
+import { POSITION_COLUMNS, PositionRow } from '../../../src/ui/PositionRow';
+import { OrderTotals } from './OrderTotals';
 import { AddProductPanel } from './AddProductPanel';
 import { canEdit } from './DealHeader';
 import { useNearViewport } from './nearViewport';
@@ -19,20 +20,16 @@ export function positionsLocked(order: DealOrder, publicMode: boolean): boolean 
   return order.products_locked;
 }
 
-/** Whether the signed-in member may edit products (their field values): owners, admins, or everyone when rights are not separated. */
-function useCanEditProducts(): boolean {
-  const { account, user } = useStore($account);
-  if (!user) return false;
-  return Boolean(user.is_owner || user.admin || user.editing_remains || !account?.separate_rights);
-}
-
-/** The products tab (spec 1 §2): the cards or list toggle, adding products, one card per position. */
+/**
+ * The products tab (spec 1 §2): the cards or list toggle, the order's totals, adding products, one card or
+ * table row per position. Whatever is edited here belongs to this order's positions, never to the catalogue
+ * products (issue 19 §2), so field values are editable wherever the position is.
+ */
 export function ProductsTab({ order, publicMode }: { order: DealOrder; publicMode: boolean }) {
   const catalogue = useStore($dealCatalogue);
   const catalogueFailed = useStore($dealCatalogueFailed);
   const layout = useStore($displayMode);
   const locked = positionsLocked(order, publicMode);
-  const fieldsReadOnly = !useCanEditProducts();
 
   return (
     <div className="deal-products">
@@ -40,8 +37,9 @@ export function ProductsTab({ order, publicMode }: { order: DealOrder; publicMod
         <DisplayToggle mode={layout} />
         <span className="deal-products__count">{t('order.positionsCount', { count: order.positions.length })}</span>
       </div>
+      <OrderTotals order={order} publicMode={publicMode} />
       {locked ? <p className="deal-note">{t(publicMode ? 'order.publicLocked' : 'order.lockedStage')}</p> : <AddProductPanel publicMode={publicMode} />}
-      {!publicMode && !fieldsReadOnly && order.positions.length > 0 ? <p className="deal-products__hint">{t('order.fieldsSavedToProduct')}</p> : null}
+      {!publicMode && !locked && order.positions.length > 0 ? <p className="deal-products__hint">{t('order.fieldsOwnToPosition')}</p> : null}
       {catalogueFailed ? (
         <p className="deal-note deal-note--error" role="alert">
           {t('order.fieldsFailed')}{' '}
@@ -52,11 +50,13 @@ export function ProductsTab({ order, publicMode }: { order: DealOrder; publicMod
       ) : null}
       {order.positions.length === 0 ? (
         <p className="deal-empty">{t('order.noPositions')}</p>
+      ) : layout === 'list' ? (
+        <PositionsTable order={order} catalogue={catalogue} publicMode={publicMode} locked={locked} />
       ) : (
-        <ul className={`deal-positions deal-positions--${layout}`} aria-label={t('order.positions')} data-order-edit="">
+        <ul className="deal-positions deal-positions--card" aria-label={t('order.positions')} data-order-edit="">
           {order.positions.map((position, index) => (
             <li key={position.id}>
-              <PositionItem position={position} catalogue={catalogue} publicMode={publicMode} locked={locked} fieldsReadOnly={fieldsReadOnly || publicMode} layout={layout} index={index} />
+              <PositionItem position={position} catalogue={catalogue} publicMode={publicMode} locked={locked} index={index} />
             </li>
           ))}
         </ul>
@@ -87,10 +87,59 @@ interface PositionItemProps {
   catalogue: DealCatalogue | null;
   publicMode: boolean;
   locked: boolean;
-  fieldsReadOnly: boolean;
-  layout: DisplayMode;
   index: number;
 }
+
+/** A position with its own draft laid over, as its card or row shows it; listens to that position's draft key only. */
+function useShownPosition(position: DealPosition): ProductCardPosition {
+  const drafts = useStore($positionDrafts, { keys: [String(position.id)] });
+  const draft = drafts[position.id];
+  return useMemo(() => ({ ...withDraft(position, draft), available: positionCountLimit(countLimitOf(position), position.count) }), [position, draft]);
+}
+
+/**
+ * The list view (issue 19 §2): a compact table, one row per position with the card's editing. A narrow screen
+ * scrolls the table sideways inside its own box, never the page.
+ */
+function PositionsTable({ order, catalogue, publicMode, locked }: { order: DealOrder; catalogue: DealCatalogue | null; publicMode: boolean; locked: boolean }) {
+  return (
+    // A box that scrolls sideways takes focus (a region), so keyboard users can scroll it.
+    <div className="deal-table-scroll" tabIndex={0} role="region" aria-label={t('order.positions')}>
+      <table className="deal-table" data-order-edit="">
+        <thead>
+          <tr>
+            {POSITION_COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {t(`order.${column}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {order.positions.map((position) => (
+            <PositionTableRow key={position.id} position={position} fields={catalogue?.fields ?? NO_FIELDS} publicMode={publicMode} locked={locked} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const PositionTableRow = memo(function PositionTableRow({ position, fields, publicMode, locked }: { position: DealPosition; fields: DealCatalogue['fields']; publicMode: boolean; locked: boolean }) {
+  const shown = useShownPosition(position);
+  return (
+    <PositionRow
+      position={shown}
+      fields={fields}
+      publicMode={publicMode}
+      locked={locked}
+      onCountChange={setPositionCount}
+      onPriceChange={setPositionPrice}
+      onPriceFieldChange={setPositionPriceField}
+      onDelete={locked ? undefined : removePosition}
+    />
+  );
+});
 
 /** Positions built at once when the screen opens; the others as they come near the viewport. */
 const EAGER_POSITIONS = 12;
@@ -101,15 +150,9 @@ const EAGER_POSITIONS = 12;
  * screen it starts as a light preview (title line only) and becomes the full card when scrolled near or
  * focused, so an order of hundreds of positions opens at once.
  */
-const PositionItem = memo(function PositionItem({ position, catalogue, publicMode, locked, fieldsReadOnly, layout, index }: PositionItemProps) {
-  const drafts = useStore($positionDrafts, { keys: [String(position.id)] });
-  const values = useStore($productValueDrafts, { keys: [String(position.product_id)] });
-  const draft = drafts[position.id];
-  const valueDraft = values[position.product_id];
-  const shown = useMemo(() => {
-    const drafted = withDraft(position, draft, valueDraft);
-    return { ...drafted, available: positionCountLimit(countLimitOf(position), position.count) };
-  }, [position, draft, valueDraft]);
+const PositionItem = memo(function PositionItem({ position, catalogue, publicMode, locked, index }: PositionItemProps) {
+  const shown = useShownPosition(position);
+  const layout = 'card';
   const { ref, near, reveal } = useNearViewport<HTMLElement>(index < EAGER_POSITIONS);
   if (!near) {
     return (
@@ -126,11 +169,11 @@ const PositionItem = memo(function PositionItem({ position, catalogue, publicMod
       publicMode={publicMode}
       layout={layout}
       locked={locked}
-      fieldsReadOnly={fieldsReadOnly}
+      fieldsReadOnly={publicMode || locked}
       onCountChange={setPositionCount}
       onPriceChange={setPositionPrice}
       onPriceFieldChange={setPositionPriceField}
-      onFieldChange={setProductValue}
+      onFieldChange={setPositionValue}
       onDelete={locked ? undefined : removePosition}
     />
   );

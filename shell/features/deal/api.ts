@@ -14,7 +14,7 @@ import type {
   PublicPositionAddRequest,
   PublicProduct,
 } from '../../../src/contract/publicOrder';
-import type { Product, Warehouse } from '../../../src/contract/stock';
+import type { Warehouse } from '../../../src/contract/stock';
 import { publicApi, staffApi } from '../../../src/api/http';
 import type { ApiResult } from '../../../src/api/transport';
 
@@ -91,10 +91,3 @@ export async function searchProducts(query: string, publicMode: boolean): Promis
 
 /** warehouse/list: the account's warehouses, for the warehouse choice of a new position. */
 export const listWarehouses = () => staffApi.get<Warehouse[]>('warehouse/list');
-
-/**
- * product/update with changed field values only (the server merges them over the stored ones). A position's
- * field values are its product's, so a card's field edit is saved to the product.
- */
-export const updateProductValues = (productId: number, values: Record<string, unknown>) =>
-  staffApi.post<Product>('product/update', { id: productId, values });

@@ -6,29 +6,29 @@ import type { DealOrder, DealPosition, PositionDraft } from './state';
 
 /**
  * The price a position shows with its draft: a typed price; else, after a change of price type, the
- * product's value of that price field (what the server will price it at on save); else the loaded price.
+ * position's value of that price field (its own, else its product's: what the server prices it at on save); else the loaded price.
  */
 export function draftPrice(position: DealPosition, draft: PositionDraft | undefined): number {
   if (draft?.price !== undefined) return draft.price;
   if (draft?.price_field !== undefined) {
-    const value = coerceFieldValue(FieldType.price, position.fields[draft.price_field], { currency: position.currency });
+    const value = coerceFieldValue(FieldType.price, (draft.fields ?? position.fields)[draft.price_field] ?? position.fields[draft.price_field], { currency: position.currency });
     return value.cost;
   }
   return position.price;
 }
 
-/** A position as the screen shows it: the loaded one with its draft (and its product's value edits) laid over. */
-export function withDraft<P extends DealPosition>(position: P, draft: PositionDraft | undefined, values?: Record<string, unknown>): P {
-  if (!draft && !values) return position;
+/** A position as the screen shows it: the loaded one with its draft (count, price, its own field values) laid over. */
+export function withDraft<P extends DealPosition>(position: P, draft: PositionDraft | undefined): P {
+  if (!draft) return position;
   const price = draftPrice(position, draft);
-  const count = draft?.count ?? position.count;
+  const count = draft.count ?? position.count;
   return {
     ...position,
     ...draft,
     price,
     count,
     sum: roundMoney(price * count),
-    fields: values ? { ...position.fields, ...values } : position.fields,
+    fields: draft.fields ? { ...position.fields, ...draft.fields } : position.fields,
   };
 }
 

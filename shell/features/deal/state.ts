@@ -8,14 +8,12 @@ import {
   getOrder,
   getPublicOrder,
   updateOrder,
-  updateProductValues,
   updatePublicOrder,
   type DealOrder,
 } from './api';
 import type { ApiResult } from '../../../src/api/transport';
 import type { OrderPosition, OrderUpdateRequest, PositionChange } from '../../../src/contract/orders';
 import type { PublicOrderPosition } from '../../../src/contract/publicOrder';
-import type { Product } from '../../../src/contract/stock';
 import { capCount, positionCountLimit } from '../../../src/domain/productCard';
 import { navigateTo, onLocationChange, setLeaveGuard } from '../../stores/navigation';
 import { isUnstored, unstoredOrder } from './newOrder';
@@ -72,6 +70,8 @@ export interface PositionDraft {
   count?: number;
   price?: number;
   price_field?: string;
+  /** Field values edited on the card: the position's own (issue 19 §2), never written to the catalogue product. */
+  fields?: Record<string, unknown>;
 }
 
 /** Unsaved edits of the order itself. */
@@ -86,8 +86,6 @@ export interface OrderDraft {
 
 /** Position edits by position id; a card subscribes to its own key only, so typing re-renders one card. */
 export const $positionDrafts = map<Record<string, PositionDraft | undefined>>({});
-/** Product field value edits by product id (a position shows its product's values; they are saved to the product). */
-export const $productValueDrafts = map<Record<string, Record<string, unknown> | undefined>>({});
 export const $orderDraft = atom<OrderDraft>({});
 
 export function markUnsaved(): void {
@@ -104,7 +102,6 @@ export function nextOrderEpoch(): number {
 
 export function clearDraft(): void {
   $positionDrafts.set({});
-  $productValueDrafts.set({});
   $orderDraft.set({});
 }
 
@@ -189,6 +186,11 @@ function setPositionDraft(id: number, patch: PositionDraft): void {
   if (next.count !== undefined && next.count === position.count) delete next.count;
   if (next.price !== undefined && next.price === position.price) delete next.price;
   if (next.price_field !== undefined && next.price_field === position.price_field) delete next.price_field;
+  if (next.fields) {
+    const changed = Object.entries(next.fields).filter(([code, value]) => JSON.stringify(value) !== JSON.stringify(position.fields[code]));
+    if (changed.length) next.fields = Object.fromEntries(changed);
+    else delete next.fields;
+  }
   $positionDrafts.setKey(String(id), Object.keys(next).length ? next : undefined);
   markUnsaved();
 }
@@ -218,9 +220,9 @@ export function setPositionPriceField(id: number, priceField: string): void {
   }
 }
 
-export function setProductValue(productId: number, code: string, value: unknown): void {
-  $productValueDrafts.setKey(String(productId), { ...$productValueDrafts.get()[productId], [code]: value });
-  markUnsaved();
+/** A field value edited on a position's card: saved with the order as that position's own value (issue 19 §2). */
+export function setPositionValue(id: number, code: string, value: unknown): void {
+  setPositionDraft(id, { fields: { ...$positionDrafts.get()[id]?.fields, [code]: value } });
 }
 
 export function editOrder(patch: OrderDraft): void {
@@ -233,7 +235,6 @@ export function editOrder(patch: OrderDraft): void {
 function hasDraft(): boolean {
   return (
     Object.values($positionDrafts.get()).some(Boolean) ||
-    Object.values($productValueDrafts.get()).some(Boolean) ||
     Object.keys($orderDraft.get()).length > 0
   );
 }
@@ -266,17 +267,6 @@ function takeOrder(answer: DealOrder): void {
  */
 export function applyOrderAnswer(answer: DealOrder): void {
   if (order.get()?.id === answer.id) takeOrder(answer);
-}
-
-/**
- * A product's field values saved (product/update answers the product): a position shows its product's
- * values, so the positions of that product take them, as the order would answer them now.
- */
-function takeProductValues(product: Product): void {
-  const shown = order.get();
-  if (!shown) return;
-  const positions = shown.positions.map((position) => (position.product_id === product.id ? { ...position, fields: product.values } : position));
-  takeOrder({ ...shown, positions } as DealOrder);
 }
 
 /** The address the unstored order moves to once stored: that move is the same order, never a leave to hold. */
@@ -392,8 +382,8 @@ export type SaveOutcome = 'saved' | 'conflict' | 'failed' | 'nothing';
  * Saves the draft (spec 1 §4): the saving indicator goes up for 3 s, the order is updated (the public
  * variant in public mode), its answer becomes the order (no second read: it is the order as saved), the
  * unsaved flag cleared. A 409 (the order changed since it was read) keeps the whole draft and raises
- * $saveConflict; any other refusal keeps it too. Field edits go to their products after the order's own
- * update succeeded, and each product's answer gives its positions their values.
+ * $saveConflict; any other refusal keeps it too. Field edits travel with their positions in the same update:
+ * they are the positions' own values, so no catalogue product is written (issue 19 §2).
  */
 export async function saveOrder(): Promise<SaveOutcome> {
   // An unstored order is saved by storing it: orders/add carries its edits.
@@ -406,7 +396,6 @@ export async function saveOrder(): Promise<SaveOutcome> {
   $saveConflict.set(false);
   if (savingTimer) clearTimeout(savingTimer);
   const positionsSent = { ...$positionDrafts.get() };
-  const valuesSent = $dealPublicMode.get() ? {} : { ...$productValueDrafts.get() };
   const orderSent = $orderDraft.get();
   let outcome: SaveOutcome = 'saved';
   try {
@@ -420,14 +409,6 @@ export async function saveOrder(): Promise<SaveOutcome> {
     dropSent($positionDrafts, positionsSent);
     if ($orderDraft.get() === orderSent) $orderDraft.set({});
     takeOrder(result.data);
-    for (const [productId, values] of Object.entries(valuesSent)) {
-      if (!values) continue;
-      const saved = await updateProductValues(Number(productId), values);
-      if (saved.ok) {
-        dropSent($productValueDrafts, { [productId]: values });
-        if ($order.get()?.id === saving.id) takeProductValues(saved.data);
-      } else outcome = 'failed';
-    }
     if (!hasDraft()) $unsaved.set(false);
     return outcome;
   } finally {

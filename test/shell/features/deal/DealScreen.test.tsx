@@ -347,7 +347,9 @@ describe('deal screen: products tab', () => {
     await show('/addToDeal?order_id=7');
     expect(host.querySelector('.product-card--card')).not.toBeNull();
     await click(button('List'));
-    expect([host.querySelector('.product-card--list'), button('List')?.getAttribute('aria-pressed')]).toEqual([expect.anything(), 'true']);
+    // List view is a table, one row per position with the card's controls (issue 19 §2), not cards in a column.
+    expect([host.querySelector('.product-card'), host.querySelectorAll('.deal-table tbody tr').length, button('List')?.getAttribute('aria-pressed')]).toEqual([null, 1, 'true']);
+    expect(host.querySelector('.deal-table tbody tr input.product-card__count')).not.toBeNull();
     await click(button('Reset view'));
     expect(host.querySelector('.product-card--card')).not.toBeNull();
   });

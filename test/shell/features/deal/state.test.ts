@@ -9,7 +9,6 @@ import {
   $orderLoad,
   $pendingLeave,
   $positionDrafts,
-  $productValueDrafts,
   $saveConflict,
   $saving,
   $unsaved,
@@ -27,13 +26,13 @@ import {
   setPositionCount,
   setPositionPrice,
   setPositionPriceField,
-  setProductValue,
+  setPositionValue,
 } from '../../../../shell/features/deal/state';
 import { draftSum, withDraft } from '../../../../shell/features/deal/draftView';
 import { $publicToken, $token } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';
 import { showDealOrder } from '../../../support/dealOrder';
-import { position, publicOrder, staffOrder, stockProduct } from './orderFixtures';
+import { position, publicOrder, staffOrder } from './orderFixtures';
 
 const edge = useApiFake();
 const navigations: { path: string; replace?: boolean }[] = [];
@@ -118,7 +117,7 @@ describe('the draft and the unsaved flag (spec 1 §4: any change raises it)', ()
     for (const change of [
       () => setPositionPrice(11, 999),
       () => setPositionPriceField(11, 'wholesale'),
-      () => setProductValue(101, 'brand', 'Bosch'),
+      () => setPositionValue(11, 'brand', 'Bosch'),
       () => editOrder({ name: 'Renamed' }),
     ]) {
       $unsaved.set(false);
@@ -193,16 +192,22 @@ describe('save (spec 1 §4 saving)', () => {
     expect(edge.calls[0].body).toEqual({ id: 7, version: 3, name: 'x' });
   });
 
-  it("field value edits are saved to their product (product/update with the changed values) after the order, and the product's answer gives its positions their values", async () => {
-    edge.answers['/api/orders/update'] = { status: 200, body: staffOrder() };
+  it("rule: a card's field edit belongs to its position: it goes with that position in orders/update and no product is written (issue 19 §2)", async () => {
     const values = { ...position().fields, brand: 'Bosch' };
-    edge.answers['/api/product/update'] = { status: 200, body: stockProduct({ values }) };
-    setProductValue(101, 'brand', 'Bosch');
+    edge.answers['/api/orders/update'] = { status: 200, body: staffOrder({ version: 4, positions: [position({ fields: values })] }) };
+    setPositionValue(11, 'brand', 'Bosch');
     await saveOrder();
-    expect(edge.calls.map((call) => call.path)).toEqual(['/api/orders/update', '/api/product/update']);
-    expect(edge.calls[1].body).toEqual({ id: 101, values: { brand: 'Bosch' } });
-    expect([$productValueDrafts.get(), $unsaved.get()]).toEqual([{}, false]);
-    expect($order.get()?.positions.find((each) => each.product_id === 101)?.fields).toEqual(values);
+    expect(edge.calls.map((call) => call.path)).toEqual(['/api/orders/update']);
+    expect(edge.calls[0].body).toEqual({ id: 7, version: 3, positions: [{ id: 11, fields: { brand: 'Bosch' } }] });
+    expect([$positionDrafts.get(), $unsaved.get()]).toEqual([{}, false]);
+    expect($order.get()?.positions[0].fields).toEqual(values);
+  });
+
+  it('a field edited back to the loaded value is nothing to send', () => {
+    const loaded = position().fields.brand;
+    setPositionValue(11, 'brand', 'Bosch');
+    setPositionValue(11, 'brand', loaded);
+    expect($positionDrafts.get()[11]).toBeUndefined();
   });
 
   it('rule: a stale save (409) tells the user, keeps every typed change and offers to reload', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "order_positions" ADD COLUMN "values" jsonb DEFAULT '{}'::jsonb NOT NULL;

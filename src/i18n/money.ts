@@ -1,0 +1,26 @@
+import { formatNumber } from '../domain/format';
+import { activeLanguage } from './index';
+
+const signs = new Map<string, string>();
+
+/** The currency's sign in the active language ('₽', '$'); the code itself when Intl knows no sign for it. */
+export function currencySign(currency: string): string {
+  const key = `${activeLanguage()}:${currency}`;
+  let sign = signs.get(key);
+  if (sign === undefined) {
+    try {
+      const parts = new Intl.NumberFormat(activeLanguage(), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+      sign = parts.find((part) => part.type === 'currency')?.value ?? currency;
+    } catch {
+      // Not an ISO 4217 code (a custom currency of the account): shown as stored.
+      sign = currency;
+    }
+    signs.set(key, sign);
+  }
+  return sign;
+}
+
+/** A sum with its currency (issue 19 §5: sums with the currency sign), the number as spec 1 §5 formats it. */
+export function formatMoney(value: unknown, currency: string): string {
+  return `${formatNumber(value)}\u00A0${currencySign(currency)}`;
+}
