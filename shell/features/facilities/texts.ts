@@ -1,5 +1,6 @@
-import { facilities, validation } from '../../../locales/en.json';
+import { clients, facilities, validation } from '../../../locales/en.json';
 import { registerTexts } from '../../../src/i18n';
 
-// The facilities screen shows its own texts and the shared 'Empty field' of its name input.
-registerTexts({ facilities, validation });
+// The facilities screen shows its own texts, the shared 'Empty field' of its name input, and the customer
+// search's texts (its company and contact choices use src/ui/CustomerSearch).
+registerTexts({ facilities, validation, clients });
