@@ -3,7 +3,7 @@ import type { Paged } from '../../../src/contract/common';
 import type { AutocompleteItem, Product, ProductAddRequest, ProductListRequest, ProductUpdateRequest, SetPriceRequest } from '../../../src/contract/stock';
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
 import type { Caller } from '../../auth/sessions';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { batches, categories, fields, products } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
@@ -72,32 +72,35 @@ export async function getProduct(db: Db, accountId: number, id: number): Promise
 }
 
 export async function addProduct(db: Db, caller: Caller, body: ProductAddRequest): Promise<Product> {
+  const row = await db.transaction((tx) => insertProduct(tx, caller, body));
+  return toProduct(row, []);
+}
+
+/** A new product inside the caller's transaction (product/add, or an arrival line creating it on the spot). */
+export async function insertProduct(tx: Tx, caller: Caller, body: ProductAddRequest): Promise<ProductRow> {
   const name = requireName(body.name);
   const unit = body.unit === undefined ? 'pcs' : requireUnit(body.unit);
-  const values = await coerceEntityValues(db, caller.account, 'product', body.values ?? {});
-  const row = await db.transaction(async (tx) => {
-    // The catalogue lock orders this add after a concurrent delete of its category and after other
-    // adds, so the category check and the positions limit hold when the row is written.
-    await lockCatalogue(tx, caller.account.id);
-    await requireCategory(tx, caller.account.id, body.category_id);
-    await requireFreePositions(tx, caller.account.id, caller.account.tariffId, 1);
-    const [inserted] = await tx
-      .insert(products)
-      .values({
-        accountId: caller.account.id,
-        type: body.type ?? 'product',
-        name,
-        article: body.article?.trim() ?? '',
-        description: body.description ?? '',
-        unit,
-        categoryId: body.category_id ?? null,
-        values,
-        tags: body.tags ?? [],
-      })
-      .returning();
-    return inserted;
-  });
-  return toProduct(row, []);
+  const values = await coerceEntityValues(tx, caller.account, 'product', body.values ?? {});
+  // The catalogue lock orders this add after a concurrent delete of its category and after other
+  // adds, so the category check and the positions limit hold when the row is written.
+  await lockCatalogue(tx, caller.account.id);
+  await requireCategory(tx, caller.account.id, body.category_id);
+  await requireFreePositions(tx, caller.account.id, caller.account.tariffId, 1);
+  const [inserted] = await tx
+    .insert(products)
+    .values({
+      accountId: caller.account.id,
+      type: body.type ?? 'product',
+      name,
+      article: body.article?.trim() ?? '',
+      description: body.description ?? '',
+      unit,
+      categoryId: body.category_id ?? null,
+      values,
+      tags: body.tags ?? [],
+    })
+    .returning();
+  return inserted;
 }
 
 export async function updateProduct(db: Db, caller: Caller, body: ProductUpdateRequest): Promise<Product> {
