@@ -1,8 +1,11 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { OverlayName } from '../stores/overlays';
 
 /**
  * The overlay panels that exist so far, each a lazy chunk; later issues register theirs
  * (task center, import, sync, settings, ...). The home menu offers an overlay once it is here.
  */
-export const OVERLAY_PANELS: Partial<Record<OverlayName, LazyExoticComponent<ComponentType>>> = {};
+export const OVERLAY_PANELS: Partial<Record<OverlayName, LazyExoticComponent<ComponentType>>> = {
+  moveProducts: lazy(() => import('../features/stock/operations/MovePanel')),
+  editPrice: lazy(() => import('../features/stock/operations/PricePanel')),
+};
