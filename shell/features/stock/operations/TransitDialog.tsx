@@ -59,11 +59,6 @@ export function TransitDialog({ onClose }: { onClose: () => void }) {
           </li>
         ))}
       </ul>
-      <div className="stock-ops__buttons">
-        <button type="button" className="shell-button" onClick={onClose}>
-          {t('app.close')}
-        </button>
-      </div>
     </Dialog>
   );
 }
