@@ -61,13 +61,25 @@ export function useBatchLines(warehouseId: number | null, initialProductIds: rea
     // Reloaded when the warehouse changes; the lines themselves are edited below.
   }, [warehouseId]);
 
+  /** After a refusal (someone took stock meanwhile): fresh batches and available counts, the typed counts kept. */
+  const reload = async () => {
+    const fresh = await Promise.all(lines.map((line) => lineFor(line.productId, warehouseId)));
+    setLines(
+      lines.flatMap((line, index) => {
+        const loaded = fresh[index];
+        if (!loaded) return [];
+        const batchId = loaded.batches.some((batch) => batch.id === line.batchId) ? line.batchId : (loaded.batches[0]?.id ?? null);
+        return [{ ...line, batches: loaded.batches, batchId }];
+      }),
+    );
+  };
   const add = async (productId: number) => {
     const line = await lineFor(productId, warehouseId);
     if (line) setLines((current) => [...current, line]);
   };
   const update = (key: number, change: Partial<BatchLineState>) => setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
   const remove = (key: number) => setLines((current) => current.filter((line) => line.key !== key));
-  return { lines, add, update, remove };
+  return { lines, add, update, remove, reload };
 }
 
 export function BatchLinesEditor({ model }: { model: ReturnType<typeof useBatchLines> }) {

@@ -35,7 +35,8 @@ export default function MovePanel() {
     setBusy(true);
     const answer = await moveGoods({ from_warehouse_id: from!, to_warehouse_id: to!, mode, comment: comment.trim(), lines: toBatchLines(model.lines) });
     setBusy(false);
-    if (!answer.ok) return;
+    // The server refused the whole document (the notification says why): the lines show what is available now.
+    if (!answer.ok) return model.reload();
     notify({ type: NotificationType.success, header: t(mode === 'transit' ? 'stock.ops.sent' : 'stock.ops.moved') });
     stockChanged();
     close();

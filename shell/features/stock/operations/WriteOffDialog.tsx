@@ -26,7 +26,8 @@ export function WriteOffDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     const answer = await writeOffGoods({ warehouse_id: warehouseId!, comment: reason.trim(), lines: toBatchLines(model.lines) });
     setBusy(false);
-    if (!answer.ok) return;
+    // The server refused the whole document (the notification says why): the lines show what is available now.
+    if (!answer.ok) return model.reload();
     notify({ type: NotificationType.success, header: t('stock.ops.writtenOff') });
     stockChanged();
     onClose();
