@@ -106,6 +106,8 @@ export const Product = Type.Object({
   reserve: Type.Number(),
   available: Type.Number(),
   batches: Type.Array(Batch),
+  /** Goods of the product sent between warehouses and not yet received (in neither's count); absent when none. */
+  in_transit: Type.Optional(Type.Number()),
   created_at: Type.String(),
   updated_at: Type.String(),
 });

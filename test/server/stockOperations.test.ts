@@ -142,7 +142,9 @@ describe('a move in two steps', () => {
     const { account, call, post, main, second, drill, saw, drillBatch, sawBatch, batchOf } = await stocked();
     const sent = await post('stock/move', { from_warehouse_id: main.id, to_warehouse_id: second.id, mode: 'transit', comment: 'Truck 3', lines: [{ batch_id: drillBatch.id, count: 4 }, { batch_id: sawBatch.id, count: 5 }] });
     expect(sent).toMatchObject({ status: 'in_transit', lines: 2 });
-    expect(await product(account, drill.id)).toMatchObject({ count: 6, available: 6 });
+    expect(await product(account, drill.id)).toMatchObject({ count: 6, available: 6, in_transit: 4 });
+    const listed = (await server.call('POST', 'product/list', { token: account.token, body: {} })).body.data;
+    expect(listed.map((row: { name: string; in_transit?: number }) => [row.name, row.in_transit])).toEqual(expect.arrayContaining([['Hammer drill', 4], ['Saw', 5]]));
     expect(await batchOf(drill.id, second.id)).toBeUndefined();
     const list = (await server.call('GET', 'stock/transit', { token: account.token })).body;
     expect(list).toEqual([
@@ -160,7 +162,9 @@ describe('a move in two steps', () => {
     const received = await post('stock/transit/receive', { id: sent.id });
     expect(received).toMatchObject({ status: 'received' });
     expect(await batchOf(drill.id, second.id)).toMatchObject({ count: '4.000', number: 'B1' });
-    expect(await product(account, drill.id)).toMatchObject({ count: 10, available: 10 });
+    const whole = await product(account, drill.id);
+    expect(whole).toMatchObject({ count: 10, available: 10 });
+    expect(whole.in_transit).toBeUndefined();
     expect((await server.call('GET', 'stock/transit', { token: account.token })).body).toEqual([]);
     for (const path of ['stock/transit/receive', 'stock/transit/cancel']) {
       const again = await call(path, { id: sent.id });

@@ -13,7 +13,7 @@ import { requireName } from '../account/service';
 import { lockCatalogue } from '../categories/service';
 import { coerceEntityValues } from '../fields/values';
 import { repriceOpenOrders } from '../orders/reprice';
-import { lockProduct, roundedQuantity, toBatch } from '../stock/api';
+import { inTransitOf, lockProduct, roundedQuantity, toBatch } from '../stock/api';
 import { countProducts } from './positions';
 
 type ProductRow = typeof products.$inferSelect;
@@ -21,7 +21,8 @@ type BatchRow = typeof batches.$inferSelect;
 
 export const DEFAULT_PER_PAGE = 20;
 
-function toProduct(row: ProductRow, rows: BatchRow[]): Product {
+/** `inTransit`: how much of it is on its way between warehouses (counted in neither), shown only when there is any. */
+function toProduct(row: ProductRow, rows: BatchRow[], inTransit = 0): Product {
   const list = rows.map(toBatch);
   const total = (key: 'count' | 'reserve') => roundedQuantity(list.reduce((sum, batch) => sum + batch[key], 0));
   return {
@@ -39,6 +40,7 @@ function toProduct(row: ProductRow, rows: BatchRow[]): Product {
     reserve: total('reserve'),
     available: roundedQuantity(total('count') - total('reserve')),
     batches: list,
+    ...(inTransit > 0 && { in_transit: roundedQuantity(inTransit) }),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -68,7 +70,7 @@ export async function productOf(db: Db, accountId: number, id: number): Promise<
 export async function getProduct(db: Db, accountId: number, id: number): Promise<Product> {
   const row = await productOf(db, accountId, id);
   const rows = await db.select().from(batches).where(and(eq(batches.accountId, accountId), eq(batches.productId, id))).orderBy(asc(batches.id));
-  return toProduct(row, rows);
+  return toProduct(row, rows, (await inTransitOf(db, accountId, [id])).get(id));
 }
 
 export async function addProduct(db: Db, caller: Caller, body: ProductAddRequest): Promise<Product> {
@@ -219,7 +221,12 @@ export async function listProducts(db: Db, accountId: number, request: ProductLi
         .where(and(eq(batches.accountId, accountId), inArray(batches.productId, ids), ...(filter.warehouse_id ? [eq(batches.warehouseId, filter.warehouse_id)] : [])))
         .orderBy(asc(batches.id))
     : [];
-  return { data: rows.map((row) => toProduct(row, stock.filter((batch) => batch.productId === row.id))), ...pagingOf(page, perPage, total) };
+  const transit = await inTransitOf(
+    db,
+    accountId,
+    rows.map((row) => row.id),
+  );
+  return { data: rows.map((row) => toProduct(row, stock.filter((batch) => batch.productId === row.id), transit.get(row.id))), ...pagingOf(page, perPage, total) };
 }
 
 export const AUTOCOMPLETE_LIMIT = 20;
