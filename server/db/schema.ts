@@ -362,6 +362,8 @@ export const movements = pgTable(
     comment: text('comment').notNull().default(''),
     /** The facility a write-off delivered the goods to (facilities; null for every other movement). */
     facilityId: integer('facility_id'),
+    /** The stock document (arrival, write-off, move) the row belongs to; null for an order's movements and older rows. */
+    documentId: integer('document_id'),
   },
   (table) => [
     index('movements_account_date').on(table.accountId, table.eventDate),
@@ -369,6 +371,55 @@ export const movements = pgTable(
     foreignKey({ name: 'movements_facility', columns: [table.accountId, table.facilityId], foreignColumns: [facilities.accountId, facilities.id] }),
     index('movements_facility').on(table.accountId, table.facilityId).where(sql`${table.facilityId} is not null`),
   ],
+);
+
+/**
+ * A stock operation of the stock screen as one document (issue 13 §4): its date, user and comment, and for a move
+ * the two warehouses. Every ledger row of its lines names it. A move in two steps stays 'in_transit' until it is
+ * 'received' at the destination or 'cancelled' (the goods go back); the others are 'done' at once.
+ */
+export const stockDocuments = pgTable(
+  'stock_documents',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** 'arrival' | 'write_off' | 'move' */
+    kind: text('kind').notNull(),
+    /** 'done' | 'in_transit' | 'received' | 'cancelled' */
+    status: text('status').notNull().default('done'),
+    fromWarehouseId: integer('from_warehouse_id').references(() => warehouses.id),
+    toWarehouseId: integer('to_warehouse_id').references(() => warehouses.id),
+    userId: integer('user_id'),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [index('stock_documents_account_status').on(table.accountId, table.status)],
+);
+
+/** The goods of a move in transit: taken out of their source batch when sent, counted in no warehouse until received. */
+export const transitLines = pgTable(
+  'transit_lines',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => stockDocuments.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The source batch: receiving puts the goods into the batch of its number and cost at the destination. */
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull(),
+  },
+  (table) => [index('transit_lines_document').on(table.documentId), index('transit_lines_product').on(table.productId), check('transit_lines_quantity_positive', sql`${table.quantity} > 0`)],
 );
 
 // ---------------------------------------------------------------------------------------------

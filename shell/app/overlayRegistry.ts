@@ -9,4 +9,6 @@ export const OVERLAY_PANELS: Partial<Record<OverlayName, LazyExoticComponent<Com
   newPosition: lazy(() => import('../features/positions/NewPositionPanel')),
   cancelPosition: lazy(() => import('../features/positions/CancelPositionPanel')),
   editProduct: lazy(() => import('../features/stock/editor/ProductEditor')),
+  moveProducts: lazy(() => import('../features/stock/operations/MovePanel')),
+  editPrice: lazy(() => import('../features/stock/operations/PricePanel')),
 };

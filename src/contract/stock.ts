@@ -4,8 +4,8 @@ import { Id } from './catalogue';
 
 /** Quantities: positive, at most three decimals (numeric(14,3) in the database). */
 // At least one thousandth: a tinier positive number (5e-324) passes a multipleOf check within its precision, then rounds to 0.
-const Quantity = Type.Number({ minimum: 0.001, maximum: 1e9, multipleOf: 0.001 });
-const Money = Type.Number({ minimum: 0, maximum: MAX_PRICE });
+export const Quantity = Type.Number({ minimum: 0.001, maximum: 1e9, multipleOf: 0.001 });
+export const Money = Type.Number({ minimum: 0, maximum: MAX_PRICE });
 
 export const Warehouse = Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String(), is_main: Type.Boolean() });
 export type Warehouse = Type.Static<typeof Warehouse>;
@@ -108,6 +108,8 @@ export const Product = Type.Object({
   reserve: Type.Number(),
   available: Type.Number(),
   batches: Type.Array(Batch),
+  /** Goods of the product sent between warehouses and not yet received (in neither's count); absent when none. */
+  in_transit: Type.Optional(Type.Number()),
   created_at: Type.String(),
   updated_at: Type.String(),
 });

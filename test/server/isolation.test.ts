@@ -177,7 +177,7 @@ function leaks(answer: RouteAnswer, sent: Set<string>): string[] {
   return b.secrets.filter((secret) => answer.text.includes(secret) && ![...sent].some((text) => text.includes(secret)));
 }
 
-/** B's order in its reservation stage with a reserved position, an attached file, a public link exchanged for a session, and a CRM connection. */
+/** B's move in transit, its order in its reservation stage with a reserved position, an attached file, a public link exchanged for a session, and a CRM connection. */
 async function seedOrderTables(account: TestAccount): Promise<void> {
   const post = async (path: string, body: unknown) => {
     const answer = await server.call('POST', path, { token: account.token, body });
@@ -186,7 +186,10 @@ async function seedOrderTables(account: TestAccount): Promise<void> {
   };
   const warehouse = await post('warehouse/add', { name: `${mark()} store` });
   const product = await post('product/add', { name: `${mark()} drill` });
-  await post('product/arrival', { product_id: product.id, warehouse_id: warehouse.id, count: 5 });
+  const batch = await post('product/arrival', { product_id: product.id, warehouse_id: warehouse.id, count: 5 });
+  // A move in transit (a stock document and its transit lines): the walk's sample lines name no batch of B's.
+  const depot = await post('warehouse/add', { name: `${mark()} depot` });
+  await post('stock/move', { from_warehouse_id: warehouse.id, to_warehouse_id: depot.id, mode: 'transit', comment: `${mark()} move`, lines: [{ batch_id: batch.id, count: 1 }] });
   const pipelines = (await server.call('GET', 'orders/pipelines/list', { token: account.token })).body as { is_system: boolean; statuses: { id: number; is_reserve: boolean }[] }[];
   const reserve = pipelines.find((pipeline) => pipeline.is_system)!.statuses.find((stage) => stage.is_reserve)!;
   const order = await post('orders/add', { name: `${mark()} order`, status_id: reserve.id });

@@ -15,7 +15,7 @@ const OWNER = 'server/modules/stock/';
 /** The application's code; test fixtures and the benchmark's bulk load write stock directly on purpose. */
 const SCANNED = ['server', 'scripts'];
 
-const STOCK_TABLES = { batches: schema.batches, movements: schema.movements, positionBatches: schema.positionBatches } satisfies Record<string, PgTable>;
+const STOCK_TABLES = { batches: schema.batches, movements: schema.movements, positionBatches: schema.positionBatches, stockDocuments: schema.stockDocuments, transitLines: schema.transitLines } satisfies Record<string, PgTable>;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -6,6 +6,7 @@ import { requireProductEditor } from '../../auth/rights';
 import { callerOf } from '../../http/context';
 import { receive, transfer, writeOff } from '../stock/api';
 import { productEditorRoutes } from './editorRoutes';
+import { stockOperationRoutes } from './stockOperationRoutes';
 import { addProduct, autocomplete, getProduct, listProducts, setArchived, setPrice, updateProduct } from './service';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -14,6 +15,7 @@ const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   const tags = ['products'];
+  await app.register(stockOperationRoutes);
 
   app.post('/product/list', { config: { reads: true }, schema: { tags, body: ProductListRequest, response: { 200: ProductList } } }, async (request) => listProducts(db, callerOf(request).account.id, request.body ?? {}));
 

@@ -3,7 +3,7 @@ import type { Paged } from '../../../src/contract/common';
 import type { AutocompleteItem, Product, ProductAddRequest, ProductListRequest, ProductUpdateRequest, SetPriceRequest } from '../../../src/contract/stock';
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
 import type { Caller } from '../../auth/sessions';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { batches, categories, fields, products } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
@@ -13,7 +13,7 @@ import { requireName } from '../account/service';
 import { lockCatalogue } from '../categories/service';
 import { coerceEntityValues } from '../fields/values';
 import { repriceOpenOrders } from '../orders/reprice';
-import { lockProduct, roundedQuantity, toBatch } from '../stock/api';
+import { inTransitOf, lockProduct, roundedQuantity, toBatch } from '../stock/api';
 import { nextStamp, requireUnchangedSince } from './freshness';
 import { countProducts } from './positions';
 
@@ -22,7 +22,8 @@ type BatchRow = typeof batches.$inferSelect;
 
 export const DEFAULT_PER_PAGE = 20;
 
-function toProduct(row: ProductRow, rows: BatchRow[]): Product {
+/** `inTransit`: how much of it is on its way between warehouses (counted in neither), shown only when there is any. */
+function toProduct(row: ProductRow, rows: BatchRow[], inTransit = 0): Product {
   const list = rows.map(toBatch);
   const total = (key: 'count' | 'reserve') => roundedQuantity(list.reduce((sum, batch) => sum + batch[key], 0));
   return {
@@ -40,6 +41,7 @@ function toProduct(row: ProductRow, rows: BatchRow[]): Product {
     reserve: total('reserve'),
     available: roundedQuantity(total('count') - total('reserve')),
     batches: list,
+    ...(inTransit > 0 && { in_transit: roundedQuantity(inTransit) }),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -69,36 +71,39 @@ export async function productOf(db: Db, accountId: number, id: number): Promise<
 export async function getProduct(db: Db, accountId: number, id: number): Promise<Product> {
   const row = await productOf(db, accountId, id);
   const rows = await db.select().from(batches).where(and(eq(batches.accountId, accountId), eq(batches.productId, id))).orderBy(asc(batches.id));
-  return toProduct(row, rows);
+  return toProduct(row, rows, (await inTransitOf(db, accountId, [id])).get(id));
 }
 
 export async function addProduct(db: Db, caller: Caller, body: ProductAddRequest): Promise<Product> {
+  const row = await db.transaction((tx) => insertProduct(tx, caller, body));
+  return toProduct(row, []);
+}
+
+/** A new product inside the caller's transaction (product/add, or an arrival line creating it on the spot). */
+export async function insertProduct(tx: Tx, caller: Caller, body: ProductAddRequest): Promise<ProductRow> {
   const name = requireName(body.name);
   const unit = body.unit === undefined ? 'pcs' : requireUnit(body.unit);
-  const values = await coerceEntityValues(db, caller.account, 'product', body.values ?? {});
-  const row = await db.transaction(async (tx) => {
-    // The catalogue lock orders this add after a concurrent delete of its category and after other
-    // adds, so the category check and the positions limit hold when the row is written.
-    await lockCatalogue(tx, caller.account.id);
-    await requireCategory(tx, caller.account.id, body.category_id);
-    await requireFreePositions(tx, caller.account.id, caller.account.tariffId, 1);
-    const [inserted] = await tx
-      .insert(products)
-      .values({
-        accountId: caller.account.id,
-        type: body.type ?? 'product',
-        name,
-        article: body.article?.trim() ?? '',
-        description: body.description ?? '',
-        unit,
-        categoryId: body.category_id ?? null,
-        values,
-        tags: body.tags ?? [],
-      })
-      .returning();
-    return inserted;
-  });
-  return toProduct(row, []);
+  const values = await coerceEntityValues(tx, caller.account, 'product', body.values ?? {});
+  // The catalogue lock orders this add after a concurrent delete of its category and after other
+  // adds, so the category check and the positions limit hold when the row is written.
+  await lockCatalogue(tx, caller.account.id);
+  await requireCategory(tx, caller.account.id, body.category_id);
+  await requireFreePositions(tx, caller.account.id, caller.account.tariffId, 1);
+  const [inserted] = await tx
+    .insert(products)
+    .values({
+      accountId: caller.account.id,
+      type: body.type ?? 'product',
+      name,
+      article: body.article?.trim() ?? '',
+      description: body.description ?? '',
+      unit,
+      categoryId: body.category_id ?? null,
+      values,
+      tags: body.tags ?? [],
+    })
+    .returning();
+  return inserted;
 }
 
 export async function updateProduct(db: Db, caller: Caller, body: ProductUpdateRequest): Promise<Product> {
@@ -218,7 +223,12 @@ export async function listProducts(db: Db, accountId: number, request: ProductLi
         .where(and(eq(batches.accountId, accountId), inArray(batches.productId, ids), ...(filter.warehouse_id ? [eq(batches.warehouseId, filter.warehouse_id)] : [])))
         .orderBy(asc(batches.id))
     : [];
-  return { data: rows.map((row) => toProduct(row, stock.filter((batch) => batch.productId === row.id))), ...pagingOf(page, perPage, total) };
+  const transit = await inTransitOf(
+    db,
+    accountId,
+    rows.map((row) => row.id),
+  );
+  return { data: rows.map((row) => toProduct(row, stock.filter((batch) => batch.productId === row.id), transit.get(row.id))), ...pagingOf(page, perPage, total) };
 }
 
 export const AUTOCOMPLETE_LIMIT = 20;

@@ -4,6 +4,8 @@
  * and test/server/stockWriters.test.ts fails when code elsewhere writes those tables.
  *
  * - receive, writeOff, transfer: the stock screens' operations on batches; each checks the right and runs its own transaction.
+ * - receiveGoods, writeOffGoods, moveGoods, endTransit: the same as multi-line documents (documents.ts, transit.ts),
+ *   all lines in one transaction; a move may wait in transit until received or cancelled.
  * - reserve, release, consume, adjust: what an order position holds, inside the order's transaction.
  * Every writer takes its locks in THE order written down in locks.ts.
  */
@@ -13,3 +15,5 @@ export { openingStock, toBatch } from './batches';
 export { lockProduct, lockProducts } from './locks';
 export { countText, roundedQuantity, thousandthsOf } from './quantities';
 export { belowWrittenOff, NOT_ENOUGH_STOCK } from './errors';
+export { checkBatch, endTransit, moveGoods, type ProductMaker, receiveGoods, transitOf, writeOffGoods } from './operations';
+export { inTransitOf } from './transit';

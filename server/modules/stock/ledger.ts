@@ -2,8 +2,12 @@ import type { Tx } from '../../db/client';
 import { type batches, movements, type products } from '../../db/schema';
 import { moneyText, quantityText } from './quantities';
 
-/** What a movement did: goods came in (arrival, return), went out (write_off, sale), were held or let go, or moved. */
-export type MovementKind = 'arrival' | 'write_off' | 'move' | 'reserve' | 'release' | 'sale' | 'return';
+/**
+ * What a movement did: goods came in (arrival, return), went out (write_off, sale), were held or let go, or moved —
+ * at once (move) or in two steps (transit_sent from the source, then transit_received at the destination or
+ * transit_cancelled back into the source).
+ */
+export type MovementKind = 'arrival' | 'write_off' | 'move' | 'reserve' | 'release' | 'sale' | 'return' | 'transit_sent' | 'transit_received' | 'transit_cancelled';
 
 /** One row of the stock ledger: a product's batch, how much, from and to which warehouse, by whom and why. */
 export interface LedgerEntry {
@@ -19,6 +23,8 @@ export interface LedgerEntry {
   comment: string;
   /** The facility a write-off delivered the goods to. */
   facilityId?: number | null;
+  /** The stock document (stock_documents) the row belongs to. */
+  documentId?: number;
 }
 
 /**
@@ -45,6 +51,7 @@ export async function writeLedger(tx: Tx, entries: readonly LedgerEntry[]): Prom
       userId: entry.userId,
       comment: entry.comment,
       facilityId: entry.facilityId ?? null,
+      documentId: entry.documentId ?? null,
     })),
   );
 }

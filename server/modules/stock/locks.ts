@@ -8,7 +8,8 @@ import { noSuchProduct } from './errors';
  * and the lock every product edit takes (products/service.ts: concurrent edits of one product queue on it):
  *
  *   1. the order row, FOR UPDATE, when the write is an order's (orders/orderRows.ts) — and the order's pipeline row,
- *      FOR SHARE, so a change of its stages waits (orders/stockSync.ts);
+ *      FOR SHARE, so a change of its stages waits (orders/stockSync.ts); the open orders a price edit reprices, in id
+ *      order (orders/reprice.ts); or the stock document of a move in transit being received or cancelled (transit.ts);
  *   2. every product the write will touch, in ascending id, FOR NO KEY UPDATE, all before any batch — `lockProducts`;
  *   3. only then the batches of those products, FOR UPDATE (in any order: no other writer can reach them, as each
  *      first holds their product), followed by the reservations (position_batches) and the ledger rows written.

@@ -14,7 +14,9 @@ import { $availablePanels } from '../../stores/overlayPanels';
 import { $overlays, closeOverlay, openOverlay } from '../../stores/overlays';
 import { $categories, $stockList, $visibleStockColumns, $stockColumns, $warehouses, archiveSelected, exportCurrentTable, loadChoices, loadStock, saveStockColumns } from './listState';
 import { activeFilterCount, parseStockQuery, PER_PAGE_CHOICES, stockQuery, type StockParams } from './listQuery';
+import { InTransitButton } from './operations/InTransitButton';
 import { openStockDialog } from './operations/open';
+import { StockDialogs } from './operations/StockDialogs';
 import { saveFile } from '../../../src/ui/saveFile';
 import { $selectedProductIds, $stockVersion } from './state';
 import { StockFilterDialog } from './StockFilterDialog';
@@ -100,12 +102,6 @@ export default function RemnantsScreen() {
     change({ sort: { field, order } });
   }
 
-  function bulk(action: () => void) {
-    return () => {
-      if ($selectedProductIds.get().length === 0) $selectedProductIds.set(rows.map((row) => row.id));
-      action();
-    };
-  }
 
   async function exportTable() {
     setBusyAction('export');
@@ -250,17 +246,21 @@ export default function RemnantsScreen() {
             <button type="button" className="shell-button" onClick={() => openStockDialog('arrival')}>
               {t('stock.addGoods')}
             </button>
-            <button type="button" className="shell-button" onClick={bulk(() => openStockDialog('writeOff'))}>
+            <button type="button" className="shell-button" onClick={() => openStockDialog('writeOff')}>
               {t('stock.writeOff')}
             </button>
-            <button type="button" className="shell-button" onClick={bulk(() => openOverlay('moveProducts'))}>
+            <button type="button" className="shell-button" onClick={() => openOverlay('moveProducts')}>
               {t('stock.move')}
             </button>
           </>
         )}
+        <InTransitButton />
         {mayEdit && (
           <>
-            <button type="button" className="shell-button" onClick={bulk(() => openOverlay('editPrice'))}>
+            <button type="button" className="shell-button shell-button-primary" onClick={() => openOverlay('editProduct')}>
+              {t('stock.editor.add')}
+            </button>
+            <button type="button" className="shell-button" onClick={() => openOverlay('editPrice')}>
               {t('stock.editPrice')}
             </button>
             <button type="button" className="shell-button" disabled={selected.length === 0} onClick={() => setConfirmArchive(true)}>
@@ -323,6 +323,7 @@ export default function RemnantsScreen() {
           </div>
         </Dialog>
       )}
+      <StockDialogs />
     </section>
   );
 }
