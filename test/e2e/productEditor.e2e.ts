@@ -10,7 +10,7 @@ import { solidPng } from '../support/png';
 /**
  * The product editor overlay (issue 13 §3) against the real server, in English and Russian: create, edit, a
  * stale save refused with 409 and reloaded keeping the user's input, the history tab, an image upload, duplicate, archive, and
- * leaving with unsaved input asks first. The editor opens from the stock screen's 'Add product'.
+ * leaving with unsaved input asks first. The editor opens from the stock screen's 'New product'.
  */
 let account: TestAccount;
 let warehouse: Warehouse;

@@ -197,7 +197,7 @@ export default function RemnantsScreen() {
       <header className="stock-head">
         <h1 id="remnants-title">{t('stock.title')}</h1>
       </header>
-      <div className="stock-toolbar" role="toolbar" aria-label={t('stock.title')}>
+      <div className="stock-toolbar" role="toolbar" aria-label={t('stock.ops.operations')}>
         <div className="ui-field stock-warehouse">
           <label className="ui-field__label" htmlFor="stock-warehouse">
             {t('stock.list.warehouse')}
