@@ -151,23 +151,7 @@ async function takeLines(tx: Tx, accountId: number, warehouseId: number, lines: 
 export async function writeOffDocument(tx: Tx, author: DocumentAuthor, body: { warehouseId: number; comment: string; lines: readonly BatchLine[] }): Promise<StockDocument> {
   const taken = await takeLines(tx, author.accountId, body.warehouseId, body.lines);
   const document = await openDocument(tx, author, { kind: 'write_off', status: 'done', from: body.warehouseId, to: null, comment: body.comment });
-  await writeLedger(
-    tx,
-    taken.map(
-      ({ batch, product, thousandths }): LedgerEntry => ({
-        accountId: author.accountId,
-        kind: 'write_off',
-        product,
-        batch,
-        thousandths,
-        from: body.warehouseId,
-        to: null,
-        userId: author.userId,
-        comment: body.comment,
-        documentId: document.id,
-      }),
-    ),
-  );
+  await writeTakenLines(tx, author, document.id, taken, { kind: 'write_off', from: body.warehouseId, to: null, comment: body.comment });
   return toDocument(document, body.lines.length);
 }
 
@@ -176,24 +160,22 @@ export async function moveDocument(tx: Tx, author: DocumentAuthor, body: { from:
   const taken = await takeLines(tx, author.accountId, body.from, body.lines);
   const document = await openDocument(tx, author, { kind: 'move', status: 'done', from: body.from, to: body.to, comment: body.comment });
   for (const { batch, thousandths } of taken) await putInto(tx, batch, body.to, thousandths);
-  await writeLedger(
-    tx,
-    taken.map(
-      ({ batch, product, thousandths }): LedgerEntry => ({
-        accountId: author.accountId,
-        kind: 'move',
-        product,
-        batch,
-        thousandths,
-        from: body.from,
-        to: body.to,
-        userId: author.userId,
-        comment: body.comment,
-        documentId: document.id,
-      }),
-    ),
-  );
+  await writeTakenLines(tx, author, document.id, taken, { kind: 'move', from: body.from, to: body.to, comment: body.comment });
   return toDocument(document, body.lines.length);
 }
 
-export { takeLines };
+/** The ledger rows of a document's taken lines: one per line, all naming the document, its warehouses and comment. */
+async function writeTakenLines(
+  tx: Tx,
+  author: DocumentAuthor,
+  documentId: number,
+  taken: Awaited<ReturnType<typeof takeLines>>,
+  row: Pick<LedgerEntry, 'kind' | 'from' | 'to' | 'comment'>,
+): Promise<void> {
+  await writeLedger(
+    tx,
+    taken.map(({ batch, product, thousandths }): LedgerEntry => ({ accountId: author.accountId, product, batch, thousandths, userId: author.userId, documentId, ...row })),
+  );
+}
+
+export { takeLines, writeTakenLines };

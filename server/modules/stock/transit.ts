@@ -3,7 +3,7 @@ import type { BatchLine, StockDocument, TransitList } from '../../../src/contrac
 import type { Db, Tx } from '../../db/client';
 import { batches, products, stockDocuments, transitLines } from '../../db/schema';
 import { putInto } from './batches';
-import { type DocumentAuthor, openDocument, takeLines, toDocument } from './documents';
+import { type DocumentAuthor, openDocument, takeLines, toDocument, writeTakenLines } from './documents';
 import { notInTransit } from './errors';
 import { type LedgerEntry, writeLedger } from './ledger';
 import { lockProducts } from './locks';
@@ -22,23 +22,7 @@ export async function sendDocument(tx: Tx, author: DocumentAuthor, body: { from:
   await tx
     .insert(transitLines)
     .values(taken.map(({ batch, product, thousandths }) => ({ accountId: author.accountId, documentId: document.id, productId: product.id, batchId: batch.id, quantity: quantityText(thousandths) })));
-  await writeLedger(
-    tx,
-    taken.map(
-      ({ batch, product, thousandths }): LedgerEntry => ({
-        accountId: author.accountId,
-        kind: 'transit_sent',
-        product,
-        batch,
-        thousandths,
-        from: body.from,
-        to: body.to,
-        userId: author.userId,
-        comment: body.comment,
-        documentId: document.id,
-      }),
-    ),
-  );
+  await writeTakenLines(tx, author, document.id, taken, { kind: 'transit_sent', from: body.from, to: body.to, comment: body.comment });
   return toDocument(document, body.lines.length);
 }
 
