@@ -17,3 +17,4 @@ export { countText, roundedQuantity, thousandthsOf } from './quantities';
 export { belowWrittenOff, NOT_ENOUGH_STOCK } from './errors';
 export { checkBatch, endTransit, moveGoods, type ProductMaker, receiveGoods, transitOf, writeOffGoods } from './operations';
 export { inTransitOf } from './transit';
+export { EVERY_WAREHOUSE, sumsLevel } from './keptSums';
