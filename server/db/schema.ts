@@ -337,6 +337,8 @@ export const stockSums = pgTable(
     index('stock_sums_count').on(table.accountId, table.warehouseId, table.count, table.productId),
     index('stock_sums_reserve').on(table.accountId, table.warehouseId, table.reserve, table.productId),
     index('stock_sums_available').on(table.accountId, table.warehouseId, table.available, table.productId),
+    // 'Positive balances only' in a warehouse: the products in stock there, from the index alone.
+    index('stock_sums_in_stock').on(table.accountId, table.warehouseId, table.productId).where(sql`${table.count} > 0`),
   ],
 );
 

@@ -14,6 +14,7 @@ CREATE TABLE "stock_sums" (
 CREATE INDEX "stock_sums_count" ON "stock_sums" USING btree ("account_id","warehouse_id","count","product_id");--> statement-breakpoint
 CREATE INDEX "stock_sums_reserve" ON "stock_sums" USING btree ("account_id","warehouse_id","reserve","product_id");--> statement-breakpoint
 CREATE INDEX "stock_sums_available" ON "stock_sums" USING btree ("account_id","warehouse_id","available","product_id");--> statement-breakpoint
+CREATE INDEX "stock_sums_in_stock" ON "stock_sums" USING btree ("account_id","warehouse_id","product_id") WHERE "stock_sums"."count" > 0;--> statement-breakpoint
 -- Kept by statement triggers with transition tables, like product_counts (0004): one grouped upsert per statement,
 -- for the product's row in its warehouse and its every-warehouse row (0), in key order so concurrent statements
 -- meet the rows in the same order. Writers already hold the product's lock (server/modules/stock/locks.ts).

@@ -92,6 +92,11 @@ function keptSums(scope: ListScope): SQL {
   return everyWarehouse(scope) ? sql`join ${stockSums} s on ${on}` : sql`left join ${stockSums} s on ${on}`;
 }
 
+/** Whether the page's filter or order reads the kept sums (else they are read for the shown rows only). */
+function readsKeptSums(scope: ListScope, sort: StockListRequest['sort']): boolean {
+  return stockConditions(scope).length > 0 || ['count', 'reserve', 'available'].includes(sort?.field ?? 'name');
+}
+
 /** A kept balance (count, reserve, available) as the filters and the order read it. */
 function balance(scope: ListScope, column: 'count' | 'reserve' | 'available'): SQL {
   return everyWarehouse(scope) ? sql.raw(`s.${column}`) : sql.raw(`coalesce(s.${column}, 0)`);
@@ -197,12 +202,16 @@ interface PageRow {
   tags: string[];
   prices: Record<string, unknown> | null;
   created_at: Date | string;
-  cnt: string | null;
-  res: string | null;
-  cost_value: string | null;
-  top_cost: string | null;
   /** How many products the filter leaves, when the page counted them in the same pass (a search). */
   total?: string | number;
+}
+
+/** A shown product's kept sums in the chosen warehouse(s). */
+interface KeptRow {
+  product_id: number;
+  count: string;
+  reserve: string;
+  cost_value: string;
 }
 
 interface BatchPageRow {
@@ -221,11 +230,29 @@ interface BatchPageRow {
 const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-function toStockRow(row: PageRow, rows: StockBatchRow[], priceFields: readonly PriceColumn[]): StockRow {
-  const count = quantity(row.cnt);
-  const reserve = quantity(row.res);
-  // The rows are the product's non-empty batches: one alone is named on the product's row.
+function toBatchRow(batch: BatchPageRow): StockBatchRow {
+  return {
+    id: batch.id,
+    warehouse_id: batch.warehouse_id,
+    warehouse_name: batch.warehouse_name,
+    number: batch.number,
+    count: quantity(batch.count),
+    reserve: quantity(batch.reserve),
+    available: quantity(num(batch.count) - num(batch.reserve)),
+    cost_price: money(batch.cost_price),
+    created_at: iso(batch.created_at),
+  };
+}
+
+/** A product's row from its kept sums (none: nothing in those warehouses) and its batches there, empty ones included. */
+function toStockRow(row: PageRow, kept: KeptRow | undefined, batchRows: readonly BatchPageRow[], priceFields: readonly PriceColumn[]): StockRow {
+  const count = quantity(kept?.count);
+  const reserve = quantity(kept?.reserve);
+  // The rows a product expands to are its non-empty batches; one alone is named on the product's row.
+  const rows = batchRows.filter((batch) => num(batch.count) > 0).map(toBatchRow);
   const single = rows.length === 1 ? rows[0] : null;
+  // With nothing left, the cost price shown is the highest of its batches' (null when it never had one).
+  const topCost = batchRows.length ? Math.max(...batchRows.map((batch) => num(batch.cost_price))) : null;
   const prices = Object.fromEntries(
     priceFields.map(({ code }) => {
       const cost = row.prices?.[code];
@@ -245,7 +272,7 @@ function toStockRow(row: PageRow, rows: StockBatchRow[], priceFields: readonly P
     count,
     reserve,
     available: quantity(count - reserve),
-    cost_price: count > 0 ? money(num(row.cost_value) / count) : row.top_cost === null ? null : money(row.top_cost),
+    cost_price: count > 0 ? money(num(kept?.cost_value) / count) : topCost === null ? null : money(topCost),
     batch: single ? single.number : null,
     warehouse_name: single ? single.warehouse_name : null,
     batches: rows,
@@ -288,41 +315,32 @@ async function sliceOf(
   slice: { limit: number; offset: number; ids?: readonly number[]; counted?: boolean },
 ): Promise<{ rows: StockRow[]; total: number | null }> {
   const conditions = [...productConditions(scope), ...stockConditions(scope)];
-  if (slice.ids) conditions.push(slice.ids.length ? sql`${products.id} in (${sql.join(slice.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  if (slice.ids) conditions.push(slice.ids.length ? sql`${products.id} in (${idList(slice.ids)})` : sql`false`);
   const prices = scope.priceFields.length ? sql`jsonb_build_object(${sql.join(scope.priceFields.map(({ code }) => sql`${code}::text, ${products.values} -> ${code}::text -> 'cost'`), sql`, `)})` : sql`'{}'::jsonb`;
-  // A product with nothing in stock shows the highest cost of its batches; the subquery runs for the rows shown only.
-  const topCost = sql`case when coalesce(s.count, 0) > 0 then null else (select max(b.cost_price) from ${batches} b where b.product_id = ${products.id} and ${batchScope(scope)}) end`;
+  // The page reads products (and their sums rows only when a filter or the order needs them), then the shown rows' sums
+  // and batches: an offset skips index entries without reading anything else for the rows it passes.
   const rows = await rowsOf<PageRow>(
     db,
     sql`select ${products.id} as id, ${products.type} as type, ${products.name} as name, ${products.article} as article, ${products.unit} as unit,
-        ${products.categoryId} as category_id, c.name as category_name, ${products.tags} as tags, ${prices} as prices, ${products.createdAt} as created_at,
-        s.count as cnt, s.reserve as res, s.cost_value, ${topCost} as top_cost${slice.counted ? sql`, count(*) over () as total` : sql``}
+        ${products.categoryId} as category_id, c.name as category_name, ${products.tags} as tags, ${prices} as prices, ${products.createdAt} as created_at
+        ${slice.counted ? sql`, count(*) over () as total` : sql``}
       from ${products}
       left join ${categories} c on c.id = ${products.categoryId} and c.account_id = ${scope.accountId}
-      ${keptSums(scope)}
+      ${readsKeptSums(scope, sort) ? keptSums(scope) : sql``}
       ${summedBatches(scope, sort)}
       where ${sql.join(conditions, sql` and `)}
       order by ${orderBy(scope, sort)}
       limit ${slice.limit} offset ${slice.offset}`,
   );
-  const batchRows = rows.length ? await batchRowsOf(db, scope, rows.map((row) => row.id)) : [];
-  const byProduct = new Map<number, StockBatchRow[]>();
-  for (const batch of batchRows) {
-    const list = byProduct.get(batch.product_id) ?? [];
-    list.push({
-      id: batch.id,
-      warehouse_id: batch.warehouse_id,
-      warehouse_name: batch.warehouse_name,
-      number: batch.number,
-      count: quantity(batch.count),
-      reserve: quantity(batch.reserve),
-      available: quantity(num(batch.count) - num(batch.reserve)),
-      cost_price: money(batch.cost_price),
-      created_at: iso(batch.created_at),
-    });
-    byProduct.set(batch.product_id, list);
-  }
-  return { rows: rows.map((row) => toStockRow(row, byProduct.get(row.id) ?? [], scope.priceFields)), total: rows.length && slice.counted ? Number(rows[0].total) : null };
+  const ids = rows.map((row) => row.id);
+  const [kept, batchRows] = ids.length ? await Promise.all([keptRowsOf(db, scope, ids), batchRowsOf(db, scope, ids)]) : [[], []];
+  const keptOf = new Map(kept.map((row) => [row.product_id, row]));
+  const byProduct = new Map<number, BatchPageRow[]>();
+  for (const batch of batchRows) byProduct.set(batch.product_id, [...(byProduct.get(batch.product_id) ?? []), batch]);
+  return {
+    rows: rows.map((row) => toStockRow(row, keptOf.get(row.id), byProduct.get(row.id) ?? [], scope.priceFields)),
+    total: rows.length && slice.counted ? Number(rows[0].total) : null,
+  };
 }
 
 /** The products of a scope in the list's order, a slice at a time (a chunk of the export), with their batch rows. */
@@ -330,14 +348,25 @@ export async function stockRows(db: Db, scope: ListScope, sort: StockListRequest
   return (await sliceOf(db, scope, sort, { limit, offset, ids })).rows;
 }
 
-/** The non-empty batches of these products in the chosen warehouses: the rows a product expands to. */
+const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+/** The batches of these products in the chosen warehouses, empty ones included (their cost is shown when nothing is left). */
 function batchRowsOf(db: Db, scope: ListScope, productIds: readonly number[]): Promise<BatchPageRow[]> {
   return rowsOf<BatchPageRow>(
     db,
     sql`select b.id, b.product_id, b.warehouse_id, w.name as warehouse_name, b.number, b.count, b.reserve, b.cost_price, b.created_at
       from ${batches} b join ${warehouses} w on w.id = b.warehouse_id
-      where ${batchScope(scope)} and b.count > 0 and b.product_id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})
+      where ${batchScope(scope)} and b.product_id in (${idList(productIds)})
       order by b.product_id, w.name, b.number, b.id`,
+  );
+}
+
+/** The kept sums of these products in the chosen warehouse(s): one primary-key read each. */
+function keptRowsOf(db: Db, scope: ListScope, productIds: readonly number[]): Promise<KeptRow[]> {
+  return rowsOf<KeptRow>(
+    db,
+    sql`select s.product_id, s.count, s.reserve, s.cost_value from ${stockSums} s
+      where s.account_id = ${scope.accountId} and s.warehouse_id = ${sumsLevel(scope.warehouseId)} and s.product_id in (${idList(productIds)})`,
   );
 }
 
