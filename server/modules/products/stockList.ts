@@ -376,9 +376,11 @@ export async function listStock(db: Db, accountId: number, request: StockListReq
   const perPage = request.per_page ?? STOCK_PER_PAGE;
   const page = request.page ?? 1;
   const slice = { limit: perPage, offset: (page - 1) * perPage };
-  // A search reads every match to order them (the trigram indexes give them unordered), so the page counts them in
-  // that same pass instead of a second query reading them all again; otherwise the count is its own cheap query.
-  if (scope.filter.search?.trim()) {
+  // A search, a price range or tags are tested on each product's row, so counting the matches reads every one of them;
+  // the page counts them in its own pass (reading and ordering those rows once) instead of a second query reading them
+  // all again. Otherwise the count is its own query an index answers (or the kept product counts, unfiltered).
+  const { filter } = scope;
+  if (filter.search?.trim() || filter.price_min !== undefined || filter.price_max !== undefined || filter.tags?.length) {
     const { rows, total } = await sliceOf(db, scope, request.sort, { ...slice, counted: true });
     return { data: rows, price_fields: [...scope.priceFields], ...pagingOf(page, perPage, total ?? (page > 1 ? await totalOf(db, scope) : 0)) };
   }
@@ -387,26 +389,23 @@ export async function listStock(db: Db, accountId: number, request: StockListReq
 }
 
 /**
- * product/stock-totals: the totals row of the whole filter (not only the page), summed over the matching products'
- * kept sums in one join, and how many products match.
+ * product/stock-totals: the totals row of the whole filter (not only the page) and how many products match, in one
+ * pass over the matching products and their kept sums rows.
  */
 export async function stockTotals(db: Db, accountId: number, request: Pick<StockListRequest, 'warehouse' | 'filter'>): Promise<StockTotals> {
   const scope = await scopeOf(db, accountId, request);
   const base = scope.priceFields[0]?.code;
   const where = sql.join([...productConditions(scope), ...stockConditions(scope)], sql` and `);
-  const [[row], products_] = await Promise.all([
-    rowsOf<Record<'cnt' | 'res' | 'cost_value' | 'sale_value', string | null>>(
-      db,
-      sql`select sum(s.count) as cnt, sum(s.reserve) as res, sum(s.cost_value) as cost_value,
-          ${base ? sql`sum(s.count * coalesce(${priceOf(base)}, 0))` : sql`0`} as sale_value
-        from ${products} ${keptSums(scope)}
-        where ${where}`,
-    ),
-    totalOf(db, scope),
-  ]);
+  const [row] = await rowsOf<Record<'n' | 'cnt' | 'res' | 'cost_value' | 'sale_value', string | null>>(
+    db,
+    sql`select count(*) as n, sum(s.count) as cnt, sum(s.reserve) as res, sum(s.cost_value) as cost_value,
+        ${base ? sql`sum(s.count * coalesce(${priceOf(base)}, 0))` : sql`0`} as sale_value
+      from ${products} ${keptSums(scope)}
+      where ${where}`,
+  );
   const count = quantity(row.cnt);
   const reserve = quantity(row.res);
-  return { count, reserve, available: quantity(count - reserve), cost_value: money(row.cost_value), sale_value: money(row.sale_value), products: products_ };
+  return { count, reserve, available: quantity(count - reserve), cost_value: money(row.cost_value), sale_value: money(row.sale_value), products: Number(row.n) };
 }
 
 export type { ListScope };

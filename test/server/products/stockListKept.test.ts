@@ -69,10 +69,11 @@ describe('stock list on kept sums', () => {
     }
   });
 
-  it('rule: a search page counts its matches in the same pass; the total is right on the first page, a later one and past the end', async () => {
+  it('rule: a page filtered on the product row (search, price range, tags) counts its matches in the same pass; the total is right on the first page, a later one and past the end', async () => {
     const { account, post, main } = await setup();
+    await post('field/add', { name: 'Retail', code: 'retail', type: 11 });
     for (let i = 1; i <= 7; i += 1) {
-      const product = await post('product/add', { name: `Bolt ${i}`, article: `BT-${i}` });
+      const product = await post('product/add', { name: `Bolt ${i}`, article: `BT-${i}`, tags: i <= 5 ? ['metal'] : [], values: { retail: { cost: i * 10 } } });
       if (i % 2) await post('stock/arrival', { warehouse_id: main.id, lines: [{ product_id: product.id, count: i, cost_price: 1, batch: `L${i}` }] });
     }
     await post('product/add', { name: 'Nut', article: 'NT-1' });
@@ -86,6 +87,12 @@ describe('stock list on kept sums', () => {
     expect(past.meta).toMatchObject({ total: 7 });
     expect((await search(1, { positive: true })).meta).toMatchObject({ total: 4 });
     expect((await list(account, { filter: { search: 'nothing like it' } })).meta).toMatchObject({ total: 0 });
+    for (const filter of [{ price_min: 15, price_max: 55 }, { tags: ['metal'] }]) {
+      const total = 'tags' in filter ? 5 : 4;
+      expect((await list(account, { filter, per_page: 2 })).meta, JSON.stringify(filter)).toMatchObject({ total, last_page: Math.ceil(total / 2) });
+      expect((await list(account, { filter, per_page: 2, page: 3 })).data.length, JSON.stringify(filter)).toBe(total - 4);
+      expect((await list(account, { filter, per_page: 2, page: 9 })).meta, JSON.stringify(filter)).toMatchObject({ total });
+    }
   });
 
   it('rule: a shown row takes its balances from its sums and names its one non-empty batch; with nothing left its cost price is the highest of its batches, empty ones included', async () => {
