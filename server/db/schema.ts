@@ -305,6 +305,44 @@ export const batches = pgTable(
 );
 
 /**
+ * Kept stock sums per product: one row per product in every warehouse (warehouse_id 0, created with the product) and
+ * one per product and warehouse it has batches in. Kept by statement triggers on batches, transit_lines and products
+ * (migration stock_sums; server/modules/stock/keptSums.ts says why and how) in the same transaction as the write, so
+ * no writer can forget them and the stock list sorts and filters 100,000 products on indexed columns instead of
+ * summing every batch per request. No foreign keys, like product_counts: deleting an account or a product cascades
+ * to batches, whose trigger still runs; the products trigger removes a deleted product's rows.
+ */
+export const stockSums = pgTable(
+  'stock_sums',
+  {
+    accountId: integer('account_id').notNull(),
+    productId: integer('product_id').notNull(),
+    /** 0: every warehouse of the account. */
+    warehouseId: integer('warehouse_id').notNull(),
+    count: numeric('count').notNull().default('0'),
+    reserve: numeric('reserve').notNull().default('0'),
+    available: numeric('available')
+      .notNull()
+      .generatedAlwaysAs(sql`count - reserve`),
+    /** Σ count × cost_price of the batches: the cost value (and the weighted cost price). */
+    costValue: numeric('cost_value').notNull().default('0'),
+    /** Sent and not yet received (transit_lines); kept on the every-warehouse row only, as it is in no warehouse. */
+    inTransit: numeric('in_transit').notNull().default('0'),
+    /** How many batches hold some stock: one means the row shows that batch's number and warehouse. */
+    batchesInStock: integer('batches_in_stock').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.productId, table.warehouseId] }),
+    // Sorting the stock list by a balance walks these in order (the id breaks ties, as in the list's order).
+    index('stock_sums_count').on(table.accountId, table.warehouseId, table.count, table.productId),
+    index('stock_sums_reserve').on(table.accountId, table.warehouseId, table.reserve, table.productId),
+    index('stock_sums_available').on(table.accountId, table.warehouseId, table.available, table.productId),
+    // 'Positive balances only' in a warehouse: the products in stock there, from the index alone.
+    index('stock_sums_in_stock').on(table.accountId, table.warehouseId, table.productId).where(sql`${table.count} > 0`),
+  ],
+);
+
+/**
  * Facilities (objects): the places goods go — a customer's sites. Never deleted, only archived, so orders and
  * write-offs that named one keep it. (account_id, id) is unique so orders and movements reference both and
  * cannot name another account's facility whatever the code does.

@@ -3,20 +3,24 @@ import type { PriceColumn, StockBatchRow, StockList, StockListFilter, StockListR
 import { FieldType } from '../../../src/domain/fieldTypes';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { batches, categories, fields, products, warehouses } from '../../db/schema';
+import { batches, categories, fields, products, stockSums, warehouses } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
+import { EVERY_WAREHOUSE, sumsLevel } from '../stock/api';
 import { countProducts } from './positions';
 
 /**
  * The stock screen's list (issue 13 §2): products with their balances in the chosen warehouses, filtered, sorted
  * by any column with the id as tie-break, paged, and the totals of the whole filter, all computed in SQL.
  *
- * Measured on 100,000 products in 3 warehouses (bench/stock-list.mjs): the page walks the products in the sort's
- * index order and sums each shown product's batches in a LATERAL subquery, so a page sorted by a product column
- * reads about per_page products; sorting by a balance has to sum every product first (one grouped pass, about a
- * second at 100,000). The totals read every matching batch once, which is why they are a call of their own: the
- * page does not wait for them.
+ * The balances come from the kept sums (stock_sums, s: one row per product in every warehouse and per product and
+ * warehouse, kept by the stock module's triggers), so a page never sums the catalogue's batches: sorted by a product
+ * column it walks that column's index and reads about per_page products and their sums rows; sorted by a balance in
+ * every warehouse it walks the sums' index; 'positive' and the quantity range are conditions on the sums row. Batches
+ * are read only for the rows shown (their expandable rows, and the single batch's number and warehouse). Sorting by
+ * batch, warehouse or cost price still sums every product's batches once (those are not kept). The totals read the
+ * matching products' sums rows, which is why they are a call of their own: the page does not wait for them.
+ * Measured in bench/stock-list.mjs (100,000 products in 3 warehouses).
  */
 
 export const STOCK_PER_PAGE = 20;
@@ -75,14 +79,34 @@ function rangePriceField(scope: ListScope): string | null {
   return scope.filter.price_field ?? scope.priceFields[0]?.code ?? null;
 }
 
-/** The stock columns a filter or sort reads (s is the product's summed batches). */
-const STOCK_COLUMNS: Record<'count' | 'reserve' | 'available' | 'cost_price' | 'batch' | 'warehouse', SQL> = {
-  count: sql`coalesce(s.cnt, 0)`,
-  reserve: sql`coalesce(s.res, 0)`,
-  available: sql`(coalesce(s.cnt, 0) - coalesce(s.res, 0))`,
-  cost_price: sql`(case when coalesce(s.cnt, 0) > 0 then s.cost_value / s.cnt else s.top_cost end)`,
-  batch: sql`s.batch`,
-  warehouse: sql`s.warehouse`,
+/** Whether the balances are those of every warehouse: every product has that sums row, so it is joined, not left-joined. */
+const everyWarehouse = (scope: ListScope) => sumsLevel(scope.warehouseId) === EVERY_WAREHOUSE;
+
+/**
+ * The product's kept sums row (s) for the warehouse choice. In every warehouse it is an inner join, so sorting by a
+ * balance can walk the sums' index and join products in that order; in one warehouse a product that never had a
+ * batch there has no row, and counts 0.
+ */
+function keptSums(scope: ListScope): SQL {
+  const on = sql`s.account_id = ${scope.accountId} and s.product_id = ${products.id} and s.warehouse_id = ${sumsLevel(scope.warehouseId)}`;
+  return everyWarehouse(scope) ? sql`join ${stockSums} s on ${on}` : sql`left join ${stockSums} s on ${on}`;
+}
+
+/** Whether the page's filter or order reads the kept sums (else they are read for the shown rows only). */
+function readsKeptSums(scope: ListScope, sort: StockListRequest['sort']): boolean {
+  return stockConditions(scope).length > 0 || ['count', 'reserve', 'available'].includes(sort?.field ?? 'name');
+}
+
+/** A kept balance (count, reserve, available) as the filters and the order read it. */
+function balance(scope: ListScope, column: 'count' | 'reserve' | 'available'): SQL {
+  return everyWarehouse(scope) ? sql.raw(`s.${column}`) : sql.raw(`coalesce(s.${column}, 0)`);
+}
+
+/** The sorts that need every product's batches summed (g): what is not kept — the single batch's number and warehouse, the cost price of products with none left. */
+const SUMMED_COLUMNS: Record<'cost_price' | 'batch' | 'warehouse', SQL> = {
+  cost_price: sql`(case when coalesce(g.cnt, 0) > 0 then g.cost_value / g.cnt else g.top_cost end)`,
+  batch: sql`g.batch`,
+  warehouse: sql`g.warehouse`,
 };
 
 /** Conditions on the product row alone: they can use the products' indexes. */
@@ -111,44 +135,34 @@ function productConditions(scope: ListScope): SQL[] {
   return conditions;
 }
 
-/** A product's quantity in stock in the chosen warehouse(s), for a filter. */
-const stockSum = (scope: ListScope) => sql`(select coalesce(sum(b.count), 0) from ${batches} b where b.product_id = ${products.id} and ${batchScope(scope)})`;
-
 /**
- * Conditions on the product's stock, each a subquery of that product's batches, so they cost a few index reads per
- * product the other conditions leave. A batch never holds less than nothing, so a positive balance is any batch with
- * some in it.
+ * Conditions on the product's stock: on its kept sums row (s), so they cost nothing beyond the join. A batch never
+ * holds less than nothing, so a positive balance is a positive quantity.
  */
 function stockConditions(scope: ListScope): SQL[] {
   const { filter } = scope;
   const conditions: SQL[] = [];
-  if (filter.positive) conditions.push(sql`exists (select 1 from ${batches} b where b.product_id = ${products.id} and ${batchScope(scope)} and b.count > 0)`);
-  if (filter.count_min !== undefined) conditions.push(sql`${stockSum(scope)} >= ${filter.count_min}`);
-  if (filter.count_max !== undefined) conditions.push(sql`${stockSum(scope)} <= ${filter.count_max}`);
+  if (filter.positive) conditions.push(sql`s.count > 0`);
+  if (filter.count_min !== undefined) conditions.push(sql`${balance(scope, 'count')} >= ${filter.count_min}`);
+  if (filter.count_max !== undefined) conditions.push(sql`${balance(scope, 'count')} <= ${filter.count_max}`);
   return conditions;
 }
 
-const STOCK_SUMS = sql`sum(b.count) as cnt, sum(b.reserve) as res, sum(b.count * b.cost_price) as cost_value, max(b.cost_price) as top_cost,
-  count(*) filter (where b.count > 0) as rows, min(b.number) filter (where b.count > 0) as batch, min(w.name) filter (where b.count > 0) as warehouse`;
-
 /**
- * Each product's batches summed (s). Sorted by a product column, the page sums only its own products (a LATERAL
- * subquery per shown product); sorted by a balance, every product's sum is needed to order them, and one grouped pass
- * over the batches costs far less than a subquery per product.
+ * Every product's batches summed (g), only for a sort on what the sums do not keep (batch, warehouse, cost price):
+ * one grouped pass over the batches costs far less than a subquery per product.
  */
-function stockSums(scope: ListScope, sort: StockListRequest['sort']): SQL {
-  const field = sort?.field ?? 'name';
-  if (field in STOCK_COLUMNS) {
-    return sql`left join (
-      select b.product_id, ${STOCK_SUMS} from ${batches} b join ${warehouses} w on w.id = b.warehouse_id where ${batchScope(scope)} group by b.product_id
-    ) s on s.product_id = ${products.id}`;
-  }
-  return sql`left join lateral (
-    select ${STOCK_SUMS} from ${batches} b join ${warehouses} w on w.id = b.warehouse_id where b.product_id = ${products.id} and ${batchScope(scope)}
-  ) s on true`;
+function summedBatches(scope: ListScope, sort: StockListRequest['sort']): SQL {
+  if (!((sort?.field ?? 'name') in SUMMED_COLUMNS)) return sql``;
+  return sql`left join (
+    select b.product_id, sum(b.count) as cnt, sum(b.count * b.cost_price) as cost_value, max(b.cost_price) as top_cost,
+      min(b.number) filter (where b.count > 0) as batch, min(w.name) filter (where b.count > 0) as warehouse
+    from ${batches} b join ${warehouses} w on w.id = b.warehouse_id where ${batchScope(scope)} group by b.product_id
+  ) g on g.product_id = ${products.id}`;
 }
 
-function orderBy(sort: StockListRequest['sort'], filter: StockListFilter): SQL {
+function orderBy(scope: ListScope, sort: StockListRequest['sort']): SQL {
+  const { filter } = scope;
   const field: StockSortField = sort?.field ?? 'name';
   const direction = sort?.order === 'desc' ? sql`desc` : sql`asc`;
   // The id breaks ties, so a page never shows a row again or skips one when many rows share a value.
@@ -162,13 +176,13 @@ function orderBy(sort: StockListRequest['sort'], filter: StockListFilter): SQL {
     type: sql`${products.type}`,
     unit: sql`${products.unit}`,
     created_at: sql`${products.createdAt}`,
-    count: STOCK_COLUMNS.count,
-    reserve: STOCK_COLUMNS.reserve,
-    available: STOCK_COLUMNS.available,
+    count: balance(scope, 'count'),
+    reserve: balance(scope, 'reserve'),
+    available: balance(scope, 'available'),
   };
   if (columns[field]) return sql`${columns[field]} ${direction}, ${products.id} ${direction}`;
   // Columns that can be empty put the empty ones last either way.
-  const nullable: Record<string, SQL> = { category: sql`c.name`, batch: STOCK_COLUMNS.batch, warehouse: STOCK_COLUMNS.warehouse, cost_price: STOCK_COLUMNS.cost_price };
+  const nullable: Record<string, SQL> = { category: sql`c.name`, ...SUMMED_COLUMNS };
   const expression = field.startsWith('price:') ? priceOf(field.slice('price:'.length)) : nullable[field];
   return sql`${expression} ${direction} nulls last, ${products.id} ${direction}`;
 }
@@ -188,13 +202,16 @@ interface PageRow {
   tags: string[];
   prices: Record<string, unknown> | null;
   created_at: Date | string;
-  cnt: string | null;
-  res: string | null;
-  cost_value: string | null;
-  top_cost: string | null;
-  rows: string | number | null;
-  batch: string | null;
-  warehouse: string | null;
+  /** How many products the filter leaves, when the page counted them in the same pass (a search). */
+  total?: string | number;
+}
+
+/** A shown product's kept sums in the chosen warehouse(s). */
+interface KeptRow {
+  product_id: number;
+  count: string;
+  reserve: string;
+  cost_value: string;
 }
 
 interface BatchPageRow {
@@ -213,10 +230,29 @@ interface BatchPageRow {
 const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-function toStockRow(row: PageRow, rows: StockBatchRow[], priceFields: readonly PriceColumn[]): StockRow {
-  const count = quantity(row.cnt);
-  const reserve = quantity(row.res);
-  const single = Number(row.rows ?? 0) === 1;
+function toBatchRow(batch: BatchPageRow): StockBatchRow {
+  return {
+    id: batch.id,
+    warehouse_id: batch.warehouse_id,
+    warehouse_name: batch.warehouse_name,
+    number: batch.number,
+    count: quantity(batch.count),
+    reserve: quantity(batch.reserve),
+    available: quantity(num(batch.count) - num(batch.reserve)),
+    cost_price: money(batch.cost_price),
+    created_at: iso(batch.created_at),
+  };
+}
+
+/** A product's row from its kept sums (none: nothing in those warehouses) and its batches there, empty ones included. */
+function toStockRow(row: PageRow, kept: KeptRow | undefined, batchRows: readonly BatchPageRow[], priceFields: readonly PriceColumn[]): StockRow {
+  const count = quantity(kept?.count);
+  const reserve = quantity(kept?.reserve);
+  // The rows a product expands to are its non-empty batches; one alone is named on the product's row.
+  const rows = batchRows.filter((batch) => num(batch.count) > 0).map(toBatchRow);
+  const single = rows.length === 1 ? rows[0] : null;
+  // With nothing left, the cost price shown is the highest of its batches' (null when it never had one).
+  const topCost = batchRows.length ? Math.max(...batchRows.map((batch) => num(batch.cost_price))) : null;
   const prices = Object.fromEntries(
     priceFields.map(({ code }) => {
       const cost = row.prices?.[code];
@@ -236,9 +272,9 @@ function toStockRow(row: PageRow, rows: StockBatchRow[], priceFields: readonly P
     count,
     reserve,
     available: quantity(count - reserve),
-    cost_price: count > 0 ? money(num(row.cost_value) / count) : row.top_cost === null ? null : money(row.top_cost),
-    batch: single ? row.batch : null,
-    warehouse_name: single ? row.warehouse : null,
+    cost_price: count > 0 ? money(num(kept?.cost_value) / count) : topCost === null ? null : money(topCost),
+    batch: single ? single.number : null,
+    warehouse_name: single ? single.warehouse_name : null,
     batches: rows,
     created_at: iso(row.created_at),
   };
@@ -247,11 +283,12 @@ function toStockRow(row: PageRow, rows: StockBatchRow[], priceFields: readonly P
 /** How many products the filter leaves. */
 async function totalOf(db: Db, scope: ListScope): Promise<number> {
   const { filter } = scope;
-  const plain = !filter.search?.trim() && !filter.category_id && !filter.tags?.length && filter.price_min === undefined && filter.price_max === undefined && stockConditions(scope).length === 0;
+  const stock = stockConditions(scope);
+  const plain = !filter.search?.trim() && !filter.category_id && !filter.tags?.length && filter.price_min === undefined && filter.price_max === undefined && stock.length === 0;
   // The unfiltered table's size comes from the trigger-kept counts instead of counting 100,000 rows.
   if (plain) return countProducts(db, scope.accountId, { type: filter.type });
-  const where = sql.join([...productConditions(scope), ...stockConditions(scope)], sql` and `);
-  const [row] = await rowsOf<{ n: string }>(db, sql`select count(*) as n from ${products} where ${where}`);
+  const where = sql.join([...productConditions(scope), ...stock], sql` and `);
+  const [row] = await rowsOf<{ n: string }>(db, sql`select count(*) as n from ${products} ${stock.length ? keptSums(scope) : sql``} where ${where}`);
   return Number(row.n);
 }
 
@@ -267,51 +304,69 @@ async function scopeOf(db: Db, accountId: number, request: Pick<StockListRequest
   return { accountId, warehouse, warehouseId, categoryIds: filter.category_id ? await categoryTree(db, accountId, filter.category_id) : null, filter, priceFields: await priceFieldsOf(db, accountId) };
 }
 
-/** The products of a scope in the list's order, a slice at a time (the page, or a chunk of the export), with their batch rows. */
-export async function stockRows(db: Db, scope: ListScope, sort: StockListRequest['sort'], limit: number, offset: number, ids?: readonly number[]): Promise<StockRow[]> {
+/**
+ * A slice of the scope's products in the list's order with their batch rows, and, when `counted`, how many products
+ * the filter leaves, counted in the same pass (null when the slice is past the end, so nothing carried the count).
+ */
+async function sliceOf(
+  db: Db,
+  scope: ListScope,
+  sort: StockListRequest['sort'],
+  slice: { limit: number; offset: number; ids?: readonly number[]; counted?: boolean },
+): Promise<{ rows: StockRow[]; total: number | null }> {
   const conditions = [...productConditions(scope), ...stockConditions(scope)];
-  if (ids) conditions.push(ids.length ? sql`${products.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  if (slice.ids) conditions.push(slice.ids.length ? sql`${products.id} in (${idList(slice.ids)})` : sql`false`);
   const prices = scope.priceFields.length ? sql`jsonb_build_object(${sql.join(scope.priceFields.map(({ code }) => sql`${code}::text, ${products.values} -> ${code}::text -> 'cost'`), sql`, `)})` : sql`'{}'::jsonb`;
+  // The page reads products (and their sums rows only when a filter or the order needs them), then the shown rows' sums
+  // and batches: an offset skips index entries without reading anything else for the rows it passes.
   const rows = await rowsOf<PageRow>(
     db,
     sql`select ${products.id} as id, ${products.type} as type, ${products.name} as name, ${products.article} as article, ${products.unit} as unit,
-        ${products.categoryId} as category_id, c.name as category_name, ${products.tags} as tags, ${prices} as prices, ${products.createdAt} as created_at,
-        s.cnt, s.res, s.cost_value, s.top_cost, s.rows, s.batch, s.warehouse
+        ${products.categoryId} as category_id, c.name as category_name, ${products.tags} as tags, ${prices} as prices, ${products.createdAt} as created_at
+        ${slice.counted ? sql`, count(*) over () as total` : sql``}
       from ${products}
       left join ${categories} c on c.id = ${products.categoryId} and c.account_id = ${scope.accountId}
-      ${stockSums(scope, sort)}
+      ${readsKeptSums(scope, sort) ? keptSums(scope) : sql``}
+      ${summedBatches(scope, sort)}
       where ${sql.join(conditions, sql` and `)}
-      order by ${orderBy(sort, scope.filter)}
-      limit ${limit} offset ${offset}`,
+      order by ${orderBy(scope, sort)}
+      limit ${slice.limit} offset ${slice.offset}`,
   );
-  const batchRows = rows.length ? await batchRowsOf(db, scope, rows.map((row) => row.id)) : [];
-  const byProduct = new Map<number, StockBatchRow[]>();
-  for (const batch of batchRows) {
-    const list = byProduct.get(batch.product_id) ?? [];
-    list.push({
-      id: batch.id,
-      warehouse_id: batch.warehouse_id,
-      warehouse_name: batch.warehouse_name,
-      number: batch.number,
-      count: quantity(batch.count),
-      reserve: quantity(batch.reserve),
-      available: quantity(num(batch.count) - num(batch.reserve)),
-      cost_price: money(batch.cost_price),
-      created_at: iso(batch.created_at),
-    });
-    byProduct.set(batch.product_id, list);
-  }
-  return rows.map((row) => toStockRow(row, byProduct.get(row.id) ?? [], scope.priceFields));
+  const ids = rows.map((row) => row.id);
+  const [kept, batchRows] = ids.length ? await Promise.all([keptRowsOf(db, scope, ids), batchRowsOf(db, scope, ids)]) : [[], []];
+  const keptOf = new Map(kept.map((row) => [row.product_id, row]));
+  const byProduct = new Map<number, BatchPageRow[]>();
+  for (const batch of batchRows) byProduct.set(batch.product_id, [...(byProduct.get(batch.product_id) ?? []), batch]);
+  return {
+    rows: rows.map((row) => toStockRow(row, keptOf.get(row.id), byProduct.get(row.id) ?? [], scope.priceFields)),
+    total: rows.length && slice.counted ? Number(rows[0].total) : null,
+  };
 }
 
-/** The non-empty batches of these products in the chosen warehouses: the rows a product expands to. */
+/** The products of a scope in the list's order, a slice at a time (a chunk of the export), with their batch rows. */
+export async function stockRows(db: Db, scope: ListScope, sort: StockListRequest['sort'], limit: number, offset: number, ids?: readonly number[]): Promise<StockRow[]> {
+  return (await sliceOf(db, scope, sort, { limit, offset, ids })).rows;
+}
+
+const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+/** The batches of these products in the chosen warehouses, empty ones included (their cost is shown when nothing is left). */
 function batchRowsOf(db: Db, scope: ListScope, productIds: readonly number[]): Promise<BatchPageRow[]> {
   return rowsOf<BatchPageRow>(
     db,
     sql`select b.id, b.product_id, b.warehouse_id, w.name as warehouse_name, b.number, b.count, b.reserve, b.cost_price, b.created_at
       from ${batches} b join ${warehouses} w on w.id = b.warehouse_id
-      where ${batchScope(scope)} and b.count > 0 and b.product_id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})
+      where ${batchScope(scope)} and b.product_id in (${idList(productIds)})
       order by b.product_id, w.name, b.number, b.id`,
+  );
+}
+
+/** The kept sums of these products in the chosen warehouse(s): one primary-key read each. */
+function keptRowsOf(db: Db, scope: ListScope, productIds: readonly number[]): Promise<KeptRow[]> {
+  return rowsOf<KeptRow>(
+    db,
+    sql`select s.product_id, s.count, s.reserve, s.cost_value from ${stockSums} s
+      where s.account_id = ${scope.accountId} and s.warehouse_id = ${sumsLevel(scope.warehouseId)} and s.product_id in (${idList(productIds)})`,
   );
 }
 
@@ -320,31 +375,37 @@ export async function listStock(db: Db, accountId: number, request: StockListReq
   const scope = await scopeOf(db, accountId, request);
   const perPage = request.per_page ?? STOCK_PER_PAGE;
   const page = request.page ?? 1;
-  const [total, data] = await Promise.all([totalOf(db, scope), stockRows(db, scope, request.sort, perPage, (page - 1) * perPage)]);
-  return { data, price_fields: [...scope.priceFields], ...pagingOf(page, perPage, total) };
+  const slice = { limit: perPage, offset: (page - 1) * perPage };
+  // A search, a price range or tags are tested on each product's row, so counting the matches reads every one of them;
+  // the page counts them in its own pass (reading and ordering those rows once) instead of a second query reading them
+  // all again. Otherwise the count is its own query an index answers (or the kept product counts, unfiltered).
+  const { filter } = scope;
+  if (filter.search?.trim() || filter.price_min !== undefined || filter.price_max !== undefined || filter.tags?.length) {
+    const { rows, total } = await sliceOf(db, scope, request.sort, { ...slice, counted: true });
+    return { data: rows, price_fields: [...scope.priceFields], ...pagingOf(page, perPage, total ?? (page > 1 ? await totalOf(db, scope) : 0)) };
+  }
+  const [total, { rows }] = await Promise.all([totalOf(db, scope), sliceOf(db, scope, request.sort, slice)]);
+  return { data: rows, price_fields: [...scope.priceFields], ...pagingOf(page, perPage, total) };
 }
 
 /**
- * product/stock-totals: the totals row of the whole filter (not only the page), summed over the matching products'
- * batches in one join, and how many products match.
+ * product/stock-totals: the totals row of the whole filter (not only the page) and how many products match, in one
+ * pass over the matching products and their kept sums rows.
  */
 export async function stockTotals(db: Db, accountId: number, request: Pick<StockListRequest, 'warehouse' | 'filter'>): Promise<StockTotals> {
   const scope = await scopeOf(db, accountId, request);
   const base = scope.priceFields[0]?.code;
   const where = sql.join([...productConditions(scope), ...stockConditions(scope)], sql` and `);
-  const [[row], products_] = await Promise.all([
-    rowsOf<Record<'cnt' | 'res' | 'cost_value' | 'sale_value', string | null>>(
-      db,
-      sql`select sum(b.count) as cnt, sum(b.reserve) as res, sum(b.count * b.cost_price) as cost_value,
-          ${base ? sql`sum(b.count * coalesce(${priceOf(base)}, 0))` : sql`0`} as sale_value
-        from ${products} join ${batches} b on b.product_id = ${products.id} and ${batchScope(scope)}
-        where ${where}`,
-    ),
-    totalOf(db, scope),
-  ]);
+  const [row] = await rowsOf<Record<'n' | 'cnt' | 'res' | 'cost_value' | 'sale_value', string | null>>(
+    db,
+    sql`select count(*) as n, sum(s.count) as cnt, sum(s.reserve) as res, sum(s.cost_value) as cost_value,
+        ${base ? sql`sum(s.count * coalesce(${priceOf(base)}, 0))` : sql`0`} as sale_value
+      from ${products} ${keptSums(scope)}
+      where ${where}`,
+  );
   const count = quantity(row.cnt);
   const reserve = quantity(row.res);
-  return { count, reserve, available: quantity(count - reserve), cost_value: money(row.cost_value), sale_value: money(row.sale_value), products: products_ };
+  return { count, reserve, available: quantity(count - reserve), cost_value: money(row.cost_value), sale_value: money(row.sale_value), products: Number(row.n) };
 }
 
 export type { ListScope };

@@ -8,6 +8,8 @@
  *   all lines in one transaction; a move may wait in transit until received or cancelled.
  * - reserve, release, consume, adjust: what an order position holds, inside the order's transaction.
  * Every writer takes its locks in THE order written down in locks.ts.
+ * - EVERY_WAREHOUSE, sumsLevel: reading the kept stock sums (stock_sums), which the database keeps with every write
+ *   above (keptSums.ts).
  */
 export { receive, transfer, writeOff } from './service';
 export { adjust, consume, release, reserve, type Holder } from './holdings';
@@ -17,3 +19,4 @@ export { countText, roundedQuantity, thousandthsOf } from './quantities';
 export { belowWrittenOff, NOT_ENOUGH_STOCK } from './errors';
 export { checkBatch, endTransit, moveGoods, type ProductMaker, receiveGoods, transitOf, writeOffGoods } from './operations';
 export { inTransitOf } from './transit';
+export { EVERY_WAREHOUSE, sumsLevel } from './keptSums';
