@@ -121,6 +121,9 @@ const widgetOptions = {
   format: 'iife',
   // The widget ships Preact behind the React API: same components, a fraction of the bytes.
   alias: { react: '@preact/compat', 'react-dom': '@preact/compat' },
+  // ES modules before a package's "browser" build: rosetta's dlv ships its browser build as UMD, whose
+  // CommonJS wrapper alone cost the widget about 0.2 KB gzip.
+  mainFields: ['module', 'browser', 'main'],
   plugins: [rawTextImports, englishTextsPerImporter],
 };
 

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useAtom } from './useAtom';
 import type { ReadableAtom } from 'nanostores';
-import { t } from '../src/i18n';
+import { t, type Lang } from '../src/i18n';
 import type { WidgetStore } from './state/widgetStore';
 import { Catalogue } from './components/Catalogue';
 import { DealProducts } from './components/DealProducts';
@@ -12,7 +12,7 @@ import './texts';
 export interface WidgetView {
   theme: 'light' | 'dark';
   /** Changes when the language does, so every text is read again. */
-  lang: string;
+  lang: Lang;
   ready: boolean;
 }
 

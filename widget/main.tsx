@@ -62,6 +62,7 @@ export function mountWidget(host: Element, options: WidgetMountOptions = {}): ()
     source: `${place}#${Math.random().toString(36).slice(2, 8)}`,
     wire,
     listVersion: options.listVersion,
+    lang: () => view.get().lang,
     onAdded: (_rows, leadId) => bridge?.emit('refreshCard', { leadId }),
   });
   const view = atom<WidgetView>({ theme: options.theme ?? 'light', lang: 'en', ready: false });
@@ -84,7 +85,10 @@ export function mountWidget(host: Element, options: WidgetMountOptions = {}): ()
     if (context.token) token = context.token;
     if (context.theme) view.set({ ...view.get(), theme: context.theme });
     const lang = await switchWidgetLanguage(widgetLanguage(context.lang ?? options.lang), appUrl);
-    if (!unmounted) view.set({ ...view.get(), lang });
+    if (unmounted || lang === view.get().lang) return;
+    view.set({ ...view.get(), lang });
+    // The deal summary is rendered by the server in a language: once started, it follows the host's.
+    if (view.get().ready) void store.loadProductsHtml();
   }
 
   // A tab or frame closed (or a host that never calls destroy) must not hold the lead's wire for good in

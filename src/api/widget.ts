@@ -1,6 +1,6 @@
 import type { CategoryRecord } from '../contract/catalogue';
 import type { DealProduct, DealProductList } from '../contract/orders';
-import type { WidgetAddProductAnswer, WidgetConfig, WidgetLeadProducts, WidgetProductListV2, WidgetProductsHtml } from '../contract/widget';
+import type { WidgetAddProductAnswer, WidgetConfig, WidgetLeadIdQuery, WidgetLeadProducts, WidgetProductListV2, WidgetProductsHtml } from '../contract/widget';
 import { createClient, errorText, type ApiFailure, type ApiResult, type QueryParams } from './transport';
 
 /**
@@ -61,8 +61,8 @@ export interface WidgetApi {
   autocomplete(q: string): Promise<DealProduct[]>;
   /** Throws with the server's text on failure (the caller shows it). */
   addProduct(query: { productId: string; leadId: number; quantity?: number }): Promise<WidgetAddProductAnswer>;
-  /** Never throws: `{ success: false, message }` on failure. */
-  productsHtml(leadId: number): Promise<WidgetProductsHtml | { success: false; message: string }>;
+  /** Never throws: `{ success: false, message }` on failure. In `lang` when given (the CRM's), else the user's language. */
+  productsHtml(leadId: number, lang?: WidgetLeadIdQuery['lang']): Promise<WidgetProductsHtml | { success: false; message: string }>;
   /** Throws 'HTTP error! status: N' on a non-OK status. */
   config(query: { leadId?: number; category_id?: number }): Promise<WidgetConfig>;
 }
@@ -90,8 +90,8 @@ export function createWidgetApi(options: WidgetApiOptions): WidgetApi {
       if (result.ok) return result.data;
       throw new Error(failure(result));
     },
-    async productsHtml(leadId) {
-      const result = await call<WidgetProductsHtml>('get-products', { leadId });
+    async productsHtml(leadId, lang) {
+      const result = await call<WidgetProductsHtml>('get-products', { leadId, lang });
       return result.ok ? result.data : { success: false as const, message: failure(result) };
     },
     async config(query) {

@@ -25,6 +25,8 @@ export type WireMessage = { id: string; leadId: string } & (
   /** A widget that just opened asks the others for the lead's wire. */
   | { kind: 'hello' }
   | { kind: 'state'; sources: string[]; value: string | null }
+  /** A widget added to the lead's order: the others show the lead's positions (and its order) anew. */
+  | { kind: 'products' }
 );
 
 /** Requests one side asks and the other answers: name → [payload, answer]. */

@@ -75,8 +75,11 @@ export type WidgetAddProductQuery = Type.Static<typeof WidgetAddProductQuery>;
 export const WidgetAddProductAnswer = Type.Object({ success: Type.Boolean(), order: OrderWithPositions });
 export type WidgetAddProductAnswer = Type.Static<typeof WidgetAddProductAnswer>;
 
-/** widget/get-products: the deal's positions as an HTML fragment for the CRM card; every value in it is HTML-escaped. */
-export const WidgetLeadIdQuery = Type.Object({ leadId: LeadId });
+/**
+ * widget/get-products: the deal's positions as an HTML fragment for the CRM card; every value in it is HTML-escaped.
+ * lang: the CRM's language, which the widget shows (issue 19); without it the user's own.
+ */
+export const WidgetLeadIdQuery = Type.Object({ leadId: LeadId, lang: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('ru')])) });
 export type WidgetLeadIdQuery = Type.Static<typeof WidgetLeadIdQuery>;
 
 export const WidgetProductsHtml = Type.Object({ success: Type.Boolean(), data: Type.Object({ html: Type.String() }) });

@@ -71,8 +71,8 @@ describe('the deal-card widget on the demo CRM page', () => {
     expect(events.filter((event) => event.type === 'ready').map((event) => event.payload)).toEqual([{ app: 'widget' }, { app: 'widget' }]);
     const row = await search(right, 'drill');
     expect(await row.textContent()).toMatch(/drill/i);
-    // Stock per warehouse in the domain number format (two decimals, narrow-space thousands).
-    expect(await row.locator('[data-testid="widget-stock"]').first().textContent()).toMatch(/: \d[\d\u202F]*\.\d\d /);
+    // Stock per warehouse as the unit reads it: seeded counts are whole pieces, so no decimals (narrow-space thousands).
+    expect(await row.locator('[data-testid="widget-stock"]').first().textContent()).toMatch(/: \d[\d\u202F]* pcs$/);
     // The full app is framed on the advanced-settings part of the page.
     await page.frameLocator('#work-area-stockroom iframe').locator('body').waitFor();
     const light = await screenLuminance(right, 'widget-demo-light');

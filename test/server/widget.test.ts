@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import en from '../../locales/en.json';
+import ru from '../../locales/ru.json';
 import { describe, expect, it } from 'vitest';
 import { batches, orderPositions, orders, users } from '../../server/db/schema';
 import { DISPOSABLE_TOKEN_INVALID, SIGNATURE_INVALID, SIGNATURE_WINDOW_S, SIGNED_REQUEST_REQUIRED, widgetSignature } from '../../server/modules/widget/requestProof';
@@ -227,6 +229,32 @@ describe('widget/get-products', () => {
     await server.database.db.update(users).set({ lang: 'ru' }).where(eq(users.id, russian.id));
     const answer = await widget('get-products', { token: russian.token, query: { leadId: 919191 } });
     expect(answer.body.data.html).toContain('Ничего не найдено');
+  });
+
+  it("rule: lang (the CRM's language, which the widget shows) outranks the user's own: headers, totals and the empty text", async () => {
+    const { account, token, products } = await shop();
+    const russian = await server.newMember(account);
+    await server.database.db.update(users).set({ lang: 'ru' }).where(eq(users.id, russian.id));
+    expect((await widget('get-products', { token: russian.token, query: { leadId: 929292, lang: 'en' } })).body.data.html).toContain('Nothing found');
+    expect((await widget('get-products', { token, query: { leadId: 929292, lang: 'ru' } })).body.data.html).toContain('Ничего не найдено');
+    await addToLead(token, `${products.drill.id}%%%MAIN`, 929292);
+    const headers = async (lang?: string) => {
+      const { html } = (await widget('get-products', { token, query: { leadId: 929292, ...(lang ? { lang } : {}) } })).body.data;
+      return [...html.matchAll(/<th>([^<]*)<\/th>/g)].map((match) => match[1]);
+    };
+    expect(await headers('ru')).toEqual([ru.order.positions, ru.order.count, ru.order.price, ru.order.warehouse]);
+    expect(await headers()).toEqual([en.order.positions, en.order.count, en.order.price, en.order.warehouse]);
+    expect((await widget('get-products', { token, query: { leadId: 929292, lang: 'de' } })).status).toBe(400);
+  });
+
+  it('rule: counts read as their units say in the fragment (3 pcs, not 3.00 pcs); prices keep two decimals', async () => {
+    const { token, products } = await shop();
+    await addToLead(token, `${products.drill.id}%%%MAIN`, 939393, { quantity: 3 });
+    const { html } = (await widget('get-products', { token, query: { leadId: 939393 } })).body.data;
+    // The position's cells in order: name, count, price, warehouse; the first two that are numbers are the count and the price.
+    const [count, price] = [...html.matchAll(/<td>([^<]*)<\/td>/g)].map((match) => match[1]).filter((cell) => /^\d/.test(cell));
+    expect(count).toMatch(/^3 \S+$/);
+    expect(price).toMatch(/^[\d\u202F]+\.\d\d /);
   });
 
   it("rule: another account's deal with the same id shows nothing of theirs", async () => {

@@ -97,6 +97,24 @@ describe('widget mount (react aliased to @preact/compat, as dist/widget.js ships
     await unmount();
   });
 
+  it("rule: the deal summary is in the host's language, and follows it when the host switches (issue 19 §4)", async () => {
+    stubServer();
+    // The Russian texts as widget-ru.js would have put them on the page.
+    vi.stubGlobal('StockroomWidgetTexts', { ru: { widget: { title: 'Поиск товаров' } } });
+    const langs = () => api.callsTo('/integration/widget/get-products').map((call) => call.query.get('lang'));
+    const { host, unmount } = await mounted({ leadId: 7, token: 't', lang: 'ru' });
+    expect(langs()).toEqual(['ru']);
+    expect(host.shadowRoot?.querySelector('h2')?.textContent).toContain('Поиск товаров');
+    await act(async () => {
+      // As the host page's own postMessage arrives: from this window and origin.
+      const data = { tag: 'stockroom-bridge', v: 1, kind: 'event', type: 'context', payload: { lang: 'en' } };
+      window.dispatchEvent(new MessageEvent('message', { data, origin: location.origin, source: window }));
+    });
+    await settle(1, 20);
+    expect(langs()).toEqual(['ru', 'en']);
+    await unmount();
+  });
+
   it('unmount stops its timers: a search typed just before unmounting never calls the server', async () => {
     const calls = stubServer();
     const { host, unmount } = await mounted({ leadId: 7, token: 't' });

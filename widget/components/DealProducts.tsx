@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useMemo } from 'preact/hooks';
-import { formatNumber } from '../../src/domain/format';
+import { formatCount } from '../../src/domain/counts';
 import { t } from '../../src/i18n';
 import type { WidgetStore } from '../state/widgetStore';
 import { sanitizeHtml } from '../sanitizeHtml';
@@ -24,7 +24,7 @@ export function DealProducts({ store }: { store: WidgetStore }) {
       ) : positions.items.length ? (
         <ul data-testid="widget-deal-list">
           {positions.items.map((row) => (
-            <li key={row.id} class="sr-item">{`${row.name} — ${formatNumber(row.count)} ${row.unit}`}</li>
+            <li key={row.id} class="sr-item">{`${row.name} — ${formatCount(row.count)} ${row.unit}`}</li>
           ))}
         </ul>
       ) : (

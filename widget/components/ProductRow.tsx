@@ -1,13 +1,14 @@
 /** @jsxImportSource preact */
 import { useState } from 'preact/hooks';
 import type { DealProduct } from '../../src/contract/orders';
+import { formatCount } from '../../src/domain/counts';
 import { formatNumber } from '../../src/domain/format';
 import { isService } from '../../src/domain/productId';
 import { t } from '../../src/i18n';
 import { DEFAULT_QUANTITY, type WidgetStore } from '../state/widgetStore';
 import { useAtom } from '../useAtom';
 
-/** One product: price, stock per warehouse (the domain number format), a quantity (1 by default) and the add button. */
+/** One product: price, stock per warehouse (counts as their units read), a quantity (1 by default) and the add button. */
 export function ProductRow({ store, product }: { store: WidgetStore; product: DealProduct }) {
   const disabled = useAtom(store.$disableAdd);
   const add = useAtom(store.$add);
@@ -27,7 +28,7 @@ export function ProductRow({ store, product }: { store: WidgetStore; product: De
         {isService(product.type)
           ? t('widget.service')
           : product.warehouses.length
-            ? product.warehouses.map((stock) => <span key={stock.code} data-testid="widget-stock">{`${stock.name}: ${formatNumber(stock.available)} ${product.unit}`}</span>)
+            ? product.warehouses.map((stock) => <span key={stock.code} data-testid="widget-stock">{`${stock.name}: ${formatCount(stock.available)} ${product.unit}`}</span>)
             : t('widget.noStock')}
       </small>
       <div class="sr-row">
@@ -50,7 +51,7 @@ export function ProductRow({ store, product }: { store: WidgetStore; product: De
           {t('widget.added')}
           <ul>
             {add.rows.map((row) => (
-              <li key={row.id}>{`${row.name} — ${formatNumber(row.count)} ${row.unit}${row.warehouse_name ? ` (${row.warehouse_name})` : ''}`}</li>
+              <li key={row.id}>{`${row.name} — ${formatCount(row.count)} ${row.unit}${row.warehouse_name ? ` (${row.warehouse_name})` : ''}`}</li>
             ))}
           </ul>
         </div>

@@ -4,6 +4,7 @@ import type { CategoryListItem, DealProduct, DealProductList, OrderPosition } fr
 import type { WidgetConfig, WidgetLeadPosition } from '../../src/contract/widget';
 import { productIdentifier, isService } from '../../src/domain/productId';
 import { applyRemoteWireChange, applyWireChange, EMPTY_WIRE, type WireState } from '../../src/domain/wire';
+import type { Lang } from '../../src/i18n';
 import { newMessageId, type WireChannel } from './wireChannel';
 
 /**
@@ -51,6 +52,8 @@ export interface WidgetStoreOptions {
   perPage?: number;
   secondPerPage?: number;
   debounceMs?: number;
+  /** The language the widget shows, for the deal summary the server renders (the host's, not the user's own). */
+  lang?: () => Lang;
   /** After a successful add: the host refreshes the card of that deal (the lead the add was made for). */
   onAdded?: (rows: OrderPosition[], leadId: number) => void;
 }
@@ -167,7 +170,7 @@ export function createWidgetStore(options: WidgetStoreOptions) {
     const leadId = lead();
     const seq = ++htmlSeq;
     if (leadId === null) return;
-    const answer = await api.productsHtml(leadId);
+    const answer = await api.productsHtml(leadId, options.lang?.());
     if (!destroyed && seq === htmlSeq && answer.success) $productsHtml.set(answer.data.html);
   }
 
@@ -182,6 +185,14 @@ export function createWidgetStore(options: WidgetStoreOptions) {
     } catch (error) {
       if (!destroyed && seq === configSeq) $configError.set((error as Error).message);
     }
+  }
+
+  /**
+   * What the lead holds, and its order: the first add makes the deal's order, which 'Open Stockroom' then
+   * opens (config's order_id), and may lock its products.
+   */
+  function reloadLead(): Promise<unknown> {
+    return Promise.all([loadConfig(), loadLeadProducts($leadProducts.get().page), loadProductsHtml()]);
   }
 
   /** The warehouse to add goods from: the lead's wire (spec 2 §5: a chosen warehouse always goes with the id). */
@@ -203,10 +214,11 @@ export function createWidgetStore(options: WidgetStoreOptions) {
       const rows = answer.order.positions.filter((row) => row.product_id === product.id);
       // The host refreshes the changed deal's card even when another deal is open by now.
       options.onAdded?.(rows, leadId);
+      // The other widgets of the lead (the card tab, another tab of the browser) show the new position too.
+      postWire({ id: newMessageId(), leadId: String(leadId), kind: 'products' });
       if (!stillThisDeal()) return;
       $add.set({ status: 'added', productId: product.id, rows });
-      void loadLeadProducts($leadProducts.get().page);
-      void loadProductsHtml();
+      void reloadLead();
     } catch (error) {
       if (stillThisDeal()) $add.set({ status: 'failed', productId: product.id, message: (error as Error).message });
     } finally {
@@ -237,7 +249,8 @@ export function createWidgetStore(options: WidgetStoreOptions) {
 
   function onWireMessage(message: Parameters<Parameters<WireChannel['subscribe']>[0]>[0]): void {
     if (destroyed || message.leadId !== leadKey()) return;
-    if (message.kind === 'change') {
+    if (message.kind === 'products') void reloadLead();
+    else if (message.kind === 'change') {
       const mine = $wire.get().sources.includes(options.source);
       const state = applyRemoteWireChange($wire.get(), { source: message.source, value: message.value }).state;
       $wire.set(state);
@@ -281,7 +294,7 @@ export function createWidgetStore(options: WidgetStoreOptions) {
     $leadProducts.set(emptyList());
     $productsHtml.set('');
     greetWire();
-    return Promise.all([loadConfig(), loadLeadProducts(), loadProductsHtml()]).then(() => undefined);
+    return reloadLead().then(() => undefined);
   }
 
   function destroy(): void {

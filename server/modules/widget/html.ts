@@ -1,4 +1,5 @@
 import type { OrderPosition } from '../../../src/contract/orders';
+import { formatCount } from '../../../src/domain/counts';
 import { formatNumber } from '../../../src/domain/format';
 import en from '../../../locales/en.json';
 import ru from '../../../locales/ru.json';
@@ -30,7 +31,7 @@ export function renderLeadProducts(positions: readonly OrderPosition[], total: n
     .map((position) => {
       const cells = [
         `<td>${escapeHtml(position.name)}${position.article ? `<br><small>${escapeHtml(position.article)}</small>` : ''}</td>`,
-        `<td>${escapeHtml(`${formatNumber(position.count)} ${position.unit}`)}</td>`,
+        `<td>${escapeHtml(`${formatCount(position.count)} ${position.unit}`)}</td>`,
         `<td>${escapeHtml(money(position.price, position.currency))}</td>`,
         `<td>${escapeHtml(position.warehouse_name ?? '')}</td>`,
       ];

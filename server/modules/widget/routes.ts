@@ -93,7 +93,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       addProductToLead(db, callerOf(request), request.query),
     );
     app.get(`${base}/get-products`, { config: reads, schema: { tags, querystring: WidgetLeadIdQuery, response: { 200: WidgetProductsHtml } } }, async (request) =>
-      leadProductsHtml(db, callerOf(request), request.query.leadId),
+      leadProductsHtml(db, callerOf(request), request.query.leadId, request.query.lang),
     );
     app.get(`${base}/config`, { config: reads, schema: { tags, querystring: WidgetConfigQuery, response: { 200: WidgetConfig } } }, async (request) =>
       widgetConfig(db, callerOf(request), request.query),

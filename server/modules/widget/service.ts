@@ -125,13 +125,16 @@ export async function addProductToLead(db: Db, caller: Caller, query: WidgetAddP
   return { success: true, order };
 }
 
-/** widget/get-products: the deal's positions as escaped HTML (an empty-list text when the deal has no order). */
-export async function leadProductsHtml(db: Db, caller: Caller, leadId: number): Promise<WidgetProductsHtml> {
+/**
+ * widget/get-products: the deal's positions as escaped HTML (an empty-list text when the deal has no order), in
+ * the language asked (the CRM's, which the widget around it shows), else the user's.
+ */
+export async function leadProductsHtml(db: Db, caller: Caller, leadId: number, lang: string = caller.user.lang): Promise<WidgetProductsHtml> {
   const actor = staffActor(caller);
   const order = await leadOrderOf(db, actor.accountId, leadId);
   const positions = order ? await listPositions(db, actor, order.id) : [];
   const currency = positions[0]?.currency ?? defaultCurrency({ is_kommo: actor.isKommo });
-  return { success: true, data: { html: renderLeadProducts(positions, Number(order?.sum ?? 0), currency, caller.user.lang) } };
+  return { success: true, data: { html: renderLeadProducts(positions, Number(order?.sum ?? 0), currency, lang) } };
 }
 
 function canChangeOrders(caller: Caller): boolean {

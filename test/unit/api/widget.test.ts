@@ -50,6 +50,16 @@ describe('widget calls (spec 2 §5, §7, §8)', () => {
     await expect(calls.addProduct({ productId: '1', leadId: 7 })).rejects.toThrow('Not enough stock');
   });
 
+  it("products html: asked in the language given (the CRM's), and without one the server's choice (no lang sent)", async () => {
+    const { api: calls, sent } = api({ 'widget/get-products': [200, { success: true, data: { html: '' } }] });
+    await calls.productsHtml(7, 'ru');
+    await calls.productsHtml(7);
+    expect(sent.map(({ url }) => [url.searchParams.get('leadId'), url.searchParams.get('lang')])).toEqual([
+      ['7', 'ru'],
+      ['7', null],
+    ]);
+  });
+
   it("the config fetch throws 'HTTP error! status: N' on a non-OK status", async () => {
     const { api: calls } = api({ 'widget/config': [500, { error: 'boom' }] });
     await expect(calls.config({ leadId: 7 })).rejects.toThrow('HTTP error! status: 500');

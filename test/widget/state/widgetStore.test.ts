@@ -449,3 +449,46 @@ describe('widget wire per lead (spec 2 §4, through src/domain/wire.ts)', () => 
     expect(right.$leadId.get()).toBe(8);
   });
 });
+
+describe('the other widgets of a lead follow an add (issue 19 §4)', () => {
+  it("rule: an add in one widget shows at once in the lead's other widgets (positions, summary and the order the add made), never in another lead's", async () => {
+    const hub = wireHub();
+    const rightApi = fakeApi();
+    const tabApi = fakeApi({
+      productsHtml: vi.fn(async () => ({ success: true, data: { html: '<table>Product 1</table>' } })),
+      config: vi.fn(async () => config({ order_id: 55 })),
+    });
+    const otherLeadApi = fakeApi();
+    const right = widget(rightApi, { source: 'rightColumn#1', wire: hub.channel() });
+    const tab = widget(tabApi, { source: 'cardTab#2', wire: hub.channel() });
+    widget(otherLeadApi, { leadId: 8, source: 'cardTab#3', wire: hub.channel() });
+    await right.addToDeal(product(1));
+    await vi.waitFor(() => expect(tab.$productsHtml.get()).toBe('<table>Product 1</table>'));
+    expect(tabApi.leadProducts).toHaveBeenCalledExactlyOnceWith({ leadId: 7, page: 1, per_page: 12 });
+    await vi.waitFor(() => expect(tab.$config.get()?.order_id).toBe(55));
+    expect(hub.posted.filter((message) => message.kind === 'products')).toEqual([expect.objectContaining({ leadId: '7' })]);
+    expect(otherLeadApi.productsHtml).not.toHaveBeenCalled();
+  });
+
+  it("rule: after the first add, the widget's config knows the deal's order (so 'Open Stockroom' opens it)", async () => {
+    const api = fakeApi({ config: vi.fn().mockResolvedValueOnce(config()).mockResolvedValue(config({ order_id: 42 })) });
+    const store = widget(api);
+    await store.loadConfig();
+    expect(store.$config.get()?.order_id).toBeNull();
+    await store.addToDeal(product(1));
+    await vi.waitFor(() => expect(store.$config.get()?.order_id).toBe(42));
+  });
+
+  it("rule: the deal summary is asked in the widget's language (the host's), not left to the user's", async () => {
+    const api = fakeApi();
+    let lang: 'en' | 'ru' = 'ru';
+    const store = widget(api, { lang: () => lang });
+    await store.loadProductsHtml();
+    lang = 'en';
+    await store.loadProductsHtml();
+    expect(api.productsHtml.mock.calls).toEqual([
+      [7, 'ru'],
+      [7, 'en'],
+    ]);
+  });
+});
