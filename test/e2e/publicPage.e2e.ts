@@ -150,13 +150,19 @@ for (const language of LANGUAGES) {
       expect(await note.innerText()).toMatch(language.changedByCustomer);
     });
 
-    it('rule: at phone width (390 px) the order, list, profile and sign-in pages have no horizontal scroll', async () => {
+    it('rule: at phone width (390 px) the order, list, profile and sign-in pages have no horizontal scroll; the order\'s items and total are not cut off', async () => {
       const phone = { locale: language.locale, viewport: { width: 390, height: 844 } };
       for (const path of [`/publicOrder?order_id=${orderId}`, '/availablePublicOrderList', '/publicOrderProfile']) {
         const page = await customerPage(path, phone);
         await page.locator('main h1').first().waitFor();
         await page.waitForLoadState('networkidle');
         expect(await overflow(page), path).toBeLessThanOrEqual(0);
+        if (path.startsWith('/publicOrder?')) {
+          // The items are not cut off: each line, its quantity control and sum, and the total lie inside the viewport.
+          const boxes = await page.locator('.po-line, .po-line .po-quantity, .po-line .po-line__sum, .po-total').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().right));
+          expect(boxes.length).toBeGreaterThanOrEqual(4);
+          for (const right of boxes) expect(right).toBeLessThanOrEqual(390);
+        }
       }
       const signIn = await newPage(phone);
       await signIn.goto(`${baseUrl}/#/publicOrderAuth`);
