@@ -91,8 +91,19 @@ export default function PublicOrderScreen() {
   );
 }
 
+/** The CRM deal statuses 0–4 by name, for an order linked to a CRM deal (it has no stage of ours). */
+const CRM_STATUSES = ['orders.statusOpened', 'orders.statusReserved', 'orders.statusSuccess', 'orders.statusUnsuccessful', 'orders.statusDeleted'] as const;
+
+/** The stage's name, or a CRM-linked order's status. */
+function statusOf(order: PublicOrderWithPositions): string | null {
+  if (order.status_name) return order.status_name;
+  const key = order.status !== null ? CRM_STATUSES[order.status] : undefined;
+  return key ? t(key) : null;
+}
+
 function OrderHead({ order, language }: { order: PublicOrderWithPositions; language: string }) {
   const name = order.name.trim() || orderDisplayName(order, (id) => t('orders.newName', { id }));
+  const status = statusOf(order);
   return (
     <header className="po-head">
       <a className="po-back" href={`#${ORDER_LIST_PATH}`}>
@@ -101,10 +112,10 @@ function OrderHead({ order, language }: { order: PublicOrderWithPositions; langu
       <h1 id="po-title">{name}</h1>
       <p className="po-meta">
         <span>{t('publicOrder.page.numberAndDate', { id: order.id, date: pageDate(order.created_at, language) })}</span>
-        {order.status_name ? (
+        {status ? (
           <span className="po-status">
             <span className="ui-visually-hidden">{t('publicOrder.page.status')}: </span>
-            {order.status_name}
+            {status}
           </span>
         ) : null}
       </p>

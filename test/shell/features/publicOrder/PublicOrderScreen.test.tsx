@@ -95,4 +95,10 @@ describe('/publicOrder: the customer page (issue 19 §3)', () => {
     expect(closed.container.querySelector('.po-quantity, .po-line__remove, .po-offer')).toBeNull();
     expect(closed.container.textContent).toContain('This order can no longer be changed');
   });
+
+  it("rule: an order linked to a CRM deal shows the deal's status by name", async () => {
+    answer(order({ status_name: null, status_id: null, status: 2 }));
+    const { container } = await show();
+    expect(get(container, '.po-status').textContent).toContain('Success');
+  });
 });
