@@ -624,6 +624,15 @@ export const orders = pgTable(
     archived: boolean('archived').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Who made the last change staff see in the deal header: a staff user, or a public customer (by_customer; the
+     * customer id is null for an anonymous link). No foreign keys: a deleted user or customer leaves the date, the
+     * name reads as unknown. Null changed_at: an order from before this was recorded.
+     */
+    changedByUserId: integer('changed_by_user_id'),
+    changedByCustomer: boolean('changed_by_customer').notNull().default(false),
+    changedByCustomerId: integer('changed_by_customer_id'),
+    changedAt: timestamp('changed_at', { withTimezone: true }),
   },
   (table) => [
     // The list's page: id order within (account, archived); the stage, CRM status and pipeline ride along, so the

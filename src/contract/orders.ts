@@ -56,6 +56,15 @@ export const OrderPosition = Type.Object({
 });
 export type OrderPosition = Type.Static<typeof OrderPosition>;
 
+/**
+ * Who changed the order last and when (staff answers; null for an order from before this was recorded): a staff
+ * member (name null when the user is gone) or the public customer (their name; null for an anonymous link).
+ */
+export const LastChange = Nullable(
+  Type.Object({ by: Type.Union([Type.Literal('staff'), Type.Literal('customer')]), name: Nullable(Type.String()), at: Type.String() }),
+);
+export type LastChange = Type.Static<typeof LastChange>;
+
 export const Order = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -90,6 +99,7 @@ export const Order = Type.Object({
   version: Type.Integer(),
   created_at: Type.String(),
   updated_at: Type.String(),
+  last_change: Type.Optional(LastChange),
 });
 export type Order = Type.Static<typeof Order>;
 

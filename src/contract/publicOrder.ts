@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { Category, CategoryProps, Id } from './catalogue';
 import { Nullable, PageLinks, PageMeta } from './common';
+import { OrderFile } from './orderDocuments';
 import { DealProduct, FilteredProductsRequest, Order, OrderListRequest, OrderPosition, OrderUpdateRequest, PositionAddRequest, PositionChange, PositionDeleteRequest } from './orders';
 
 /**
@@ -121,10 +122,20 @@ export type PublicConfig = Type.Static<typeof PublicConfig>;
 export const PublicAvailability = Nullable(Type.Union([Type.Literal('in_stock'), Type.Literal('on_order')]));
 export type PublicAvailability = Type.Static<typeof PublicAvailability>;
 
-const { cost_price: _positionCost, available: _available, reserved: _reserved, ...positionProperties } = OrderPosition.properties;
+const {
+  cost_price: _positionCost,
+  available: _available,
+  reserved: _reserved,
+  written_off: _writtenOff,
+  warehouse_id: _warehouseId,
+  warehouse_code: _warehouseCode,
+  warehouse_name: _warehouseName,
+  identifier: _identifier,
+  ...positionProperties
+} = OrderPosition.properties;
 /**
- * A position as a public customer sees it: no cost price and no stock counts; product fields hidden from public
- * orders left out. availability: 'in_stock' when the warehouse can give the position's count, else 'on_order';
+ * A position as a public customer sees it: no cost price, no stock counts, no warehouse (its identifier names one);
+ * product fields hidden from public orders left out. availability: 'in_stock' when the warehouse can give the position's count, else 'on_order';
  * max_count: the staff's cap per position (null: none). The server also refuses more than is available.
  */
 export const PublicOrderPosition = Type.Object({ ...positionProperties, availability: PublicAvailability, max_count: Nullable(Type.Number()) });
@@ -142,10 +153,12 @@ const {
   archived: _archived,
   public: _public,
   facility: _facility,
+  last_change: _lastChange,
+  stock_state: _stockState,
   ...orderProperties
 } = Order.properties;
 
-/** An order as a public customer sees it: no costs, profit, staff, CRM or client data; hidden order fields left out. */
+/** An order as a public customer sees it: no costs, profit, stock state, staff, CRM or client data; hidden order fields left out. */
 export const PublicOrder = Type.Object({
   ...orderProperties,
   /** The customer may still change the positions (not in a stage that blocks products, goods not gone). */
@@ -200,18 +213,22 @@ export type PublicPositionAddRequest = Type.Static<typeof PublicPositionAddReque
 export const PublicPositionDeleteRequest = PositionDeleteRequest;
 export type PublicPositionDeleteRequest = Type.Static<typeof PublicPositionDeleteRequest>;
 
+/** A file of a shared order as the customer sees it: not which staff member uploaded or generated it. */
+export const PublicOrderFile = Type.Omit(OrderFile, ['user_id', 'user_name']);
+export type PublicOrderFile = Type.Static<typeof PublicOrderFile>;
+export const PublicOrderFileList = Type.Array(PublicOrderFile);
+
 /* ------------------------------------------------------------------ catalogue */
 
 const { price_field: _priceField, in_order: _inOrder, available: _productAvailable, warehouses: _warehouses, ...dealProductProperties } = DealProduct.properties;
 /**
- * A product offered to a public customer, as a deal offers it without the price field and without stock counts:
- * price of the default price type, whether it is in stock (null for services), each warehouse with stock left
- * (no counts), public-visible fields.
+ * A product offered to a public customer, as a deal offers it without the price field, stock counts or warehouses:
+ * price of the default price type, whether it is in stock (null for services), public-visible fields. Adding it by
+ * its plain id, the server picks the warehouse that can give the quantity.
  */
 export const PublicProduct = Type.Object({
   ...dealProductProperties,
   availability: PublicAvailability,
-  warehouses: Type.Array(Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), identifier: Type.String() })),
   fields: Type.Record(Type.String(), Type.Unknown()),
 });
 export type PublicProduct = Type.Static<typeof PublicProduct>;

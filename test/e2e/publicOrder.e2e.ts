@@ -42,9 +42,10 @@ describe('public-order pages against the real server (demo seed)', () => {
     expect(href).toMatch(/^#\/publicOrder\?order_id=\d+$/);
     await orders.first().click();
     await expect.poll(() => new URL(page.url()).hash).toBe(href);
-    // The deal screen in public mode sits in the public frame: its 'my orders' button is there.
+    // The customer's order page sits in the public frame: its 'my orders' button is there (issue 19 §3: the
+    // customer page with its item lines, not the staff deal screen's cards).
     await page.getByRole('link', { name: 'My orders' }).waitFor();
-    await page.locator('article.product-card').first().waitFor();
+    await page.locator('.po-line').first().waitFor();
     await page.getByRole('link', { name: 'My orders' }).click();
     await expect.poll(() => hash(page)).toBe('#/availablePublicOrderList');
     await page.locator('.public-order-link').nth(1).waitFor();

@@ -423,8 +423,8 @@ describe('what a public caller sees', () => {
       category_id: null,
       price: 100,
       currency: 'RUB',
+      // No warehouses (issue 19 §3): the server picks one when the customer adds the product.
       availability: 'in_stock',
-      warehouses: [{ id: ctx.main.id, code: ctx.main.code, name: 'Main', identifier: `${ctx.product.id}%%%${ctx.main.code}` }],
       fields: { retail: expect.objectContaining({ cost: 100 }), colour: 'red' },
     });
     const inTools = await get('public-order/categories/list', token, { category_id: parent.id });
@@ -442,7 +442,10 @@ describe('what a public caller may change', () => {
     const { order, token } = await linkedSession(ctx, 'Reserved');
     const added = await post('public-order/order/position/add', token, { order_id: order.id, product: `${ctx.product.id}%%%${ctx.main.code}`, quantity: 3 });
     expect(added.status).toBe(200);
-    expect(added.body).toMatchObject({ sum: 300, stock_state: 'reserved', positions: [expect.objectContaining({ count: 3, availability: 'in_stock', max_count: null })] });
+    expect(added.body).toMatchObject({ sum: 300, positions: [expect.objectContaining({ count: 3, availability: 'in_stock', max_count: null })] });
+    // The stock state is the staff's to see (issue 19 §3): the customer's answer leaves it out.
+    expect(added.body).not.toHaveProperty('stock_state');
+    expect((await server.call('GET', 'orders/order', { token: ctx.account.token, query: { order_id: order.id } })).body.stock_state).toBe('reserved');
     expect(await balance(ctx.product.id)).toEqual({ count: 10, reserve: 3 });
     const ledger = await server.database.db.select().from(movements).where(eq(movements.productId, ctx.product.id));
     expect(ledger.filter((row) => row.eventType !== 'arrival').every((row) => row.userId === null)).toBe(true);
@@ -765,7 +768,10 @@ describe('documents of a shared order', () => {
 
     const mine = await upload(token, 'public-order/custom-doc/upload', { order_id: order.id }, { order_id: String(order.id) }, 'from the customer');
     expect(mine.status, JSON.stringify(mine.body)).toBe(200);
-    expect(mine.body).toMatchObject({ order_id: order.id, kind: 'custom', name: 'note.txt', public_visible: true, user_id: null, deletable: true });
+    expect(mine.body).toMatchObject({ order_id: order.id, kind: 'custom', name: 'note.txt', public_visible: true, deletable: true });
+    // Staff identities stay with the staff (issue 19 §3): no user_id or user_name at all in a public answer.
+    expect(mine.body).not.toHaveProperty('user_id');
+    expect(mine.body).not.toHaveProperty('user_name');
     const listed = await get('public-order/custom-doc/list', token, { order_id: order.id });
     expect(listed.body.map((file: { id: number }) => file.id)).toEqual([staffVisible.body.id, mine.body.id]);
     expect(listed.body.map((file: { deletable: boolean }) => file.deletable)).toEqual([false, true]);

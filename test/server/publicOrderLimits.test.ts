@@ -229,7 +229,8 @@ describe('public quantities: the staff caps and the stock, with no stock counts 
     const drill = offered.find((item: { id: number }) => item.id === ctx.product.id);
     expect(drill).toMatchObject({ availability: 'in_stock' });
     expect(drill).not.toHaveProperty('available');
-    for (const store of drill.warehouses) expect(store).not.toHaveProperty('available');
+    // Nor warehouses at all (issue 19 §3), so no count per warehouse either.
+    expect(drill).not.toHaveProperty('warehouses');
     expect(offered.find((item: { id: number }) => item.id === ctx.service.id)).toMatchObject({ availability: null });
   });
 });

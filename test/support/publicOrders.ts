@@ -14,7 +14,6 @@ export function publicOrder(id: number, extra: Partial<PublicOrderListEntry> = {
     sum: 1500,
     budget: 0,
     currency: 'RUB',
-    stock_state: 'reserved',
     products_locked: false,
     version: 1,
     created_at: '2024-03-05T10:00:00.000Z',

@@ -18,6 +18,8 @@ export interface Actor {
   userId: number | null;
   isKommo: boolean;
   public: boolean;
+  /** The public customer making a change (null for an anonymous link); staff leave it out. */
+  customerId?: number | null;
   /**
    * Further rules on the counts a change leaves (a public customer's caps and stock limit): run inside the
    * change's transaction, under the order's lock, after the positions are written and before stock moves;

@@ -10,6 +10,7 @@ import { priceFields, priceIn } from './positionsView';
 
 export { hiddenFieldCodes, listPositions, productPrice, visibleValues } from './positionsView';
 import { getOrder } from './service';
+import { lastChangeBy } from './lastChange';
 
 type ProductRow = typeof products.$inferSelect;
 import { reconcileStock } from './stockSync';
@@ -106,7 +107,7 @@ export async function addPosition(db: Db, actor: Actor, body: PositionAddRequest
     }
     await actor.limitCounts?.(tx, order.id, [{ id: positionId, before }]);
     const stockState = await applyStockState(tx, actor, order, [positionId]);
-    await settleOrder(tx, order.id, { stockState });
+    await settleOrder(tx, order.id, { stockState, ...lastChangeBy(actor) });
   });
   return getOrder(db, actor, body.order_id);
 }
@@ -131,7 +132,7 @@ export async function deletePosition(db: Db, actor: Actor, body: PositionDeleteR
     await requireProductsEditable(tx, order);
     await reconcileStock(tx, { accountId: actor.accountId, userId: actor.userId, order }, 'none', [body.id]);
     await tx.delete(orderPositions).where(and(eq(orderPositions.id, body.id), eq(orderPositions.orderId, order.id)));
-    await settleOrder(tx, order.id);
+    await settleOrder(tx, order.id, lastChangeBy(actor));
   });
   return getOrder(db, actor, orderId);
 }

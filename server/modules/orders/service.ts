@@ -19,6 +19,7 @@ import { requireMonthlyOrder } from '../account/limits';
 import { coerceEntityValues } from '../fields/values';
 import { facilityRefOf, requireChoosableFacility } from '../facilities/service';
 import type { Actor, TouchedCount } from './actor';
+import { lastChangeBy, lastChangeNames, lastChangeOf, type LastChangeNames } from './lastChange';
 import { applyStockState, NO_SUCH_ORDER, orderRowOf, requireProductsEditable, settleOrder, STALE_ORDER, stageOf, type OrderRow } from './orderRows';
 
 // The row-level rules live in orderRows.ts; re-exported so callers need one import for the order services.
@@ -41,9 +42,10 @@ const orderShape = {
   companyName: companies.name,
   facility: { id: facilities.id, name: facilities.name, address: facilities.address, archived: facilities.archived },
   shared: sql<boolean>`exists (select 1 from ${orderShares} s where s.order_id = ${orders.id})`,
+  ...lastChangeNames,
 };
 
-type OrderJoined = { order: OrderRow; statusName: string | null; statusType: number | null; blocks: boolean | null; userName: string | null; contactName: string | null; companyName: string | null; facility: Pick<typeof facilities.$inferSelect, 'id' | 'name' | 'address' | 'archived'> | null; shared: boolean };
+type OrderJoined = LastChangeNames & { order: OrderRow; statusName: string | null; statusType: number | null; blocks: boolean | null; userName: string | null; contactName: string | null; companyName: string | null; facility: Pick<typeof facilities.$inferSelect, 'id' | 'name' | 'address' | 'archived'> | null; shared: boolean };
 
 function joined(db: Db | Tx, accountId: number) {
   return db
@@ -86,6 +88,7 @@ export function toOrder(row: OrderJoined, currency: string): Order {
     version: order.version,
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
+    last_change: lastChangeOf(row),
   };
 }
 
@@ -257,6 +260,7 @@ export async function addOrder(db: Db, actor: Actor & { userId: number }, body: 
         companyId: body.company_id ?? null,
         values,
         tags: body.tags ?? [],
+        ...lastChangeBy(actor),
       })
       .returning();
     return row.id;
@@ -315,6 +319,7 @@ export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest
       statusId: next.statusId,
       crmStatus: next.crmStatus,
       stockState,
+      ...lastChangeBy(actor),
     });
   });
   return getOrder(db, actor, current.id);
@@ -365,6 +370,7 @@ export async function updateOrderClient(db: Db, actor: Actor, body: OrderClientU
         ...(body.contact_id !== undefined && { contactId: body.contact_id }),
         ...(body.company_id !== undefined && { companyId: body.company_id }),
         ...(body.facility_id !== undefined && { facilityId: body.facility_id }),
+        ...lastChangeBy(actor),
         version: sql`${orders.version} + 1`,
         updatedAt: new Date(),
       })
@@ -393,7 +399,7 @@ export async function refundOrder(db: Db, actor: Actor, id: number): Promise<Ord
     const order = await orderRowOf(tx, actor.accountId, id, true);
     if (order.stockState !== 'written_off') throw unprocessable('Only an order whose goods were written off can be refunded');
     await reconcileStock(tx, { accountId: actor.accountId, userId: actor.userId, order }, 'refunded');
-    await settleOrder(tx, order.id, { stockState: 'refunded' });
+    await settleOrder(tx, order.id, { stockState: 'refunded', ...lastChangeBy(actor) });
   });
   return getOrder(db, actor, id);
 }

@@ -8,7 +8,7 @@ import { NO_SUCH_ORDER } from '../orders/service';
 
 /** The orders engine's actor for a public caller: no user, and only public-visible product fields shown. */
 export function publicActor(caller: PublicCaller): Actor {
-  return { accountId: caller.accountId, account: { id: caller.accountId, isKommo: caller.isKommo }, userId: null, isKommo: caller.isKommo, public: true };
+  return { accountId: caller.accountId, account: { id: caller.accountId, isKommo: caller.isKommo }, userId: null, isKommo: caller.isKommo, public: true, customerId: caller.customerId };
 }
 
 /**

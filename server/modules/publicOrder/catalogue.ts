@@ -51,12 +51,8 @@ async function offeredProducts(db: Db, caller: PublicCaller, query: PublicCatalo
     },
     { hidden },
   );
-  // No stock counts for public customers: in stock or not, and the warehouses that have some.
-  const data = page.data.map(({ available, warehouses, ...product }) => ({
-    ...product,
-    availability: availabilityOf(available, 1),
-    warehouses: warehouses.map(({ available: _count, ...warehouse }) => warehouse),
-  }));
+  // No stock counts or warehouses for public customers: in stock or not.
+  const data = page.data.map(({ available, warehouses: _warehouses, ...product }) => ({ ...product, availability: availabilityOf(available, 1) }));
   return { ...page, data };
 }
 

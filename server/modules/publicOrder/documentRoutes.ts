@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SuccessFlag } from '../../../src/contract/common';
-import { OrderFile, OrderFileDeleteQuery, OrderFileList } from '../../../src/contract/orderDocuments';
-import { PublicOrderIdQuery } from '../../../src/contract/publicOrder';
+import { OrderFileDeleteQuery, type OrderFile } from '../../../src/contract/orderDocuments';
+import { PublicOrderFile, PublicOrderFileList, PublicOrderIdQuery, type PublicOrderFile as PublicOrderFileType } from '../../../src/contract/publicOrder';
 import type { PublicCaller } from '../../auth/publicSessions';
 import { publicCallerOf } from '../../http/context';
 import { sendStoredFile } from '../../http/downloads';
@@ -11,6 +11,9 @@ import { admitPublicUpload } from './uploadLimits';
 
 /** The documents service's actor for a public caller: public-visible files only; uploads recorded under the customer. */
 const documentActor = (caller: PublicCaller): DocumentActor => ({ accountId: caller.accountId, userId: null, public: true, customerId: caller.customerId });
+
+/** Staff names stay with the staff. */
+const toPublicFile = ({ user_id: _userId, user_name: _userName, ...file }: OrderFile): PublicOrderFileType => file;
 
 /**
  * public-order/custom-doc/* and public-order/doc/* (spec 2 §7 "Public order", each with order_id): the files of a
@@ -29,8 +32,8 @@ export const publicDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return documentActor(caller);
   };
 
-  app.get('/public-order/custom-doc/list', { config: publicRead, schema: { tags, querystring: PublicOrderIdQuery, response: { 200: OrderFileList } } }, async (request) =>
-    listOrderFiles(db, config, await actorFor(request, request.query.order_id), request.query.order_id, 'custom'),
+  app.get('/public-order/custom-doc/list', { config: publicRead, schema: { tags, querystring: PublicOrderIdQuery, response: { 200: PublicOrderFileList } } }, async (request) =>
+    (await listOrderFiles(db, config, await actorFor(request, request.query.order_id), request.query.order_id, 'custom')).map(toPublicFile),
   );
 
   app.post(
@@ -43,7 +46,7 @@ export const publicDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'multipart/form-data: order_id and one file (at most 10 MB); order_id also in the query, where the share is checked before anything is stored. Public uploads are bounded per account (PUBLIC_UPLOAD_QUOTA_BYTES, 413) and per customer or anonymous link (PUBLIC_UPLOADS_PER_HOUR, 429).',
         consumes: ['multipart/form-data'],
         querystring: PublicOrderIdQuery,
-        response: { 200: OrderFile },
+        response: { 200: PublicOrderFile },
       },
     },
     async (request) => {
@@ -52,7 +55,7 @@ export const publicDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Rate and quota are checked before the bytes are read, the quota again once the size is known.
       const admit = await admitPublicUpload(db, config, publicCallerOf(request));
       // The file is taken only for the order checked above: a form naming another order is refused before anything is stored.
-      return uploadOrderFile(db, config, actor, request, { orderId, admit });
+      return toPublicFile(await uploadOrderFile(db, config, actor, request, { orderId, admit }));
     },
   );
 
@@ -64,8 +67,8 @@ export const publicDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     sendStoredFile(reply, await openOrderFile(db, config, await actorFor(request, request.query.order_id), request.query.id, 'custom', request.query.order_id)),
   );
 
-  app.get('/public-order/doc/list', { config: publicRead, schema: { tags, querystring: PublicOrderIdQuery, response: { 200: OrderFileList } } }, async (request) =>
-    listOrderFiles(db, config, await actorFor(request, request.query.order_id), request.query.order_id, 'generated'),
+  app.get('/public-order/doc/list', { config: publicRead, schema: { tags, querystring: PublicOrderIdQuery, response: { 200: PublicOrderFileList } } }, async (request) =>
+    (await listOrderFiles(db, config, await actorFor(request, request.query.order_id), request.query.order_id, 'generated')).map(toPublicFile),
   );
 
   app.get('/public-order/doc/delete', { config: publicWrite, schema: { tags, querystring: OrderFileDeleteQuery, response: { 200: SuccessFlag } } }, async (request) =>

@@ -21,6 +21,7 @@ import { getOrder, listOrders, orderRowOf, STALE_ORDER, updateOrder } from '../o
 import { publicActor, requireOrderAccess, sharedOrderIds } from './access';
 import { visibleProductCondition } from './catalogue';
 import { availabilityOf, publicCountCaps, publicCountLimiter, withoutStockCount } from './limits';
+import { publicWarehouseCode } from './warehouseChoice';
 
 export const NOT_PUBLIC_EDITABLE = 'These fields cannot be changed in a public order';
 export const PRICE_READ_ONLY = 'The price, price type and VAT of a position cannot be changed in a public order';
@@ -77,7 +78,6 @@ export function toPublicOrder(order: Order, visibleFields: Set<string>): PublicO
     sum: order.sum,
     budget: order.budget,
     currency: order.currency,
-    stock_state: order.stock_state,
     products_locked: order.products_locked,
     active: !order.products_locked,
     version: order.version,
@@ -86,9 +86,19 @@ export function toPublicOrder(order: Order, visibleFields: Set<string>): PublicO
   };
 }
 
-/** A position without cost or stock counts: whether it is in stock, and the staff's cap. */
+/** A position without cost, stock counts or warehouse: whether it is in stock, and the staff's cap. */
 export function toPublicPosition(position: OrderPosition, maxCount: number | null): PublicOrderPosition {
-  const { cost_price: _cost, available, reserved: _reserved, ...rest } = position;
+  const {
+    cost_price: _cost,
+    available,
+    reserved: _reserved,
+    written_off: _writtenOff,
+    warehouse_id: _warehouseId,
+    warehouse_code: _warehouseCode,
+    warehouse_name: _warehouseName,
+    identifier: _identifier,
+    ...rest
+  } = position;
   return { ...rest, availability: availabilityOf(available, position.count), max_count: maxCount };
 }
 
@@ -165,7 +175,9 @@ export async function updatePublicOrder(db: Db, caller: PublicCaller, body: Publ
 /** public-order/order/position/add: only a product this customer is offered (else 404, as if it did not exist). */
 export async function addPublicPosition(db: Db, caller: PublicCaller, body: PublicPositionAddRequest): Promise<PublicOrderWithPositions> {
   await requireOrderAccess(db, caller, body.order_id);
-  const id = parseProductIdentifier(body.product).id.trim();
+  const parsed = parseProductIdentifier(body.product);
+  const id = parsed.id.trim();
+  let product = body.product;
   // A malformed identifier is left to the engine, which refuses it with its own text.
   if (/^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647) {
     const [offered] = await db
@@ -173,9 +185,11 @@ export async function addPublicPosition(db: Db, caller: PublicCaller, body: Publ
       .from(products)
       .where(and(eq(products.accountId, caller.accountId), eq(products.id, Number(id)), visibleProductCondition(caller)));
     if (!offered) throw notFound(NO_SUCH_PRODUCT);
+    const code = parsed.warehouseCode === null ? await publicWarehouseCode(db, caller.accountId, offered.id, body.quantity ?? 1) : null;
+    if (code !== null) product = `${offered.id}%%%${code}`;
   }
   const [order, view] = await Promise.all([
-    asPublic(addPosition(db, changingActor(caller), { order_id: body.order_id, product: body.product, ...(body.quantity !== undefined && { quantity: body.quantity }) })),
+    asPublic(addPosition(db, changingActor(caller), { order_id: body.order_id, product, ...(body.quantity !== undefined && { quantity: body.quantity }) })),
     publicViewOf(db, caller.accountId),
   ]);
   return withPositions(order, view);

@@ -27,7 +27,8 @@ export interface WarehouseChoice {
  * a stage that does not reserve yet still lets the position be added.
  */
 export function warehouseChoices(product: OfferedProduct, all: readonly Warehouse[] | null): WarehouseChoice[] {
-  const holding = product.warehouses.map((store) => ({ code: store.code, name: store.name, available: 'available' in store ? store.available : null }));
+  // Public customers are offered no warehouses: the server picks one that can give the quantity.
+  const holding = ('warehouses' in product ? product.warehouses : []).map((store) => ({ code: store.code, name: store.name, available: 'available' in store ? store.available : null }));
   const others = (all ?? []).filter((store) => !holding.some((choice) => choice.code === store.code)).map((store) => ({ code: store.code, name: store.name, available: 0 }));
   return [...holding, ...others];
 }

@@ -5,6 +5,7 @@ import { $orderDraft, $saveConflict, $saveInFlight, $saving, $unsaved, type Deal
 import { PublicLinkActions } from './PublicLinkActions';
 import { ArchiveOrderActions } from './ArchiveOrderActions';
 import { isUnstored } from './newOrder';
+import { LastChangeNote } from './LastChangeNote';
 
 /** Whether the order can still take changes: a public customer's order while active; staff always (positions may be locked). */
 export function canEdit(order: DealOrder, publicMode: boolean): boolean {
@@ -28,6 +29,7 @@ export function DealHeader({ order, publicMode }: { order: DealOrder; publicMode
         {!publicMode && !unstored && 'public' in order ? <PublicLinkActions orderId={order.id} isPublic={order.public} /> : null}
         {!publicMode && !unstored && 'archived' in order ? <ArchiveOrderActions orderId={order.id} archived={order.archived} /> : null}
       </div>
+      {!publicMode && 'last_change' in order ? <LastChangeNote change={order.last_change} /> : null}
       <ConflictBanner />
     </header>
   );

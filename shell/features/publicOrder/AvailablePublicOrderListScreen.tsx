@@ -3,7 +3,8 @@ import styles from './publicOrder.css?raw';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PublicOrderListEntry } from '../../../src/contract/publicOrder';
-import { formatDateLocale, formatNumber } from '../../../src/domain/format';
+import { formatDateLocale } from '../../../src/domain/format';
+import { formatMoney } from '../../../src/i18n/money';
 import { orderDisplayName } from '../../../src/domain/orderName';
 import { activeLanguage, t } from '../../../src/i18n';
 import {
@@ -29,7 +30,7 @@ function nameOf(order: PublicOrderListEntry): string {
   return order.name.trim() || orderDisplayName(order, (id) => t('orders.newName', { id }));
 }
 
-/** /availablePublicOrderList: the orders shared with the customer, each opening the deal screen in public mode. */
+/** /availablePublicOrderList: the orders shared with the customer, each opening the customer's order page. */
 export default function AvailablePublicOrderListScreen() {
   const state = useStore($publicOrders);
   const view = useStore($publicOrderRows);
@@ -156,7 +157,7 @@ function OrderRow({ order }: { order: PublicOrderListEntry }) {
       </span>
       <span className="public-order-sum">
         <span className="ui-visually-hidden">{t('publicOrder.sum')}: </span>
-        {formatNumber(order.sum)} {order.currency}
+        {formatMoney(order.sum, order.currency)}
       </span>
     </li>
   );

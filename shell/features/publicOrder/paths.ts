@@ -3,5 +3,5 @@ export const ORDER_LIST_PATH = '/availablePublicOrderList';
 export const PROFILE_PATH = '/publicOrderProfile';
 export const SIGN_IN_PATH = '/publicOrderAuth';
 
-/** The deal screen in public mode, for one order. */
+/** The customer's order page, for one order. */
 export const publicOrderPath = (orderId: number) => `/publicOrder?order_id=${orderId}`;

@@ -14,6 +14,7 @@ import * as orders from '../../../shell/features/orders/api';
 import * as pipelines from '../../../src/api/pipelines';
 import * as profile from '../../../shell/features/profile/api';
 import * as publicOrder from '../../../src/api/publicOrder';
+import * as customerOrder from '../../../shell/features/publicOrder/orderApi';
 import * as transport from '../../../src/api/transport';
 import * as widget from '../../../src/api/widget';
 import { PUBLIC_SIGN_IN_PATH } from '../../../src/domain/publicMode';
@@ -53,6 +54,8 @@ const RECIPES: Record<string, Recipe> = {
   listOrderFiles: both.flatMap((publicMode) => (['custom', 'generated'] as const).map((kind) => () => orderDocuments.listOrderFiles(1, kind, publicMode))),
   deleteOrderFile: both.flatMap((publicMode) => (['custom', 'generated'] as const).map((kind) => () => orderDocuments.deleteOrderFile(file(kind), publicMode))),
   downloadOrderFile: both.flatMap((publicMode) => (['custom', 'generated'] as const).map((kind) => () => orderDocuments.downloadOrderFile(file(kind), publicMode))),
+  fetchOrderFiles: (['custom', 'generated'] as const).map((kind) => () => customerOrder.fetchOrderFiles(1, kind)),
+  fetchOrderFile: (['custom', 'generated'] as const).map((kind) => () => customerOrder.fetchOrderFile(file(kind))),
   uploadOrderFile: both.map((publicMode) => () => orderDocuments.uploadOrderFile(1, new Blob(['x']), { publicMode })),
   listOrders: both.map((testAccount) => () => orders.listOrders({}, { testAccount })),
   sendLoginCode: (['old', 'new'] as const).flatMap((step) => modes.map((mode) => () => profile.sendLoginCode(step, mode, 'a@b.c'))),
@@ -66,7 +69,7 @@ const RECIPES: Record<string, Recipe> = {
 /** Exports that build or shape calls but send none themselves (each checked through its callers). */
 const SENDS_NOTHING = new Set(['toPublicPath', 'mapPaths', 'setHttpClients', 'otherKind', 'publicOrderUrl', 'errorText', 'dispositionFileName', 'createClient', 'downloadFile', 'getFile', 'logFailure', 'consoleLog', 'archiveListBody']);
 
-const MODULES = { account, archive, orderArchive, positions, auth, http, customers, order, orderDocuments, orderSharing, orders, pipelines, profile, publicOrder, transport, widget };
+const MODULES = { account, archive, orderArchive, positions, auth, http, customers, order, orderDocuments, orderSharing, orders, pipelines, profile, publicOrder, customerOrder, transport, widget };
 
 async function inPublicMode(call: () => Promise<unknown>) {
   $path.set(PUBLIC_SIGN_IN_PATH);

@@ -74,7 +74,7 @@ export function staffOrder(overrides: Partial<OrderWithPositions> = {}): OrderWi
 }
 
 export function publicOrder(overrides: Partial<PublicOrderWithPositions> = {}): PublicOrderWithPositions {
-  const { cost_price: _cost, available: _available, reserved: _reserved, ...rest } = position({ fields: { retail: { cost: 1200, currency: 'RUB' }, brand: 'Makita', images: ['/demo/images/1.svg'] } });
+  const { cost_price: _cost, available: _available, reserved: _reserved, written_off: _writtenOff, warehouse_id: _warehouseId, warehouse_code: _warehouseCode, warehouse_name: _warehouseName, identifier: _identifier, ...rest } = position({ fields: { retail: { cost: 1200, currency: 'RUB' }, brand: 'Makita', images: ['/demo/images/1.svg'] } });
   const publicPosition = { ...rest, availability: 'in_stock' as const, max_count: null };
   return {
     id: 7,
@@ -88,7 +88,6 @@ export function publicOrder(overrides: Partial<PublicOrderWithPositions> = {}): 
     sum: 2400,
     budget: 2400,
     currency: 'RUB',
-    stock_state: 'none',
     products_locked: false,
     version: 3,
     created_at: '2026-01-05T12:00:00.000Z',
@@ -146,13 +145,12 @@ export function dealProduct(overrides: Partial<DealProduct> = {}): DealProduct {
   };
 }
 
-/** The same product as a public customer is offered it (public-order/categories/list): no price field, no stock counts. */
+/** The same product as a public customer is offered it (public-order/categories/list): no price field, stock counts or warehouses. */
 export function publicProduct(overrides: Partial<PublicProduct> = {}): PublicProduct {
-  const { price_field: _priceField, in_order: _inOrder, available, warehouses, ...offered } = dealProduct();
+  const { price_field: _priceField, in_order: _inOrder, available, warehouses: _warehouses, ...offered } = dealProduct();
   return {
     ...offered,
     availability: available === null ? null : available > 0 ? 'in_stock' : 'on_order',
-    warehouses: warehouses.map(({ available: _count, ...warehouse }) => warehouse),
     ...overrides,
   };
 }
