@@ -38,6 +38,8 @@ import { orderFieldRoutes } from './modules/orderFields/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { productRoutes } from './modules/products/routes';
 import { stockListRoutes } from './modules/products/stockRoutes';
+import { registerTaskQueue } from './modules/tasks/lifecycle';
+import { taskRoutes } from './modules/tasks/routes';
 import { pipelineRoutes } from './modules/pipelines/routes';
 import { positionListRoutes } from './modules/positions/routes';
 import { sessionRoutes } from './modules/sessions/routes';
@@ -78,7 +80,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes];
+const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes, taskRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -94,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   limitHashing({ concurrency: config.hashConcurrency, queue: config.hashQueue });
   app.decorate('ctx', { db: options.db, config, mailer: options.mailer ?? createMailer(options.db, { smtpUrl: config.smtpUrl, localKeepMinutes: config.codeTtlMinutes }, app.log) });
   if (!options.mailer) purgeLocalOutboxOnSchedule(app, options.db, config.codeTtlMinutes);
+  registerTaskQueue(app);
   registerNoStore(app);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
