@@ -60,6 +60,8 @@ export interface AppOptions {
   hostOrigins?: readonly string[];
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+  /** Run the background task queue while the app runs (default). Off only where the app is built to list its routes. */
+  taskQueue?: boolean;
 }
 
 export interface ApiRoute {
@@ -96,7 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   limitHashing({ concurrency: config.hashConcurrency, queue: config.hashQueue });
   app.decorate('ctx', { db: options.db, config, mailer: options.mailer ?? createMailer(options.db, { smtpUrl: config.smtpUrl, localKeepMinutes: config.codeTtlMinutes }, app.log) });
   if (!options.mailer) purgeLocalOutboxOnSchedule(app, options.db, config.codeTtlMinutes);
-  registerTaskQueue(app);
+  if (options.taskQueue !== false) registerTaskQueue(app);
   registerNoStore(app);
   registerErrorHandling(app);
   registerJsonBodyParser(app);

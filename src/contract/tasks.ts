@@ -2,10 +2,7 @@ import Type from 'typebox';
 import { Id } from './catalogue';
 import { Nullable } from './common';
 
-/** Task statuses (spec §3): 0 open, 1 successful (or failed, when error is set), 2 cancelled, 3 deleted. */
-export const TASK_STATUS = { open: 0, finished: 1, cancelled: 2, deleted: 3 } as const;
-
-/** One task of the caller as the task center shows it (task/list). Times are ISO texts. */
+/** One task of the caller as the task center shows it (task/list). Times are ISO texts; status: src/domain/taskStatus.ts. */
 export const TaskItem = Type.Object({
   id: Type.Integer(),
   type: Type.String(),

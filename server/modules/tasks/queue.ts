@@ -18,7 +18,7 @@ export const MAX_TASK_ATTEMPTS = 3;
  * whose process died, which any process's sweep lets go for another run.
  */
 export class TaskQueue {
-  private readonly boss: PgBoss;
+  private boss!: PgBoss;
   private readonly stopping = new AbortController();
   private readonly running = new Map<number, () => void>();
   private readonly runs = new Set<Promise<unknown>>();
@@ -29,12 +29,12 @@ export class TaskQueue {
     private readonly db: Db,
     private readonly config: ServerConfig,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.boss = new PgBoss({ db: queueSqlOf(db) as PgBoss.Db, schema: QUEUE_SCHEMA, schedule: false, supervise: true, migrate: true });
-    this.boss.on('error', (error) => log.error({ err: error }, 'task queue error'));
-  }
+  ) {}
 
   async start(): Promise<void> {
+    // Made here, not in the constructor: building the app (and listing its routes) must not touch the database.
+    this.boss = new PgBoss({ db: queueSqlOf(this.db) as PgBoss.Db, schema: QUEUE_SCHEMA, schedule: false, supervise: true, migrate: true });
+    this.boss.on('error', (error) => this.log.error({ err: error }, 'task queue error'));
     await this.boss.start();
     if (!(await this.boss.getQueue(QUEUE_NAME))) {
       // The handler never throws to pg-boss (a failure is the task's result), and our heartbeat, not pg-boss's
@@ -61,7 +61,7 @@ export class TaskQueue {
     clearInterval(this.sweeper);
     this.stopping.abort();
     await Promise.allSettled([...this.runs]);
-    await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    await this.boss?.stop({ graceful: true, wait: true, timeout: 5000 });
   }
 
   async enqueue(taskId: number): Promise<void> {

@@ -1,15 +1,16 @@
 import { and, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
+import { TASK_STATUS } from '../../../src/domain/taskStatus';
 import type { TaskOutcome } from './definitions';
 
-/** Task statuses (spec §3). A failed task is finished (1) with an error. */
-export const TaskStatus = { open: 0, finished: 1, cancelled: 2, deleted: 3 } as const;
+/** Task statuses (spec §3), one list with the shell's. A failed task is finished (1) with an error. */
+const TaskStatus = TASK_STATUS;
 
-/** The text a task gets when every run of it ended with its server process gone. */
-export const SERVER_STOPPED = 'The server stopped while the task was running';
-/** The text a task gets when its handler threw instead of answering an outcome. */
-export const TASK_CRASHED = 'The task failed';
+/** The error (a locale key the shell translates) of a task whose every run ended with its server process gone. */
+export const SERVER_STOPPED = 'tasks.errors.serverStopped';
+/** The error (a locale key) of a task whose handler threw instead of answering an outcome. */
+export const TASK_CRASHED = 'tasks.errors.crashed';
 
 export interface NewTaskRecord {
   accountId: number;

@@ -9,7 +9,8 @@ export const PROGRESS_WRITE_MS = 500;
 /** A running task's heartbeat (and its check for a cancel made through another process) at least this often. */
 export const HEARTBEAT_MS = 1000;
 
-export const UNKNOWN_TASK_TYPE = 'This server does not know the task type';
+/** The error (a locale key) of a task of a type this server process has not defined. */
+export const UNKNOWN_TASK_TYPE = 'tasks.errors.unknownType';
 
 export interface RunOptions {
   db: Db;
