@@ -11,6 +11,8 @@ export const QUEUE_SCHEMA = 'task_queue';
 const QUEUE_NAME = 'tasks';
 /** Runs of one task before a crash-interrupted task is failed with a reason instead of run again. */
 export const MAX_TASK_ATTEMPTS = 3;
+/** How long a stop waits for aborted handlers to let their tasks go; one that ignores its signal is left to the sweep. */
+const STOP_WAIT_MS = 10_000;
 
 /**
  * The database job queue of one server process: pg-boss delivers each job (a task's id) to one worker of one
@@ -60,7 +62,7 @@ export class TaskQueue {
     if (queues.get(this.db) === this) queues.delete(this.db);
     clearInterval(this.sweeper);
     this.stopping.abort();
-    await Promise.allSettled([...this.runs]);
+    await Promise.race([Promise.allSettled([...this.runs]), new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
     await this.boss?.stop({ graceful: true, wait: true, timeout: 5000 });
   }
 
