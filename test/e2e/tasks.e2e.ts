@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAccount, type TestAccount } from './account';
-import { baseUrl, openPage } from './browser';
+import { join } from 'node:path';
+import { baseUrl, openPage, shots } from './browser';
 import type { E2eTaskPayload } from './taskFixtures';
 
 // The task center (issue 14 §2), opened from the home menu's 'Task list', on this file's own account. Tasks are of
@@ -62,6 +63,7 @@ describe('task center in the browser', () => {
       const first = Number(await bar.getAttribute('value'));
       await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThan(first);
       await expect.poll(() => taskItem(page, runningId).locator('.tasks-item__status').textContent()).toBe(texts.inProgress);
+      await page.screenshot({ path: join(shots, `task-center-running-${lang}.png`) });
 
       // Cancel: the task ends cancelled, its progress bar goes.
       await center.getByRole('button', { name: texts.cancel(running) }).click();
@@ -75,6 +77,7 @@ describe('task center in the browser', () => {
       const [download] = await Promise.all([page.waitForEvent('download'), taskItem(page, quickId).getByRole('button', { name: texts.download }).click()]);
       expect(download.suggestedFilename()).toBe('result.txt');
       expect(await readFile((await download.path()) as string, 'utf8')).toBe(`file of ${lang}`);
+      await page.screenshot({ path: join(shots, `task-center-ended-${lang}.png`) });
 
       // Delete: ended tasks leave the list, and the center is empty again.
       await center.getByRole('button', { name: texts.remove(quick) }).click();

@@ -26,7 +26,14 @@ export function durationText(task: TaskItem, now: number): string {
 /** The server's error: a locale key of ours (tasks.errors.*) or a text already meant for the user. */
 export const errorText = (task: TaskItem) => (task.error ? translateDynamic(task.error) : '');
 
+/** A count's name in the user's language when we know it (tasks.countNames), else as the task named it. */
+function countName(name: string): string {
+  const key = `tasks.countNames.${name}`;
+  const text = translateDynamic(key);
+  return text === key ? name : text;
+}
+
 export const countsText = (task: TaskItem) =>
   Object.entries(task.counts ?? {})
-    .map(([name, count]) => t('tasks.counts', { name, count }))
+    .map(([name, count]) => t('tasks.counts', { name: countName(name), count }))
     .join(', ');
