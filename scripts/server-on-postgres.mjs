@@ -40,11 +40,11 @@ function freePort() {
   });
 }
 
-/** The server test files with at least one test named like a concurrency test. */
+/** The server test files (in sub-folders too, such as test/server/tasks) with at least one test named like a concurrency test. */
 function concurrencyFiles() {
   const folder = join(root, 'test/server');
   const named = new RegExp(`\\bit\\((['"\`])[^\\n]*(${CONCURRENCY})`, 'i');
-  return readdirSync(folder)
+  return readdirSync(folder, { recursive: true })
     .filter((file) => file.endsWith('.test.ts') && named.test(readFileSync(join(folder, file), 'utf8')))
     .map((file) => `test/server/${file}`)
     .sort();

@@ -38,6 +38,8 @@ import { orderFieldRoutes } from './modules/orderFields/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { productRoutes } from './modules/products/routes';
 import { stockListRoutes } from './modules/products/stockRoutes';
+import { registerTaskQueue } from './modules/tasks/lifecycle';
+import { taskRoutes } from './modules/tasks/routes';
 import { pipelineRoutes } from './modules/pipelines/routes';
 import { positionListRoutes } from './modules/positions/routes';
 import { sessionRoutes } from './modules/sessions/routes';
@@ -58,6 +60,8 @@ export interface AppOptions {
   hostOrigins?: readonly string[];
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+  /** Run the background task queue while the app runs (default). Off only where the app is built to list its routes. */
+  taskQueue?: boolean;
 }
 
 export interface ApiRoute {
@@ -78,7 +82,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes];
+const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes, taskRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -94,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   limitHashing({ concurrency: config.hashConcurrency, queue: config.hashQueue });
   app.decorate('ctx', { db: options.db, config, mailer: options.mailer ?? createMailer(options.db, { smtpUrl: config.smtpUrl, localKeepMinutes: config.codeTtlMinutes }, app.log) });
   if (!options.mailer) purgeLocalOutboxOnSchedule(app, options.db, config.codeTtlMinutes);
+  if (options.taskQueue !== false) registerTaskQueue(app);
   registerNoStore(app);
   registerErrorHandling(app);
   registerJsonBodyParser(app);

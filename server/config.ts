@@ -51,6 +51,10 @@ export interface ServerConfig {
   /** Files public callers upload: bytes in all per account, and files per hour per customer (or per anonymous link). */
   publicUploadQuotaBytes: number;
   publicUploadsPerHour: number;
+  /** Background tasks one process runs at once (TASK_WORKERS). */
+  taskWorkers: number;
+  /** A running task whose process has not beaten for this long is taken as dead and run again (TASK_STALE_SECONDS). */
+  taskStaleSeconds: number;
   rootDir: string;
   migrationsDir: string;
   shellDir: string;
@@ -89,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicLinkSessions: number(env.PUBLIC_LINK_SESSIONS, 5),
     publicUploadQuotaBytes: number(env.PUBLIC_UPLOAD_QUOTA_BYTES, 200 * 1024 * 1024),
     publicUploadsPerHour: number(env.PUBLIC_UPLOADS_PER_HOUR, 20),
+    taskWorkers: number(env.TASK_WORKERS, 2),
+    taskStaleSeconds: number(env.TASK_STALE_SECONDS, 30),
     rootDir,
     migrationsDir: join(rootDir, 'server', 'db', 'migrations'),
     shellDir: join(rootDir, 'dist', 'shell'),

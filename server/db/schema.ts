@@ -879,3 +879,44 @@ export const productImages = pgTable(
   },
   (table) => [index('product_images_product').on(table.productId, table.field, table.sort)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Background tasks (server/modules/tasks): the records the task center lists. The queue itself
+// (pg-boss) keeps its own tables in its own schema; a job there carries only the task's id.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One background task of a user in an account. status: 0 open, 1 finished (successful, or failed when error is
+ * set), 2 cancelled, 3 deleted (spec §3). heartbeatAt is written by the process running it: a stale one means that
+ * process died, so another process takes the task again (or fails it with a reason after `attempts` runs).
+ * The result file's bytes live in the row, so any server process on the same database can send it.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    payload: jsonb('payload').$type<unknown>(),
+    status: integer('status').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    counts: jsonb('counts').$type<Record<string, number>>(),
+    error: text('error'),
+    fileName: text('file_name'),
+    fileType: text('file_type'),
+    fileSize: integer('file_size'),
+    fileContent: bytea('file_content'),
+  },
+  (table) => [index('tasks_account_user').on(table.accountId, table.userId, table.id), index('tasks_open').on(table.status, table.heartbeatAt), check('tasks_status_known', sql`${table.status} in (0, 1, 2, 3)`)],
+);

@@ -13,12 +13,20 @@ export interface Notification {
   header: string;
   text: string;
   show: boolean;
+  /** A button in the notice (e.g. 'Open the task center'); pressing it runs it and closes the notice. */
+  action?: NotificationAction;
+}
+
+export interface NotificationAction {
+  label: string;
+  run(): void;
 }
 
 export interface NotificationInput {
   type: NotificationTypeCode;
   header: string;
   text?: string;
+  action?: NotificationAction;
 }
 
 export const $notifications = atom<readonly Notification[]>([]);
@@ -33,7 +41,7 @@ function update(id: number, patch: Partial<Notification>): void {
 /** Adds a notification; it appears shortly after and hides itself after 8000 ms. Returns its id. */
 export function notify(input: NotificationInput): number {
   const id = nextId++;
-  $notifications.set([...$notifications.get(), { id, type: input.type, header: input.header, text: input.text ?? '', show: false }]);
+  $notifications.set([...$notifications.get(), { id, type: input.type, header: input.header, text: input.text ?? '', show: false, ...(input.action ? { action: input.action } : {}) }]);
   timers.set(id, [
     setTimeout(() => update(id, { show: true }), NOTIFICATION_SHOW_DELAY_MS),
     setTimeout(() => closeNotification(id), NOTIFICATION_HIDE_MS),

@@ -11,6 +11,7 @@ import { outbox } from '../../server/db/schema';
 import { ensureTariffs } from '../../server/seeds/seed';
 import { ensureChromium } from './chromium';
 import { addBrowserFixtures, createTestAccount } from './fixtures';
+import { addTaskFixtures } from './taskFixtures';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -80,6 +81,8 @@ export default async function setup(project: TestProject) {
     const { label, demo } = request.body as { label: string; demo: boolean };
     return createTestAccount(database.db, label, demo);
   });
+  // Background tasks of a test-only type, for the task center (tasks.e2e.ts). Test-only too.
+  addTaskFixtures(app, database.db);
   await app.listen({ port, host: '127.0.0.1' });
 
   project.provide('baseUrl', `http://127.0.0.1:${port}`);

@@ -8,6 +8,7 @@ import { callRoute, routeName, schemaParts, takesBody, type ApiRoute, type Route
 import { isIdField, sampleObject, type Hint, type JsonSchema } from './support/schemaValues';
 import { solidPng } from '../support/png';
 import { unique, useTestServer, type TestAccount } from './harness';
+import { seedTasks } from './tasks/isolationSeed';
 
 /**
  * Tenant isolation: every staff route, as registered (app.apiRoutes), is called with a token of
@@ -258,6 +259,7 @@ beforeAll(async () => {
   // (positions and their batches), a file attached to it (multipart), and a public link opened once (a public
   // customer, a share and a public session).
   await seedOrderTables(account);
+  await seedTasks(server, account, mark);
 
   // And, through the API, the markers the control test looks for.
   const accountName = `${MARK}-account-${unique('n')}`;

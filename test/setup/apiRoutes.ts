@@ -24,7 +24,7 @@ declare module 'vitest' {
 export default async function provideApiRoutes(project: TestProject): Promise<void> {
   const config = loadConfig({}, { dataDir: 'memory://', logLevel: 'silent' });
   const noDatabase = new Proxy({}, { get: () => { throw new Error('listing routes must not touch the database'); } }) as Db;
-  const app = await buildApp({ config, db: noDatabase, logger: false, mailer: { send: async () => undefined } as never });
+  const app = await buildApp({ config, db: noDatabase, logger: false, mailer: { send: async () => undefined } as never, taskQueue: false });
   await app.ready();
   const routes: RegisteredRoute[] = app.apiRoutes.map((route) => ({
     method: route.method,

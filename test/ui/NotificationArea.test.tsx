@@ -20,6 +20,18 @@ afterEach(() => {
 });
 
 describe('NotificationArea', () => {
+  it("a notice's action (the task center's 'Open the task center') is a button that runs it and closes the notice", () => {
+    const run = vi.fn();
+    act(() => $notifications.set([{ ...sample(7, 1), action: { label: 'Open the task center', run } }, sample(8, 0)]));
+    const { container } = render(<NotificationArea />);
+    expect(all(container, '.ui-notification__action')).toHaveLength(1);
+    const button = get(container, '[data-notification-id="7"] .ui-notification__action');
+    expect(button.textContent).toBe('Open the task center');
+    act(() => click(button));
+    expect(run).toHaveBeenCalledTimes(1);
+    expect($notifications.get().map((n) => n.id)).toEqual([8]);
+  });
+
   it('is a labelled area with a polite status region and an assertive alert region', () => {
     const { container } = render(<NotificationArea />);
     expect(get(container, 'section').getAttribute('aria-label')).toBe('Notifications');

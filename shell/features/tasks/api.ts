@@ -1,0 +1,1 @@
+export { deleteTask, getTaskFile } from '../../../src/api/tasks';

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TaskItem } from '../../../src/contract/tasks';
+import { $overlays, closeAllOverlays, openOverlay } from '../../../shell/stores/overlays';
+import { $tasks, TASK_POLL_MS, taskStarted } from '../../../shell/stores/tasks';
+import { $notifications, clearNotifications, NotificationType } from '../../../src/stores/notifications';
+import { useApiFake } from '../../support/apiFake';
+
+const { calls, answers } = useApiFake();
+
+const task = (id: number, patch: Partial<TaskItem> = {}): TaskItem => ({
+  id,
+  type: 'import',
+  title: `goods ${id}.xlsx`,
+  status: 0,
+  done: 0,
+  total: 10,
+  started_at: '2026-01-01T10:00:00.000Z',
+  finished_at: null,
+  counts: null,
+  error: null,
+  file: null,
+  ...patch,
+});
+
+const listCalls = () => calls.filter((call) => call.path === '/api/task/list').length;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  closeAllOverlays();
+  clearNotifications();
+});
+afterEach(async () => {
+  closeAllOverlays();
+  // Lets a poll still scheduled by a test run out.
+  answers['/api/task/list'] = { status: 200, body: [] };
+  await vi.advanceTimersByTimeAsync(TASK_POLL_MS * 2);
+  vi.useRealTimers();
+});
+
+describe('the tasks store: a task started in this tab', () => {
+  it('taskStarted shows the information notice with a link to the center and loads the list at once', async () => {
+    answers['/api/task/list'] = { status: 200, body: [task(1)] };
+    await taskStarted(1);
+    expect(listCalls()).toBe(1);
+    expect($tasks.get()?.map((item) => item.id)).toEqual([1]);
+    const [notice] = $notifications.get();
+    expect(notice).toMatchObject({ type: NotificationType.info, header: 'Task started', text: 'The task has started. Its progress is shown in the task center' });
+    notice.action?.run();
+    expect($overlays.get().taskCenter).toBe(true);
+  });
+
+  it('polls about once a second while the task runs, then gives one notice when it ends (with a link to the center) and stops polling', async () => {
+    answers['/api/task/list'] = { status: 200, body: [task(2)] };
+    await taskStarted(2);
+    clearNotifications();
+    await vi.advanceTimersByTimeAsync(TASK_POLL_MS * 3);
+    expect(listCalls()).toBeGreaterThanOrEqual(3);
+    expect($notifications.get()).toEqual([]);
+    answers['/api/task/list'] = { status: 200, body: [task(2, { status: 1, done: 10, finished_at: '2026-01-01T10:01:00.000Z' })] };
+    await vi.advanceTimersByTimeAsync(TASK_POLL_MS);
+    expect($notifications.get()).toMatchObject([{ type: NotificationType.success, header: 'Task finished', text: 'goods 2.xlsx', action: { label: 'Open the task center' } }]);
+    const after = listCalls();
+    await vi.advanceTimersByTimeAsync(TASK_POLL_MS * 5);
+    // Nothing of this tab runs and the center is closed: no more polling, and no second notice.
+    expect(listCalls()).toBe(after);
+    expect($notifications.get()).toHaveLength(1);
+  });
+
+  it('a failed task gives an error notice; a cancelled one none', async () => {
+    answers['/api/task/list'] = { status: 200, body: [task(3), task(4)] };
+    await taskStarted(3);
+    await taskStarted(4);
+    clearNotifications();
+    answers['/api/task/list'] = { status: 200, body: [task(3, { status: 1, error: 'tasks.errors.crashed' }), task(4, { status: 2 })] };
+    await vi.advanceTimersByTimeAsync(TASK_POLL_MS);
+    expect($notifications.get()).toMatchObject([{ type: NotificationType.error, header: 'Task failed', text: 'goods 3.xlsx' }]);
+  });
+});
+
+describe('the tasks store: the task center', () => {
+  it('opening the center loads the list at once and polls while it is open; closing it stops the polling', async () => {
+    answers['/api/task/list'] = { status: 200, body: [] };
+    const before = listCalls();
+    openOverlay('taskCenter');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(listCalls()).toBe(before + 1);
+    await vi.advanceTimersByTimeAsync(TASK_POLL_MS * 3);
+    expect(listCalls()).toBeGreaterThanOrEqual(before + 3);
+    closeAllOverlays();
+    await vi.advanceTimersByTimeAsync(TASK_POLL_MS);
+    const closed = listCalls();
+    await vi.advanceTimersByTimeAsync(TASK_POLL_MS * 5);
+    expect(listCalls()).toBe(closed);
+  });
+});
