@@ -51,6 +51,8 @@ export interface ServerConfig {
   /** Files public callers upload: bytes in all per account, and files per hour per customer (or per anonymous link). */
   publicUploadQuotaBytes: number;
   publicUploadsPerHour: number;
+  /** Data rows one import file may hold (IMPORT_MAX_ROWS); the refusal names the number. */
+  importMaxRows: number;
   rootDir: string;
   migrationsDir: string;
   shellDir: string;
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicLinkSessions: number(env.PUBLIC_LINK_SESSIONS, 5),
     publicUploadQuotaBytes: number(env.PUBLIC_UPLOAD_QUOTA_BYTES, 200 * 1024 * 1024),
     publicUploadsPerHour: number(env.PUBLIC_UPLOADS_PER_HOUR, 20),
+    importMaxRows: number(env.IMPORT_MAX_ROWS, 100_000),
     rootDir,
     migrationsDir: join(rootDir, 'server', 'db', 'migrations'),
     shellDir: join(rootDir, 'dist', 'shell'),
