@@ -11,4 +11,5 @@ export const OVERLAY_PANELS: Partial<Record<OverlayName, LazyExoticComponent<Com
   editProduct: lazy(() => import('../features/stock/editor/ProductEditor')),
   moveProducts: lazy(() => import('../features/stock/operations/MovePanel')),
   editPrice: lazy(() => import('../features/stock/operations/PricePanel')),
+  import: lazy(() => import('../features/import/ImportPanel')),
 };
