@@ -31,7 +31,7 @@ if (!databaseUrl) {
 }
 try {
   const output = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', bundle], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--expose-gc', bundle], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_ROOT: root }, stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
     child.stdout.on('data', (chunk) => {
       text += chunk;

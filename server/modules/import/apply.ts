@@ -3,7 +3,7 @@ import { unprocessable } from '../../http/errors';
 import { requireFreePositions } from '../account/limits';
 import { createCategoryPaths } from '../categories/paths';
 import { type ImportedProduct, insertImportedProducts, updateImportedProducts } from '../products/importRows';
-import { type ReceivedLine, receiveDocument } from '../stock/api';
+import { type ReceivedLine, receiveManyLines } from '../stock/api';
 import type { Catalogue } from './catalogue';
 import type { ImportPlan, PlannedProduct } from './plan';
 
@@ -13,8 +13,8 @@ import type { ImportPlan, PlannedProduct } from './plan';
  * goods came from. Any failure or a cancel rolls all of it back with the transaction.
  */
 
-/** Lines per arrival document: each document locks its products in one statement. */
-const ARRIVAL_LINES = 2000;
+/** Lines per arrival document: a cancel is noticed between documents. */
+const ARRIVAL_LINES = 5000;
 
 export interface WriteContext {
   accountId: number;
@@ -56,7 +56,7 @@ export async function writePlan(tx: Tx, plan: ImportPlan, catalogue: Catalogue, 
   for (const [warehouseId, lines] of byWarehouse) {
     for (let start = 0; start < lines.length; start += ARRIVAL_LINES) {
       const chunk = lines.slice(start, start + ARRIVAL_LINES);
-      await receiveDocument(tx, { accountId: context.accountId, userId: context.userId }, { warehouseId, comment: `Import: ${context.fileName}`, lines: chunk });
+      await receiveManyLines(tx, { accountId: context.accountId, userId: context.userId }, { warehouseId, comment: `Import: ${context.fileName}`, lines: chunk });
       done += chunk.length;
       await context.checkpoint(done);
     }

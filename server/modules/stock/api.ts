@@ -17,5 +17,6 @@ export { countText, roundedQuantity, thousandthsOf } from './quantities';
 export { belowWrittenOff, NOT_ENOUGH_STOCK } from './errors';
 export { checkBatch, endTransit, moveGoods, type ProductMaker, receiveGoods, transitOf, writeOffGoods } from './operations';
 export { inTransitOf } from './transit';
-// An arrival document inside the caller's transaction: an import writes its products and their stock all or nothing.
-export { receiveDocument, type ReceivedLine } from './documents';
+// An arrival document of many lines inside the caller's transaction: an import writes its products and their stock all or nothing.
+export type { ReceivedLine } from './documents';
+export { receiveManyLines } from './bulkArrival';
