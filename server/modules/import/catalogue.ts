@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { FieldType } from '../../../src/domain/fieldTypes';
 import type { Db } from '../../db/client';
 import { accounts, batches, categories, fields, products, warehouses } from '../../db/schema';
 import { thousandthsOf } from '../stock/api';
@@ -78,5 +77,3 @@ export async function loadCatalogue(db: Db, accountId: number): Promise<Catalogu
     mainWarehouseId: warehouseRows.find((row) => row.isMain)?.id ?? null,
   };
 }
-
-export const isPriceField = (catalogue: Catalogue, code: string) => catalogue.fieldTypes.get(code) === FieldType.price;
