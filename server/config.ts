@@ -55,6 +55,8 @@ export interface ServerConfig {
   taskWorkers: number;
   /** A running task whose process has not beaten for this long is taken as dead and run again (TASK_STALE_SECONDS). */
   taskStaleSeconds: number;
+  /** Data rows one import file may hold (IMPORT_MAX_ROWS); the refusal names the number. */
+  importMaxRows: number;
   rootDir: string;
   migrationsDir: string;
   shellDir: string;
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUploadsPerHour: number(env.PUBLIC_UPLOADS_PER_HOUR, 20),
     taskWorkers: number(env.TASK_WORKERS, 2),
     taskStaleSeconds: number(env.TASK_STALE_SECONDS, 30),
+    importMaxRows: number(env.IMPORT_MAX_ROWS, 100_000),
     rootDir,
     migrationsDir: join(rootDir, 'server', 'db', 'migrations'),
     shellDir: join(rootDir, 'dist', 'shell'),

@@ -920,3 +920,42 @@ export const tasks = pgTable(
   },
   (table) => [index('tasks_account_user').on(table.accountId, table.userId, table.id), index('tasks_open').on(table.status, table.heartbeatAt), check('tasks_status_known', sql`${table.status} in (0, 1, 2, 3)`)],
 );
+
+/**
+ * Import templates (issue 14 §3): a named mapping of file columns to product fields with the import's choices, per
+ * account; saving under an existing name replaces it. The settings are the contract's ImportSettings as sent.
+ */
+export const importTemplates = pgTable(
+  'import_templates',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('import_templates_account_name').on(table.accountId, table.name)],
+);
+
+/**
+ * Files uploaded for an import, kept between product/import/preprocessing and product/import/start (the task reads
+ * them later, maybe in another process) and removed once expired. The key is random, and every read also names the
+ * account, so one account can never start an import of another's file.
+ */
+export const importUploads = pgTable(
+  'import_uploads',
+  {
+    id: text('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    name: text('name').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('import_uploads_account').on(table.accountId, table.id), index('import_uploads_expires').on(table.expiresAt)],
+);

@@ -12,4 +12,5 @@ export const OVERLAY_PANELS: Partial<Record<OverlayName, LazyExoticComponent<Com
   moveProducts: lazy(() => import('../features/stock/operations/MovePanel')),
   editPrice: lazy(() => import('../features/stock/operations/PricePanel')),
   taskCenter: lazy(() => import('../features/tasks/TaskCenter')),
+  import: lazy(() => import('../features/import/ImportPanel')),
 };

@@ -67,7 +67,8 @@ function namespacesRegistered(files: Iterable<string>): Set<string> {
   const registered = new Set<string>();
   for (const file of files) {
     for (const [, names] of readFileSync(file, 'utf8').matchAll(REGISTERED)) {
-      for (const name of names.split(',')) if (name.trim()) registered.add(name.trim());
+      // `import as importTexts`: a namespace that is a reserved word is imported under another name.
+      for (const name of names.split(',')) if (name.trim()) registered.add(name.trim().split(/\s+as\s+/)[0]);
     }
   }
   return registered;

@@ -20,3 +20,6 @@ export { belowWrittenOff, NOT_ENOUGH_STOCK } from './errors';
 export { checkBatch, endTransit, moveGoods, type ProductMaker, receiveGoods, transitOf, writeOffGoods } from './operations';
 export { inTransitOf } from './transit';
 export { EVERY_WAREHOUSE, sumsLevel } from './keptSums';
+// An arrival document of many lines inside the caller's transaction: an import writes its products and their stock all or nothing.
+export type { ReceivedLine } from './documents';
+export { receiveManyLines } from './bulkArrival';

@@ -271,6 +271,11 @@ export default function RemnantsScreen() {
         <button type="button" className="shell-button" disabled={busyAction === 'export'} aria-busy={busyAction === 'export'} onClick={() => void exportTable()}>
           {busyAction === 'export' ? t('stock.list.exporting') : t('stock.export')}
         </button>
+        {mayEdit && panels.has('import') && (
+          <button type="button" className="shell-button" onClick={() => openOverlay('import')}>
+            {t('stock.import')}
+          </button>
+        )}
       </div>
       {selected.length > 0 && (
         <p className="stock-selection" role="status">

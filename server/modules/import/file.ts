@@ -1,0 +1,52 @@
+import { badRequest } from '../../http/errors';
+import { cellText } from './cells';
+import { type Cell, EMPTY_FILE, type SheetRow, sheetRows } from './sheet';
+
+/**
+ * The import's view of a file: a header row, then the data rows, with the file-level rules checked while it streams
+ * (the row limit, a header for every column that has data). Each refusal names what to change in the file.
+ */
+
+export interface ImportFile {
+  headers: string[];
+  rows: SheetRow[];
+}
+
+export const tooManyRows = (limit: number) => `A file may hold at most ${limit.toLocaleString('en-US')} products. Split the file into several and import them one by one.`;
+const columnName = (index: number): string => (index < 26 ? String.fromCharCode(65 + index) : columnName(Math.floor(index / 26) - 1) + String.fromCharCode(65 + (index % 26)));
+/** Merged header cells leave every column of the merge but the first without a header. */
+export const headerless = (index: number) =>
+  `Column ${columnName(index)} has values but no header. Give every column its own header in the first row (merged header cells are not read: unmerge them).`;
+export const NO_ROWS = 'The file has a header row but no products under it.';
+
+function requireHeaders(headers: readonly string[], cells: readonly Cell[]): void {
+  for (let index = 0; index < cells.length; index += 1) {
+    const cell = cells[index];
+    if ((headers[index] ?? '') === '' && cell !== null && cellText(cell).trim() !== '') throw badRequest(headerless(index));
+  }
+}
+
+async function read(bytes: Uint8Array, fileName: string, options: { maxRows: number; preview?: number }): Promise<ImportFile> {
+  let headers: string[] | null = null;
+  const rows: SheetRow[] = [];
+  for await (const row of sheetRows(bytes, fileName)) {
+    if (headers === null) {
+      headers = row.cells.map((cell) => cellText(cell).trim());
+      continue;
+    }
+    requireHeaders(headers, row.cells);
+    if (rows.length >= options.maxRows) throw badRequest(tooManyRows(options.maxRows));
+    rows.push(row);
+    // Leaving the loop ends the stream: the preview reads no further than it shows.
+    if (options.preview !== undefined && rows.length >= options.preview) break;
+  }
+  if (headers === null) throw badRequest(EMPTY_FILE);
+  if (rows.length === 0) throw badRequest(NO_ROWS);
+  return { headers, rows };
+}
+
+/** Every data row (refused past maxRows). */
+export const readImportFile = (bytes: Uint8Array, fileName: string, maxRows: number) => read(bytes, fileName, { maxRows });
+
+/** The header and the first rows only, for preprocessing. */
+export const previewImportFile = (bytes: Uint8Array, fileName: string, rows = 10) => read(bytes, fileName, { maxRows: Number.MAX_SAFE_INTEGER, preview: rows });

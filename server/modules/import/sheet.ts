@@ -1,0 +1,118 @@
+import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
+import { badRequest, HttpError } from '../../http/errors';
+import { csvRows, decodeText } from './csv';
+
+/**
+ * Reads an uploaded file as rows of cells, streamed: the first sheet of an xlsx workbook (exceljs's streaming
+ * reader) or a CSV text. Whatever the file is, a file that cannot be read ends in one clear refusal (400) naming
+ * what is wrong and the formats that are read, never in a crash.
+ */
+
+/** A formula's text: refused per row, since only the cached result (possibly stale or absent) would be read. */
+export interface FormulaCell {
+  formula: string;
+}
+export type Cell = string | number | boolean | Date | FormulaCell | null;
+
+export interface SheetRow {
+  /** The row's number in the file, 1-based, as a spreadsheet program shows it. */
+  number: number;
+  cells: Cell[];
+}
+
+export const SUPPORTED_FORMATS = 'Upload an Excel workbook (.xlsx) or a CSV file (.csv).';
+export const NOT_A_SPREADSHEET = `This file is not a spreadsheet. ${SUPPORTED_FORMATS}`;
+export const XLS_NOT_READ = `Old Excel files (.xls, Excel 97–2003) cannot be read. Save the file as .xlsx in Excel, or as .csv. ${SUPPORTED_FORMATS}`;
+export const PASSWORD_PROTECTED = 'The workbook is protected with a password. Remove the password in Excel (File → Info → Protect Workbook) and upload it again.';
+export const EMPTY_FILE = 'The file is empty: there is no header row and no products in it.';
+/** More columns than any product has fields: a sheet this wide is not a product list (and would cost memory for nothing). */
+export const MAX_COLUMNS = 500;
+export const tooManyColumns = (count: number) => `The file has ${count} columns; at most ${MAX_COLUMNS} can be imported. Delete the columns you do not need.`;
+
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((byte, index) => bytes[index] === byte);
+
+export type SheetFormat = 'xlsx' | 'csv';
+
+/**
+ * What the bytes are. An encrypted xlsx is an OLE compound file like an .xls: its directory names the
+ * 'EncryptedPackage' stream (UTF-16), which an .xls never has.
+ */
+export function sheetFormatOf(bytes: Uint8Array, fileName: string): SheetFormat {
+  if (bytes.length === 0) throw badRequest(EMPTY_FILE);
+  if (startsWith(bytes, OLE_MAGIC)) {
+    const encrypted = Buffer.from('EncryptedPackage', 'utf16le');
+    throw badRequest(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(encrypted) ? PASSWORD_PROTECTED : XLS_NOT_READ);
+  }
+  if (startsWith(bytes, ZIP_MAGIC)) return 'xlsx';
+  // Text: no NUL bytes in the head (binary formats have them early), whatever the name says.
+  const head = bytes.subarray(0, 8192);
+  if (!head.includes(0) && /\.(csv|txt|tsv)$/i.test(fileName.trim())) return 'csv';
+  if (!head.includes(0) && !/\.[a-z0-9]{2,5}$/i.test(fileName.trim())) return 'csv';
+  throw badRequest(NOT_A_SPREADSHEET);
+}
+
+function requireColumns(count: number): void {
+  if (count > MAX_COLUMNS) throw badRequest(tooManyColumns(count));
+}
+
+/** exceljs's cell value as one of ours: rich text joined, hyperlinks as their text, errors as text. */
+function cellOf(value: ExcelJS.CellValue): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if (typeof value === 'object') {
+    if ('formula' in value || 'sharedFormula' in value) return { formula: String((value as { formula?: string }).formula ?? '') };
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('error' in value) return String(value.error);
+  }
+  return String(value);
+}
+
+async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  let sheets = 0;
+  try {
+    for await (const sheet of reader) {
+      sheets += 1;
+      if (sheets > 1) break;
+      for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
+        // row.values is 1-based (index 0 unused) and sparse.
+        const values = row.values as ExcelJS.CellValue[];
+        requireColumns(values.length - 1);
+        const cells: Cell[] = [];
+        for (let index = 1; index < values.length; index += 1) cells.push(cellOf(values[index]));
+        yield { number: row.number, cells };
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw badRequest(NOT_A_SPREADSHEET);
+  }
+  if (sheets === 0) throw badRequest(NOT_A_SPREADSHEET);
+}
+
+async function* textRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {
+  let number = 0;
+  for (const cells of csvRows(decodeText(bytes))) {
+    number += 1;
+    requireColumns(cells.length);
+    yield { number, cells: cells.map((cell) => (cell === '' ? null : cell)) };
+  }
+}
+
+/** The file's rows in order, the header first; empty rows are left out (their numbers are kept by the others). */
+export async function* sheetRows(bytes: Uint8Array, fileName: string): AsyncGenerator<SheetRow> {
+  const rows = sheetFormatOf(bytes, fileName) === 'xlsx' ? xlsxRows(bytes) : textRows(bytes);
+  for await (const row of rows) {
+    if (row.cells.some((cell) => cell !== null && !(typeof cell === 'string' && cell.trim() === ''))) yield row;
+  }
+}
