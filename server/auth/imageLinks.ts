@@ -12,7 +12,8 @@ import { urlKeys } from '../db/schema';
  * turned into another; an expired or altered link is refused.
  */
 
-const KEY_NAME = 'image-links';
+/** The url_keys row of the image links' key (the migration 'image_sizes' makes it). */
+export const IMAGE_LINK_KEY = 'image-links';
 
 /**
  * Links stay the same for a window and live one to two windows: a page shown twice in a row asks for the same URLs
@@ -23,14 +24,19 @@ export const IMAGE_LINK_WINDOW_SECONDS = 12 * 60 * 60;
 let key: Promise<Buffer> | null = null;
 
 /**
- * The signing key: made once by whichever instance needs it first and kept in url_keys, so every instance on the
- * database signs and checks alike and a restart keeps issued links valid. Read once per process.
+ * The signing key: made by the migration that added url_keys (so it exists before any request, and every instance
+ * on the database signs and checks alike, across restarts), read once per process. Should the row be gone (a wiped
+ * table), the first caller makes a new one.
  */
 export function imageLinkKey(db: Db | Tx): Promise<Buffer> {
   key ??= (async () => {
-    await db.insert(urlKeys).values({ name: KEY_NAME, key: randomBytes(32).toString('base64url') }).onConflictDoNothing();
-    const [row] = await db.select({ key: urlKeys.key }).from(urlKeys).where(eq(urlKeys.name, KEY_NAME));
-    return Buffer.from(row.key, 'base64url');
+    const read = async () => (await db.select({ key: urlKeys.key }).from(urlKeys).where(eq(urlKeys.name, IMAGE_LINK_KEY)))[0]?.key;
+    let stored = await read();
+    if (!stored) {
+      await db.insert(urlKeys).values({ name: IMAGE_LINK_KEY, key: randomBytes(32).toString('hex') }).onConflictDoNothing();
+      stored = await read();
+    }
+    return Buffer.from(stored!, 'utf8');
   })();
   key.catch(() => {
     key = null;

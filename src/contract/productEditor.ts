@@ -10,7 +10,7 @@ export type ProductHistoryQuery = Type.Static<typeof ProductHistoryQuery>;
 export const ProductHistoryEntry = Type.Object({
   id: Type.Integer(),
   date: Type.String(),
-  /** The ledger's kind: 'arrival' | 'write_off' | 'move' | 'reserve' | 'release' | 'sale' | 'return' */
+  /** The ledger's kind, one of MOVEMENT_KINDS (src/domain/movementKinds.ts). */
   type: Type.String(),
   user: Nullable(Type.String()),
   /** The warehouse the goods left (write-off, move, reservation) or null for an arrival. */

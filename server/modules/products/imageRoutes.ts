@@ -21,8 +21,6 @@ function sendImage(reply: FastifyReply, image: ServedImage) {
 export const productImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   const tags = ['products'];
-  // Made (or read) now, outside any request's transaction, so the key every instance uses is the stored one.
-  const linkKey = await imageLinkKey(db);
 
   app.post(
     '/product/image/upload',
@@ -53,7 +51,7 @@ export const productImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { auth: 'none', reads: true }, schema: { tags, description: 'One size of an image by the signed link a product or order answer gave (values[field][i].sizes).', querystring: ImageViewQuery } },
     async (request, reply) => {
       // A forged, altered or expired link reads as no image at all: it tells nothing of which ids exist.
-      if (!imageLinkValid(linkKey, request.query)) throw notFound(NO_SUCH_IMAGE);
+      if (!imageLinkValid(await imageLinkKey(db), request.query)) throw notFound(NO_SUCH_IMAGE);
       return sendImage(reply, await readLinkedImage(db, request.query.id, request.query.size));
     },
   );
