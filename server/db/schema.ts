@@ -959,3 +959,29 @@ export const importUploads = pgTable(
   },
   (table) => [index('import_uploads_account').on(table.accountId, table.id), index('import_uploads_expires').on(table.expiresAt)],
 );
+
+/**
+ * The carousel's sizes of an uploaded image (m, l, f), made once at upload from the original (product_images keeps
+ * it): scaled down to fit each box, EXIF-rotated, re-encoded without metadata.
+ */
+export const productImageSizes = pgTable(
+  'product_image_sizes',
+  {
+    imageId: integer('image_id')
+      .notNull()
+      .references(() => productImages.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    mime: text('mime').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.imageId, table.size] })],
+);
+
+/** Server-wide secrets for signed links, made on first use and shared by every instance on the database. */
+export const urlKeys = pgTable('url_keys', {
+  name: text('name').primaryKey(),
+  key: text('key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -114,10 +114,17 @@ export function priceTypeOptions(
     .map((def) => ({ value: def.code, name: def.name }));
 }
 
-function imageUrls(entry: unknown): string[] {
+/**
+ * The url an image entry is shown by. An uploaded image's own url is the session-protected API path, which an <img>
+ * cannot open; the answers give it signed per-size links (sizes, relative to the API base), and with the API base
+ * known the card shows the m link.
+ */
+function imageUrls(entry: unknown, linkBase: string | undefined): string[] {
   if (typeof entry === 'string') return entry.trim() === '' ? [] : [entry];
-  if (Array.isArray(entry)) return entry.flatMap(imageUrls);
+  if (Array.isArray(entry)) return entry.flatMap((each) => imageUrls(each, linkBase));
   if (typeof entry === 'object' && entry !== null) {
+    const linked = (entry as { sizes?: { m?: unknown } }).sizes?.m;
+    if (linkBase !== undefined && typeof linked === 'string' && linked !== '') return [`${linkBase}/${linked}`];
     const url = (entry as { url?: unknown }).url;
     if (typeof url === 'string' && url.trim() !== '') return [url];
   }
@@ -126,18 +133,19 @@ function imageUrls(entry: unknown): string[] {
 
 /**
  * Carousel images: the urls held by visible (flag above 0) type-15 fields whose value is a
- * list, in field order. Entries are url strings or objects with a url; others are skipped.
+ * list, in field order. Entries are url strings or objects with a url (or signed size links,
+ * read against `linkBase`, the API base); others are skipped.
  */
 export function cardImages(
   defs: readonly CardFieldDefinition[],
   values: Record<string, unknown> | null | undefined,
-  options: CardModeOptions,
+  options: CardModeOptions & { linkBase?: string },
 ): string[] {
   return defs
     .filter((def) => def.type === FieldType.images && isFieldVisible(def, options))
     .flatMap((def) => {
       const value = values?.[def.code];
-      return Array.isArray(value) ? imageUrls(value) : [];
+      return Array.isArray(value) ? imageUrls(value, options.linkBase) : [];
     });
 }
 

@@ -1,4 +1,5 @@
 import { memo, useMemo } from 'react';
+import { apiBase } from '../config';
 import type { CategoryProps } from '../contract/catalogue';
 import { coerceFieldValue, FieldType, normalizeOptions } from '../domain/fieldTypes';
 import { formatNumber } from '../domain/format';
@@ -117,7 +118,7 @@ function LoadedProductCard(props: ProductCardProps & { categories: readonly Cate
   // The carousel and the field rows depend on the product's values, not on count or price: typing a count
   // re-renders the title and the pricing only (an order may hold hundreds of cards).
   const carousel = useMemo(() => {
-    const images = layout === 'card' ? cardImages(fields, values, { publicMode }) : [];
+    const images = layout === 'card' ? cardImages(fields, values, { publicMode, linkBase: apiBase }) : [];
     return images.length > 0 ? <ImageCarousel className="product-card__images" label={t('order.images', { name })} images={images} float="left" /> : null;
   }, [layout, fields, values, publicMode, name]);
 

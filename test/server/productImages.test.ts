@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fields, productImages, products } from '../../server/db/schema';
+import { STALE_PRODUCT } from '../../src/contract/productEditor';
+import { IMAGE_LINK_WINDOW_SECONDS, imageLinkKey, signedImagePath } from '../../server/auth/imageLinks';
+import { fields, productImages, productImageSizes, products } from '../../server/db/schema';
 import { fitInto, imageFormat } from '../../server/modules/products/imageFormat';
 import { IMAGE_TOO_LARGE, NO_IMAGE_FIELD, NOT_AN_IMAGE, PRODUCT_IMAGE_MAX_BYTES } from '../../server/modules/products/images';
+import { carouselSizes, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE } from '../../server/modules/products/imageSizes';
 import { solidPng } from '../support/png';
 import { useTestServer, type TestAccount } from './harness';
 
 /**
  * Images of type-15 product fields (issue 13 §3): upload only real images within the size limit, serve them
- * per account in the carousel's sizes (the original, with the size it is shown at), reorder and delete,
+ * per account in the carousel's sizes (resized at upload, with the size each is), reorder and delete,
  * each keeping the product's values[field] in step; a refused upload stores nothing.
  */
 const server = useTestServer();
@@ -56,6 +60,12 @@ async function withImageField(account: TestAccount) {
 
 const stored = (productId: number) => db().select().from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.sort));
 const productRow = async (id: number) => (await db().select().from(products).where(eq(products.id, id)))[0];
+/** The signed links an answer gives each uploaded image: one per size, for that image and size. */
+const signedSizes = (id: number) => ({
+  m: expect.stringMatching(new RegExp(`^product/image/view\\?id=${id}&size=m&exp=\\d+&sig=[\\w-]+$`)),
+  l: expect.stringMatching(new RegExp(`^product/image/view\\?id=${id}&size=l&exp=\\d+&sig=[\\w-]+$`)),
+  f: expect.stringMatching(new RegExp(`^product/image/view\\?id=${id}&size=f&exp=\\d+&sig=[\\w-]+$`)),
+});
 
 describe('imageFormat and fitInto (pure)', () => {
   it('reads PNG, GIF and JPEG sizes from the bytes and refuses text, SVG and a PNG signature alone', () => {
@@ -70,30 +80,32 @@ describe('imageFormat and fitInto (pure)', () => {
   });
 
   it('fits an image into the m, l and f boxes without ever scaling up', () => {
-    expect(fitInto(3200, 1600, 'm')).toEqual({ width: 160, height: 80 });
-    expect(fitInto(3200, 1600, 'l')).toEqual({ width: 640, height: 320 });
+    expect(fitInto(3200, 1600, 'm')).toEqual({ width: 300, height: 150 });
+    expect(fitInto(3200, 1600, 'l')).toEqual({ width: 800, height: 400 });
     expect(fitInto(3200, 1600, 'f')).toEqual({ width: 1600, height: 800 });
     expect(fitInto(100, 50, 'f')).toEqual({ width: 100, height: 50 });
   });
 });
 
 describe('product/image/upload and product/image', () => {
-  it('stores a PNG last in its field, lists it in values[field] with its size, and serves it in m, l and f with the shown size', async () => {
+  it('stores a PNG last in its field, lists it in values[field] with its size, and serves it resized in m, l and f with that size', async () => {
     const account = await server.newAccount();
     const product = await withImageField(account);
     const png = solidPng(1000, 500);
     const answer = await upload(account.token, product.id, 'photos', png);
     expect(answer.status).toBe(200);
     const [row] = await stored(product.id);
-    expect(answer.body.values.photos).toEqual([{ id: row.id, url: `product/image?id=${row.id}`, width: 1000, height: 500 }]);
+    expect(answer.body.values.photos).toEqual([{ id: row.id, url: `product/image?id=${row.id}`, width: 1000, height: 500, sizes: signedSizes(row.id) }]);
+    expect(row.content.equals(png)).toBe(true);
     expect(answer.body.updated_at).not.toBe(product.updated_at);
-    for (const [size, width, height] of [['m', 160, 80], ['l', 640, 320], ['f', 1000, 500]] as const) {
+    for (const [size, width, height] of [['m', 300, 150], ['l', 800, 400], ['f', 1000, 500]] as const) {
       const response = await image(account.token, row.id, size);
       expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toBe('image/png');
+      expect(response.headers['content-type']).toBe('image/webp');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect([Number(response.headers['x-image-width']), Number(response.headers['x-image-height'])]).toEqual([width, height]);
-      expect(Buffer.compare(response.rawPayload, png)).toBe(0);
+      const read = await sharp(response.rawPayload).metadata();
+      expect([read.format, read.width, read.height], size).toEqual(['webp', width, height]);
     }
   });
 
@@ -169,10 +181,132 @@ describe('product/duplicate with images', () => {
     const copy = (await server.call('POST', 'product/duplicate', { token: account.token, body: { id: product.id } })).body;
     const [copied] = await stored(copy.id);
     expect(copied.id).not.toBe(original.id);
-    expect(copy.values.photos).toEqual([{ id: copied.id, url: `product/image?id=${copied.id}`, width: 30, height: 20 }]);
-    expect(Buffer.compare((await image(account.token, copied.id, 'l')).rawPayload, png)).toBe(0);
+    expect(copy.values.photos).toEqual([{ id: copied.id, url: `product/image?id=${copied.id}`, width: 30, height: 20, sizes: signedSizes(copied.id) }]);
+    expect(Buffer.compare(copied.content, png)).toBe(0);
+    expect(Buffer.compare((await image(account.token, copied.id, 'l')).rawPayload, (await image(account.token, original.id, 'l')).rawPayload)).toBe(0);
     expect((await server.call('POST', 'product/image/delete', { token: account.token, body: { id: copied.id } })).status).toBe(200);
     expect((await stored(product.id)).map((row) => row.id)).toEqual([original.id]);
     expect((await productRow(product.id)).values.photos).toEqual([{ id: original.id, url: `product/image?id=${original.id}`, width: 30, height: 20 }]);
+  });
+});
+
+/** A real photo-like JPEG turned by EXIF (orientation 6: shown rotated a quarter turn) and carrying a copyright note. */
+const turnedJpeg = () =>
+  sharp({ create: { width: 1000, height: 500, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .jpeg()
+    .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'secret note' } } })
+    .toBuffer();
+
+/** A PNG whose header claims 20000 × 20000 pixels (1.6 GB decoded) in a few bytes: a decompression bomb. */
+function bombPng(): Buffer {
+  const png = solidPng(4, 4);
+  png.writeUInt32BE(20_000, 16);
+  png.writeUInt32BE(20_000, 20);
+  return png;
+}
+
+describe('carousel sizes made with sharp at upload', () => {
+  it('turns the image by its EXIF orientation and strips its metadata in every size; the original is kept as uploaded', async () => {
+    const account = await server.newAccount();
+    const product = await withImageField(account);
+    const jpeg = await turnedJpeg();
+    const answer = await upload(account.token, product.id, 'photos', jpeg, 'image/jpeg');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const [row] = await stored(product.id);
+    expect([answer.body.values.photos[0].width, answer.body.values.photos[0].height]).toEqual([500, 1000]);
+    expect(row.content.equals(jpeg)).toBe(true);
+    for (const [size, width, height] of [['m', 150, 300], ['l', 400, 800], ['f', 500, 1000]] as const) {
+      const meta = await sharp((await image(account.token, row.id, size)).rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height], size).toEqual(['webp', width, height]);
+      expect([meta.exif, meta.orientation, meta.icc, meta.xmp], size).toEqual([undefined, undefined, undefined, undefined]);
+    }
+  });
+
+  it('refuses a truncated PNG, a truncated JPEG and a 20000 × 20000 decompression bomb with a clear text; nothing is stored', async () => {
+    const account = await server.newAccount();
+    const product = await withImageField(account);
+    const before = await productRow(product.id);
+    const sizesBefore = await db().$count(productImageSizes);
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 1, g: 2, b: 3 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+    const jpeg = await turnedJpeg();
+    expect(await upload(account.token, product.id, 'photos', png.subarray(0, Math.floor(png.length / 2)))).toEqual({ status: 400, body: { error: IMAGE_UNREADABLE } });
+    expect(await upload(account.token, product.id, 'photos', jpeg.subarray(0, jpeg.length - 300), 'image/jpeg')).toEqual({ status: 400, body: { error: IMAGE_UNREADABLE } });
+    expect(await upload(account.token, product.id, 'photos', bombPng())).toEqual({ status: 400, body: { error: IMAGE_TOO_MANY_PIXELS } });
+    expect(await stored(product.id)).toEqual([]);
+    expect(await db().$count(productImageSizes)).toBe(sizesBefore);
+    expect(await productRow(product.id)).toEqual(before);
+  });
+
+  it('sharp itself refuses more pixels than the limit, even when the header check is passed by (limitInputPixels)', async () => {
+    await expect(carouselSizes(bombPng(), { width: 1, height: 1 })).rejects.toMatchObject({ status: 400, message: IMAGE_TOO_MANY_PIXELS });
+  });
+});
+
+describe('signed image links (product/image/view): what an <img> in the deal card loads without the session', () => {
+  const view = (path: string) => server.app.inject({ method: 'GET', url: `/api/${path}` });
+
+  it("the product's answer and its order's positions carry links that serve each size with no token", async () => {
+    const account = await server.newAccount();
+    const product = await withImageField(account);
+    const answer = await upload(account.token, product.id, 'photos', solidPng(1000, 500));
+    const [entry] = answer.body.values.photos;
+    for (const [size, width] of [['m', 300], ['l', 800], ['f', 1000]] as const) {
+      const response = await view(entry.sizes[size]);
+      expect(response.statusCode, size).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      expect((await sharp(response.rawPayload).metadata()).width).toBe(width);
+    }
+    const got = await server.call('GET', 'product/get', { token: account.token, query: { id: product.id } });
+    expect(got.body.values.photos[0].sizes).toEqual(signedSizes(entry.id));
+    const list = await server.call('POST', 'product/list', { token: account.token, body: {} });
+    expect(list.body.data.find((each: { id: number }) => each.id === product.id).values.photos[0].sizes).toEqual(signedSizes(entry.id));
+  });
+
+  it("another account's user gets no link and cannot fetch the image: not with their session, nor with a link altered to it, nor with an expired one", async () => {
+    const owner = await server.newAccount();
+    const stranger = await server.newAccount();
+    const product = await withImageField(owner);
+    const theirs = await withImageField(stranger);
+    const [entry] = (await upload(owner.token, product.id, 'photos', solidPng(40, 20))).body.values.photos;
+    const [own] = (await upload(stranger.token, theirs.id, 'photos', solidPng(40, 20))).body.values.photos;
+    expect((await server.call('GET', 'product/get', { token: stranger.token, query: { id: product.id } })).status).toBe(404);
+    expect((await image(stranger.token, entry.id, 'm')).statusCode).toBe(404);
+    // The stranger's own valid link, pointed at the owner's image or another size: the signature no longer fits.
+    expect((await view(own.sizes.m.replace(`id=${own.id}&`, `id=${entry.id}&`))).statusCode).toBe(404);
+    expect((await view(own.sizes.m.replace('size=m', 'size=f'))).statusCode).toBe(404);
+    expect((await view(entry.sizes.m.replace(/sig=[\w-]+/, 'sig=AAAA'))).statusCode).toBe(404);
+    const exp = Number(/exp=(\d+)/.exec(entry.sizes.m)![1]);
+    expect((await view(entry.sizes.m.replace(`exp=${exp}`, `exp=${exp + IMAGE_LINK_WINDOW_SECONDS}`))).statusCode).toBe(404);
+    const key = await imageLinkKey(db());
+    const past = Math.floor(Date.now() / 1000) - 1;
+    expect((await view(signedImagePath(key, entry.id, 'm', past))).statusCode).toBe(404);
+    expect((await view(signedImagePath(key, entry.id, 'm', past + 3600))).statusCode).toBe(200);
+  });
+});
+
+describe('image changes check the version the caller read, like a save', () => {
+  it('upload, reorder and delete on a stale updated_at answer 409 and change nothing; on the current one they work', async () => {
+    const account = await server.newAccount();
+    const product = await withImageField(account);
+    const first = (await upload(account.token, product.id, 'photos', solidPng(10, 10))).body;
+    const stale = product.updated_at;
+    const before = { images: await stored(product.id), product: await productRow(product.id) };
+    const { payload, contentType } = multipart([
+      { name: 'product_id', value: String(product.id) },
+      { name: 'field', value: 'photos' },
+      { name: 'updated_at', value: stale },
+      { name: 'file', filename: 'photo.png', data: solidPng(12, 12) },
+    ]);
+    const refusedUpload = await server.app.inject({ method: 'POST', url: '/api/product/image/upload', headers: { authorization: `Bearer ${account.token}`, 'content-type': contentType }, payload });
+    expect([refusedUpload.statusCode, refusedUpload.json()]).toEqual([409, { error: STALE_PRODUCT, updated_at: first.updated_at }]);
+    const id = first.values.photos[0].id;
+    const reorder = await server.call('POST', 'product/image/reorder', { token: account.token, body: { product_id: product.id, field: 'photos', ids: [id], updated_at: stale } });
+    expect(reorder).toEqual({ status: 409, body: { error: STALE_PRODUCT, updated_at: first.updated_at } });
+    const remove = await server.call('POST', 'product/image/delete', { token: account.token, body: { id, updated_at: stale } });
+    expect(remove).toEqual({ status: 409, body: { error: STALE_PRODUCT, updated_at: first.updated_at } });
+    expect({ images: await stored(product.id), product: await productRow(product.id) }).toEqual(before);
+    const removed = await server.call('POST', 'product/image/delete', { token: account.token, body: { id, updated_at: first.updated_at } });
+    expect(removed.status).toBe(200);
+    expect(removed.body.values.photos).toEqual([]);
   });
 });

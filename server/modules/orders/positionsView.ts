@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { OrderPosition } from '../../../src/contract/orders';
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
 import { productIdentifier } from '../../../src/domain/productId';
+import { imageLinkKey, withImageLinks } from '../../auth/imageLinks';
 import type { Db, Tx } from '../../db/client';
 import { batches, fields, orderPositions, products, warehouses } from '../../db/schema';
 import { badRequest } from '../../http/errors';
@@ -36,6 +37,7 @@ export async function listPositions(db: Db | Tx, actor: Actor, orderId: number):
       .orderBy(asc(orderPositions.sort), asc(orderPositions.id)),
     hiddenFieldCodes(db, actor),
   ]);
+  const linkKey = await imageLinkKey(db);
   return rows.map(({ position, product, warehouse, available: free }) => {
     const count = Number(position.quantity);
     const price = Number(position.price);
@@ -63,7 +65,7 @@ export async function listPositions(db: Db | Tx, actor: Actor, orderId: number):
       reserved: Number(position.reserved),
       written_off: Number(position.writtenOff),
       available: service ? null : roundedQuantity(Number(free ?? 0) + Number(position.reserved)),
-      fields: visibleValues({ ...product.values, ...position.values }, hidden),
+      fields: withImageLinks(visibleValues({ ...product.values, ...position.values }, hidden), linkKey),
     };
   });
 }

@@ -44,8 +44,11 @@ function jpeg(bytes: Buffer): ImageFormat | null {
   return null;
 }
 
-/** The carousel's sizes (shell §2): thumbnail m, large l, full-screen f, each a bounding box in CSS pixels. */
-export const IMAGE_SIZES = { m: 160, l: 640, f: 1600 } as const;
+/**
+ * The carousel's sizes (shell §2): thumbnail m, large l, full-screen f, each a bounding box in pixels. The spec names
+ * the sizes but not their pixels: m fills the 20rem hover preview, l the 32rem one at up to 1.5× density, f a screen.
+ */
+export const IMAGE_SIZES = { m: 300, l: 800, f: 1600 } as const;
 export type ImageSize = keyof typeof IMAGE_SIZES;
 
 /** The width and height an image is shown at in a size's box: scaled down to fit, never up. */

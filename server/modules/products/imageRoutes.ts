@@ -1,13 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdRequest } from '../../../src/contract/catalogue';
-import { ImageQuery, ImageReorderRequest } from '../../../src/contract/productEditor';
+import type { FastifyReply } from 'fastify';
+import { ImageDeleteRequest, ImageQuery, ImageReorderRequest, ImageViewQuery } from '../../../src/contract/productEditor';
+import { imageLinkKey, imageLinkValid } from '../../auth/imageLinks';
 import { Product } from '../../../src/contract/stock';
 import { requireProductEditor } from '../../auth/rights';
 import { callerOf } from '../../http/context';
 import { sendStoredFile } from '../../http/downloads';
-import { deleteImage, PRODUCT_IMAGE_MAX_BYTES, readImage, reorderImages, uploadImage } from './images';
+import { notFound } from '../../http/errors';
+import { deleteImage, NO_SUCH_IMAGE, PRODUCT_IMAGE_MAX_BYTES, readImage, readLinkedImage, reorderImages, uploadImage } from './images';
 
-/** Images of type-15 product fields: upload, serve (per account), reorder, delete. */
+type ServedImage = Awaited<ReturnType<typeof readImage>>;
+
+function sendImage(reply: FastifyReply, image: ServedImage) {
+  const extension = image.mime.split('/')[1];
+  reply.header('x-image-width', image.shown.width).header('x-image-height', image.shown.height);
+  return sendStoredFile(reply, { name: `image-${image.id}.${extension}`, mime: image.mime, size: image.content.length, body: image.content });
+}
+
+/** Images of type-15 product fields: upload, serve (per account, or by a signed link), reorder, delete. */
 export const productImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   const tags = ['products'];
@@ -16,7 +26,13 @@ export const productImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/product/image/upload',
     {
       bodyLimit: PRODUCT_IMAGE_MAX_BYTES + 64 * 1024,
-      schema: { tags, description: 'multipart/form-data: product_id, field (a type-15 field code), one image file (PNG, JPEG, GIF or WebP, at most 5 MB).', consumes: ['multipart/form-data'], response: { 200: Product } },
+      schema: {
+        tags,
+        description:
+          'multipart/form-data: product_id, field (a type-15 field code), updated_at (optional: the product version read; 409 when it changed since), one image file (PNG, JPEG, GIF or WebP, at most 5 MB and 50 megapixels).',
+        consumes: ['multipart/form-data'],
+        response: { 200: Product },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -25,17 +41,25 @@ export const productImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/product/image', { config: { reads: true }, schema: { tags, querystring: ImageQuery } }, async (request, reply) => {
-    const image = await readImage(db, callerOf(request).account.id, request.query.id, request.query.size ?? 'l');
-    const extension = image.mime.split('/')[1];
-    reply.header('x-image-width', image.shown.width).header('x-image-height', image.shown.height);
-    return sendStoredFile(reply, { name: `image-${image.id}.${extension}`, mime: image.mime, size: image.content.length, body: image.content });
-  });
+  app.get('/product/image', { config: { reads: true }, schema: { tags, querystring: ImageQuery } }, async (request, reply) =>
+    sendImage(reply, await readImage(db, callerOf(request).account.id, request.query.id, request.query.size ?? 'l')),
+  );
 
-  app.post('/product/image/delete', { schema: { tags, body: IdRequest, response: { 200: Product } } }, async (request) => {
+  // An <img> cannot send the session: the product answers carry these signed, expiring links instead (auth/imageLinks.ts).
+  app.get(
+    '/product/image/view',
+    { config: { auth: 'none', reads: true }, schema: { tags, description: 'One size of an image by the signed link a product or order answer gave (values[field][i].sizes).', querystring: ImageViewQuery } },
+    async (request, reply) => {
+      // A forged, altered or expired link reads as no image at all: it tells nothing of which ids exist.
+      if (!imageLinkValid(await imageLinkKey(db), request.query)) throw notFound(NO_SUCH_IMAGE);
+      return sendImage(reply, await readLinkedImage(db, request.query.id, request.query.size));
+    },
+  );
+
+  app.post('/product/image/delete', { schema: { tags, body: ImageDeleteRequest, response: { 200: Product } } }, async (request) => {
     const caller = callerOf(request);
     requireProductEditor(caller);
-    return deleteImage(db, caller, request.body.id);
+    return deleteImage(db, caller, request.body);
   });
 
   app.post('/product/image/reorder', { schema: { tags, body: ImageReorderRequest, response: { 200: Product } } }, async (request) => {

@@ -4,25 +4,27 @@ import type { Product } from '../../../src/contract/stock';
 import { FieldType } from '../../../src/domain/fieldTypes';
 import type { Caller } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
-import { fields, productImages, products } from '../../db/schema';
+import { storedImageUrl } from '../../../src/contract/productEditor';
+import { fields, productImages, productImageSizes, products } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { lockProduct } from '../stock/api';
-import { nextStamp } from './freshness';
-import { fitInto, imageFormat, type ImageSize } from './imageFormat';
+import { nextStamp, requireUnchangedSince } from './freshness';
+import { imageFormat, type ImageSize } from './imageFormat';
+import { carouselSizes } from './imageSizes';
 import { getProduct, productOf } from './service';
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGES_PER_FIELD = 20;
 export const NOT_AN_IMAGE = 'Only PNG, JPEG, GIF and WebP images can be uploaded';
 export const IMAGE_TOO_LARGE = 'The image is larger than 5 MB';
-export const NOT_IMAGE_MULTIPART = 'Send the image as multipart/form-data with the fields product_id, field and file';
+export const NOT_IMAGE_MULTIPART = 'Send the image as multipart/form-data with the fields product_id, field, updated_at and file';
 export const NO_IMAGE_FIELD = 'No such image field';
 export const NO_SUCH_IMAGE = 'No such image';
 export const TOO_MANY_IMAGES = `A field holds at most ${IMAGES_PER_FIELD} images`;
 export const BAD_ORDER = 'Send every image of the field once, in the new order';
 
 /** What values[field] holds for each image: the card reads url, width and height; the url is an API path. */
-export const imageUrl = (id: number) => `product/image?id=${id}`;
+export const imageUrl = storedImageUrl;
 
 async function requireImageField(db: Db | Tx, accountId: number, code: string): Promise<void> {
   const [row] = await db
@@ -32,9 +34,13 @@ async function requireImageField(db: Db | Tx, accountId: number, code: string): 
   if (!row || row.type !== FieldType.images) throw badRequest(NO_IMAGE_FIELD);
 }
 
-/** Rewrites values[field] from the stored images, in their order; the product gets a new version (updated_at). */
-export async function syncField(tx: Tx, accountId: number, productId: number, field: string): Promise<void> {
+/**
+ * Rewrites values[field] from the stored images, in their order; the product gets a new version (updated_at).
+ * `loaded` is the version the caller last read: on an older one nothing is written (409), as for a save.
+ */
+export async function syncField(tx: Tx, accountId: number, productId: number, field: string, loaded?: string): Promise<void> {
   const current = await lockProduct(tx, accountId, productId);
+  requireUnchangedSince(current, loaded);
   const rows = await tx
     .select({ id: productImages.id, width: productImages.width, height: productImages.height })
     .from(productImages)
@@ -62,8 +68,10 @@ function parseId(value: string | undefined): number {
 }
 
 /**
- * product/image/upload: one image (PNG, JPEG, GIF or WebP by its bytes, at most 5 MB) added last to a type-15
- * field of the caller's product. A refused upload stores nothing. Answers the product (its new version).
+ * product/image/upload: one image (PNG, JPEG, GIF or WebP by its bytes, at most 5 MB and 50 megapixels) added last
+ * to a type-15 field of the caller's product, with its carousel sizes made in the request (a few hundred
+ * milliseconds for a large photo: cheaper than a queue, and the answer can show the image at once). A refused
+ * upload stores nothing. With updated_at, an upload onto a newer version is refused (409). Answers the product.
  */
 export async function uploadImage(db: Db, caller: Caller, request: FastifyRequest): Promise<Product> {
   if (!request.isMultipart()) throw badRequest(NOT_IMAGE_MULTIPART);
@@ -92,15 +100,20 @@ export async function uploadImage(db: Db, caller: Caller, request: FastifyReques
   const format = imageFormat(bytes);
   if (!format || format.width < 1 || format.height < 1) throw badRequest(NOT_AN_IMAGE);
   const content = bytes;
+  const sized = await carouselSizes(content, format);
   await db.transaction(async (tx) => {
-    await lockProduct(tx, accountId, productId);
+    requireUnchangedSince(await lockProduct(tx, accountId, productId), form.updated_at);
     const [{ last }] = await tx
       .select({ last: max(productImages.sort) })
       .from(productImages)
       .where(and(eq(productImages.productId, productId), eq(productImages.field, field)));
     const held = await tx.$count(productImages, and(eq(productImages.productId, productId), eq(productImages.field, field)));
     if (held >= IMAGES_PER_FIELD) throw badRequest(TOO_MANY_IMAGES);
-    await tx.insert(productImages).values({ accountId, productId, field, sort: (last ?? 0) + 1, ...format, size: content.length, content });
+    const [image] = await tx
+      .insert(productImages)
+      .values({ accountId, productId, field, sort: (last ?? 0) + 1, mime: format.mime, width: sized.width, height: sized.height, size: content.length, content })
+      .returning({ id: productImages.id });
+    await tx.insert(productImageSizes).values(sized.sizes.map((each) => ({ imageId: image.id, ...each })));
     await syncField(tx, accountId, productId, field);
   });
   return getProduct(db, accountId, productId);
@@ -113,31 +126,49 @@ async function imageOf(db: Db | Tx, accountId: number, id: number) {
 }
 
 /**
- * product/image: the image's bytes for a carousel size, with the size it is shown at (x-image-width/height).
- * No resizing library is installed, so every size sends the original; the client sets width and height.
+ * One carousel size of an image, as stored at upload. An image stored before sizes were made gets them on its first
+ * read (from the original, which is kept), so old uploads are served resized too.
  */
-export async function readImage(db: Db, accountId: number, id: number, size: ImageSize) {
-  const row = await imageOf(db, accountId, id);
-  return { id: row.id, mime: row.mime, content: row.content, shown: fitInto(row.width, row.height, size) };
+async function sizeOf(db: Db, image: { id: number; content: Buffer; width: number; height: number }, size: ImageSize) {
+  const [row] = await db.select().from(productImageSizes).where(and(eq(productImageSizes.imageId, image.id), eq(productImageSizes.size, size)));
+  if (row) return row;
+  const made = await carouselSizes(image.content, image);
+  await db.insert(productImageSizes).values(made.sizes.map((each) => ({ imageId: image.id, ...each }))).onConflictDoNothing();
+  return made.sizes.find((each) => each.size === size)!;
 }
 
-export async function deleteImage(db: Db, caller: Caller, id: number): Promise<Product> {
-  const accountId = caller.account.id;
+/** product/image: the image's bytes in a carousel size, with that size's pixel size (x-image-width/height). */
+export async function readImage(db: Db, accountId: number, id: number, size: ImageSize) {
   const image = await imageOf(db, accountId, id);
+  const sized = await sizeOf(db, image, size);
+  return { id: image.id, mime: sized.mime, content: sized.content, shown: { width: sized.width, height: sized.height } };
+}
+
+/** product/image/view: the same, by a signed link that already proved the caller's right to the image (any account). */
+export async function readLinkedImage(db: Db, id: number, size: ImageSize) {
+  const [image] = await db.select().from(productImages).where(eq(productImages.id, id));
+  if (!image) throw notFound(NO_SUCH_IMAGE);
+  return readImage(db, image.accountId, id, size);
+}
+
+/** product/image/delete: with updated_at, a delete on a newer version of the product is refused (409). */
+export async function deleteImage(db: Db, caller: Caller, body: { id: number; updated_at?: string }): Promise<Product> {
+  const accountId = caller.account.id;
+  const image = await imageOf(db, accountId, body.id);
   await db.transaction(async (tx) => {
-    await lockProduct(tx, accountId, image.productId);
+    requireUnchangedSince(await lockProduct(tx, accountId, image.productId), body.updated_at);
     await tx.delete(productImages).where(eq(productImages.id, image.id));
     await syncField(tx, accountId, image.productId, image.field);
   });
   return getProduct(db, accountId, image.productId);
 }
 
-/** product/image/reorder: ids are every image of the field once, first to last. */
-export async function reorderImages(db: Db, caller: Caller, body: { product_id: number; field: string; ids: number[] }): Promise<Product> {
+/** product/image/reorder: ids are every image of the field once, first to last; with updated_at, 409 on a newer version. */
+export async function reorderImages(db: Db, caller: Caller, body: { product_id: number; field: string; ids: number[]; updated_at?: string }): Promise<Product> {
   const accountId = caller.account.id;
   await productOf(db, accountId, body.product_id);
   await db.transaction(async (tx) => {
-    await lockProduct(tx, accountId, body.product_id);
+    requireUnchangedSince(await lockProduct(tx, accountId, body.product_id), body.updated_at);
     const rows = await tx
       .select({ id: productImages.id })
       .from(productImages)
@@ -152,8 +183,12 @@ export async function reorderImages(db: Db, caller: Caller, body: { product_id: 
 
 /** A duplicate gets copies of the original's images (its own rows), so changing either never touches the other's. */
 export async function copyImages(tx: Tx, accountId: number, fromProductId: number, toProductId: number): Promise<void> {
-  const rows = await tx.select().from(productImages).where(and(eq(productImages.accountId, accountId), eq(productImages.productId, fromProductId)));
+  const rows = await tx.select().from(productImages).where(and(eq(productImages.accountId, accountId), eq(productImages.productId, fromProductId))).orderBy(asc(productImages.id));
   if (!rows.length) return;
-  await tx.insert(productImages).values(rows.map(({ id: _id, createdAt: _createdAt, ...row }) => ({ ...row, productId: toProductId })));
+  for (const { id, createdAt: _createdAt, ...row } of rows) {
+    const [copy] = await tx.insert(productImages).values({ ...row, productId: toProductId }).returning({ id: productImages.id });
+    const sizes = await tx.select().from(productImageSizes).where(eq(productImageSizes.imageId, id));
+    if (sizes.length) await tx.insert(productImageSizes).values(sizes.map((size) => ({ ...size, imageId: copy.id })));
+  }
   for (const field of new Set(rows.map((row) => row.field))) await syncField(tx, accountId, toProductId, field);
 }

@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { inTransaction } from '../../http/transaction';
 import { lockOpenOrders, repriceLocked } from '../orders/reprice';
 import { lockProducts } from '../stock/api';
+import { nextStamp } from './freshness';
 
 export const PRICE_TOO_LARGE = 'The new price is too large';
 
@@ -50,7 +51,7 @@ export async function editPrices(db: Db, caller: Caller, body: PriceEditRequest)
       const price = coerceFieldValue(FieldType.price, { ...previous, cost }, ctx);
       await tx
         .update(products)
-        .set({ values: { ...product.values, [body.price_field]: price }, updatedAt: new Date() })
+        .set({ values: { ...product.values, [body.price_field]: price }, updatedAt: nextStamp(product) })
         .where(eq(products.id, product.id));
       prices.set(product.id, cost);
     }

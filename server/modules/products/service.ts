@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { Paged } from '../../../src/contract/common';
 import type { AutocompleteItem, Product, ProductAddRequest, ProductListRequest, ProductUpdateRequest, SetPriceRequest } from '../../../src/contract/stock';
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
+import { imageLinkKey, withImageLinks } from '../../auth/imageLinks';
 import type { Caller } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
@@ -71,8 +72,11 @@ export async function productOf(db: Db, accountId: number, id: number): Promise<
 export async function getProduct(db: Db, accountId: number, id: number): Promise<Product> {
   const row = await productOf(db, accountId, id);
   const rows = await db.select().from(batches).where(and(eq(batches.accountId, accountId), eq(batches.productId, id))).orderBy(asc(batches.id));
-  return toProduct(row, rows, (await inTransitOf(db, accountId, [id])).get(id));
+  return linked(toProduct(row, rows, (await inTransitOf(db, accountId, [id])).get(id)), await imageLinkKey(db));
 }
+
+/** A product as answers show it: its uploaded images with their signed size links. */
+const linked = (product: Product, key: Buffer): Product => ({ ...product, values: withImageLinks(product.values, key) });
 
 export async function addProduct(db: Db, caller: Caller, body: ProductAddRequest): Promise<Product> {
   const row = await db.transaction((tx) => insertProduct(tx, caller, body));
@@ -154,7 +158,7 @@ export async function setPrice(db: Db, caller: Caller, body: SetPriceRequest): P
     const price = coerceFieldValue(FieldType.price, { ...previous, cost: body.cost, ...(body.currency && { currency: body.currency }) }, ctx);
     await tx
       .update(products)
-      .set({ values: { ...current.values, [body.price_field]: price }, updatedAt: new Date() })
+      .set({ values: { ...current.values, [body.price_field]: price }, updatedAt: nextStamp(current) })
       .where(eq(products.id, current.id));
   });
   if (body.update_open_deals) await repriceOpenOrders(db, caller.account.id, body.id, body.price_field, body.cost);
@@ -168,7 +172,7 @@ export async function setArchived(db: Db, caller: Caller, id: number, archived: 
     const current = await lockProduct(tx, accountId, id);
     // Taking a product out of the archive puts it back among the tariff's positions.
     if (current.archived && !archived) await requireFreePositions(tx, accountId, caller.account.tariffId, 1);
-    await tx.update(products).set({ archived, updatedAt: new Date() }).where(eq(products.id, current.id));
+    await tx.update(products).set({ archived, updatedAt: nextStamp(current) }).where(eq(products.id, current.id));
   });
   return getProduct(db, accountId, id);
 }
@@ -228,7 +232,8 @@ export async function listProducts(db: Db, accountId: number, request: ProductLi
     accountId,
     rows.map((row) => row.id),
   );
-  return { data: rows.map((row) => toProduct(row, stock.filter((batch) => batch.productId === row.id), transit.get(row.id))), ...pagingOf(page, perPage, total) };
+  const key = await imageLinkKey(db);
+  return { data: rows.map((row) => linked(toProduct(row, stock.filter((batch) => batch.productId === row.id), transit.get(row.id)), key)), ...pagingOf(page, perPage, total) };
 }
 
 export const AUTOCOMPLETE_LIMIT = 20;

@@ -1,20 +1,13 @@
-import ExcelJS from 'exceljs';
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { PriceColumn, StockExportRequest, StockRow } from '../../../src/contract/stockList';
 import type { Db } from '../../db/client';
+import { type XlsxColumn, xlsxTable } from '../../http/xlsxTable';
 import { stockRows, stockScopeOf } from './stockList';
 
 /** Products read per query while the workbook is written; only one chunk is held at a time. */
 export const STOCK_EXPORT_CHUNK = 2000;
 
-type Cell = string | number | Date | null;
-interface ExportColumn {
-  header: string;
-  width: number;
-  kind: 'text' | 'number' | 'quantity' | 'money' | 'date';
-  value: (row: StockRow) => Cell;
-}
+type ExportColumn = XlsxColumn<StockRow>;
 
 /** The stock table's columns as the export writes them, by the column keys the screen uses. */
 const BUILT_IN: Record<string, ExportColumn> = {
@@ -47,21 +40,6 @@ export function exportColumns(keys: readonly string[], priceFields: readonly Pri
   });
 }
 
-/** Text cells are text ('@'): a name such as '=1+1' stays that text and is never read as a formula or a number. */
-const NUMBER_FORMAT: Record<ExportColumn['kind'], string> = { text: '@', number: '0', quantity: '#,##0.###', money: '#,##0.00', date: 'yyyy-mm-dd hh:mm:ss' };
-
-function cellValue(column: ExportColumn, value: Cell): Cell {
-  if (value === null) return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds, to remove them (XML cannot hold them).
-  if (column.kind === 'text') return String(value).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
-  return value;
-}
-
-async function readerKeepsUp(output: PassThrough): Promise<boolean> {
-  while (output.writableNeedDrain && !output.destroyed) await Promise.race([once(output, 'drain'), once(output, 'close')]);
-  return !output.destroyed;
-}
-
 /**
  * product/stock-export: the stock table as it is shown (warehouse, filter, sort, visible columns; only the selected
  * products when ids are given), streamed while it is written. The first chunk is read before the stream is returned,
@@ -70,51 +48,14 @@ async function readerKeepsUp(output: PassThrough): Promise<boolean> {
 export async function exportStock(db: Db, accountId: number, request: StockExportRequest, onError: (error: unknown) => void, chunk = STOCK_EXPORT_CHUNK): Promise<Readable> {
   const scope = await stockScopeOf(db, accountId, request);
   const columns = exportColumns(request.columns?.length ? request.columns : DEFAULT_EXPORT_COLUMNS, scope.priceFields);
-  const read = (offset: number) => stockRows(db, scope, request.sort, chunk, offset, request.ids);
-  const first = await read(0);
-
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: true });
-  workbook.creator = 'Stockroom';
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet('Stock', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((column, index) => ({ key: String(index), width: column.width }));
-  const styles = columns.map((column) => Object.freeze({ numFmt: NUMBER_FORMAT[column.kind] }));
-  const headerStyle = Object.freeze({ numFmt: '@', font: { bold: true, size: 11, name: 'Calibri' } });
-  const addRow = (values: Cell[], style: (index: number) => object) => {
-    const row = sheet.addRow(values);
-    row.eachCell({ includeEmpty: true }, (cell, number) => {
-      cell.style = style(number - 1);
-    });
-    row.commit();
-  };
-
-  const write = async () => {
-    addRow(
-      columns.map((column) => column.header),
-      () => headerStyle,
-    );
-    let rows = first;
-    for (let offset = 0; rows.length > 0; ) {
-      for (const product of rows) {
-        addRow(
-          columns.map((column) => cellValue(column, column.value(product))),
-          (index) => styles[index],
-        );
-      }
-      if (!(await readerKeepsUp(output))) return;
-      if (rows.length < chunk) break;
-      offset += chunk;
-      rows = await read(offset);
+  async function* pages() {
+    for (let offset = 0; ; offset += chunk) {
+      const rows = await stockRows(db, scope, request.sort, chunk, offset, request.ids);
+      yield rows;
+      if (rows.length < chunk) return;
     }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => {
-    onError(error);
-    output.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return output;
+  }
+  return xlsxTable('Stock', columns, pages(), onError);
 }
 
 /** The download name: stock-2025-01-31.xlsx. */

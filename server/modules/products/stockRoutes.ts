@@ -6,7 +6,7 @@ import { requireProductEditor } from '../../auth/rights';
 import { callerOf } from '../../http/context';
 import { sendWorkbook } from '../../http/downloads';
 import { requireImportExport } from '../account/limits';
-import { setArchived } from './service';
+import { archiveMany } from './archiving';
 import { exportStock, stockExportFileName } from './stockExport';
 import { listStock, stockTotals } from './stockList';
 
@@ -39,11 +39,10 @@ export const stockListRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // One call for the screen's 'Archive' of the selected rows; each product is archived as product/archive does.
+  // One call for the screen's 'Archive' of the selected rows: all of them in one transaction, or none.
   app.post('/product/archive-many', { schema: { tags, body: StockArchiveRequest, response: { 200: Type.Object({ archived: Type.Integer() }) } } }, async (request) => {
     const caller = callerOf(request);
     requireProductEditor(caller);
-    for (const id of request.body.ids) await setArchived(db, caller, id, true);
-    return { archived: request.body.ids.length };
+    return archiveMany(db, caller, request.body.ids);
   });
 };

@@ -1,13 +1,10 @@
 import type { Tx } from '../../db/client';
 import { type batches, movements, type products } from '../../db/schema';
+import type { MovementKind } from '../../../src/domain/movementKinds';
 import { moneyText, quantityText } from './quantities';
 
-/**
- * What a movement did: goods came in (arrival, return), went out (write_off, sale), were held or let go, or moved —
- * at once (move) or in two steps (transit_sent from the source, then transit_received at the destination or
- * transit_cancelled back into the source).
- */
-export type MovementKind = 'arrival' | 'write_off' | 'move' | 'reserve' | 'release' | 'sale' | 'return' | 'transit_sent' | 'transit_received' | 'transit_cancelled';
+/** What a movement did: one of the ledger's kinds, each explained (and labelled in the history tab) with the contract's list. */
+export type { MovementKind } from '../../../src/domain/movementKinds';
 
 /** One row of the stock ledger: a product's batch, how much, from and to which warehouse, by whom and why. */
 export interface LedgerEntry {

@@ -159,6 +159,13 @@ describe('cardImages: images come from visible type-15 fields whose value is a l
   ] as const)('%s', (_rule, values, mode, expected) => {
     expect(cardImages(defs, values, mode)).toEqual(expected);
   });
+
+  it('an uploaded image is shown by its signed m link against the API base (its own url needs the session); without a base, by its url', () => {
+    const uploaded = { id: 7, url: 'product/image?id=7', width: 10, height: 10, sizes: { m: 'product/image/view?id=7&size=m&exp=1&sig=s', l: 'l', f: 'f' } };
+    const values = { photos: [uploaded, 'plain.png'] };
+    expect(cardImages(defs, values, { ...staff, linkBase: '/api' })).toEqual(['/api/product/image/view?id=7&size=m&exp=1&sig=s', 'plain.png']);
+    expect(cardImages(defs, values, staff)).toEqual(['product/image?id=7', 'plain.png']);
+  });
 });
 
 describe('capCount: the count is capped at the available count, never below 0', () => {

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { ProductHistoryPage } from '../../../../src/contract/productEditor';
-import { t, type MessageKey } from '../../../../src/i18n';
+import { MOVEMENT_KINDS, type MovementKind } from '../../../../src/domain/movementKinds';
+import { t } from '../../../../src/i18n';
 import { productHistory } from './editorApi';
 
-const KINDS = ['arrival', 'write_off', 'move', 'reserve', 'release', 'sale', 'return'];
-const kindText = (kind: string) => (KINDS.includes(kind) ? t(`stock.editor.kinds.${kind}` as MessageKey) : kind);
+const isKind = (kind: string): kind is MovementKind => (MOVEMENT_KINDS as readonly string[]).includes(kind);
+// Typed by the kind, so a kind added to MOVEMENT_KINDS without a label under stock.editor.kinds does not compile.
+const kindText = (kind: string) => (isKind(kind) ? t(`stock.editor.kinds.${kind}`) : kind);
 
 /** The product's ledger rows, newest first, a page at a time (product/history). */
 export function HistoryTab({ productId }: { productId: number }) {

@@ -256,7 +256,7 @@ export default function ProductEditor() {
               {fields
                 .filter((field) => field.type === FieldType.images)
                 .map((field) => (
-                  <ImagesControl key={field.code} product={product} field={field} disabled={readOnly} onProduct={(changed) => imagesChanged(field.code, changed)} />
+                  <ImagesControl key={field.code} product={product} field={field} disabled={readOnly} onProduct={(changed) => imagesChanged(field.code, changed)} onStale={() => setConflict(true)} />
                 ))}
               {fields.some((field) => field.type !== FieldType.price && field.type !== FieldType.images) && <h3>{t('stock.editor.properties')}</h3>}
               {fields

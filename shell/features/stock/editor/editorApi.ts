@@ -1,5 +1,5 @@
 import type { Category, FieldDefinition, IdRequest } from '../../../../src/contract/catalogue';
-import type { ImageReorderRequest, ProductHistoryPage } from '../../../../src/contract/productEditor';
+import type { ImageDeleteRequest, ImageReorderRequest, ProductHistoryPage } from '../../../../src/contract/productEditor';
 import type { Product, ProductAddRequest, ProductUpdateRequest } from '../../../../src/contract/stock';
 import { staffApi } from '../../../../src/api/http';
 import { getFile } from '../../../../src/api/transport';
@@ -19,14 +19,15 @@ export const listProductFields = (categoryId: number | null) =>
   staffApi.get<FieldDefinition[]>('field/list', categoryId ? { category_id: categoryId, with_parents: 1 } : {});
 
 /** product/image/upload: multipart product_id, field, file; answers the product with the image listed last. */
-export function uploadImage(productId: number, field: string, file: File) {
+export function uploadImage(productId: number, field: string, file: File, updatedAt?: string) {
   const form = new FormData();
   form.append('product_id', String(productId));
   form.append('field', field);
+  if (updatedAt) form.append('updated_at', updatedAt);
   form.append('file', file);
   return staffApi.post<Product>('product/image/upload', form);
 }
 /** The image's bytes for a carousel size (m, l, f); the server answers only the account's own images. */
 export const getImage = (id: number, size: 'm' | 'l' | 'f') => getFile(staffApi, 'product/image', { id, size });
-export const deleteImage = (body: IdRequest) => staffApi.post<Product>('product/image/delete', body);
+export const deleteImage = (body: ImageDeleteRequest) => staffApi.post<Product>('product/image/delete', body);
 export const reorderImages = (body: ImageReorderRequest) => staffApi.post<Product>('product/image/reorder', body);
