@@ -103,16 +103,16 @@ for (const language of LANGUAGES) {
       await page.getByRole('heading', { level: 1, name: ORDER_NAME }).waitFor();
       // Not the staff deal screen greyed out.
       expect(await page.locator('.deal-screen, article.product-card, .deal-tabs').count()).toBe(0);
-      if (order.status_name) expect(await page.locator('.po-status').innerText()).toContain(order.status_name);
-      expect(await page.locator('.po-meta').innerText()).toContain(String(orderId));
+      if (order.status_name) expect(await page.locator('.po-status').textContent()).toContain(order.status_name);
+      expect(await page.locator('.po-meta').textContent()).toContain(String(orderId));
       const line = page.locator('.po-line', { hasText: offered[0].name });
       await line.waitFor();
-      expect(await line.locator('.po-availability').innerText()).toBe(language.inStock);
-      expect(await page.locator('.po-total').innerText()).toContain(language.total);
-      expect(await page.locator('.po-total').innerText()).toContain('₽');
+      expect(await line.locator('.po-availability').textContent()).toBe(language.inStock);
+      expect(await page.locator('.po-total').textContent()).toContain(language.total);
+      expect(await page.locator('.po-total').textContent()).toContain('₽');
       // Nothing internal in the page: no warehouse names, cost or stock counts.
       const warehouses = await staff<{ name: string }[]>('warehouse/list');
-      const text = await page.locator('main').innerText();
+      const text = await page.locator('main').textContent();
       for (const warehouse of warehouses) expect(text).not.toContain(warehouse.name);
       expect(text).not.toMatch(/cost|себестоим|profit|прибыл|reserved|резерв/i);
       // The document the seller shared downloads.
@@ -147,7 +147,7 @@ for (const language of LANGUAGES) {
       const staffPage = await openPage(`/addToDeal?order_id=${orderId}`, { token: account.token, locale: language.locale });
       const note = staffPage.locator('.deal-last-change');
       await note.waitFor();
-      expect(await note.innerText()).toMatch(language.changedByCustomer);
+      expect(await note.textContent()).toMatch(language.changedByCustomer);
     });
 
     it('rule: at phone width (390 px) the order, list, profile and sign-in pages have no horizontal scroll; the order\'s items and total are not cut off', async () => {
