@@ -91,6 +91,7 @@ export default function ArchiveScreen() {
           </p>
         )}
         {rows.length > 0 && (
+          <div className="archive-table-wrap">
           <table className="archive-table" aria-busy={state.status === 'loading'}>
             <thead>
               <tr>
@@ -127,6 +128,7 @@ export default function ArchiveScreen() {
               ))}
             </tbody>
           </table>
+          </div>
         )}
         {state.meta && lastPage > 1 && (
           <nav className="archive-pager" aria-label={t('orders.pages')}>
