@@ -123,8 +123,8 @@ describe('themes and the gallery', () => {
       expect(await count(control, '[role="combobox"][aria-haspopup="listbox"]'), control).toBe(toggles);
       expect(await section(control).locator('[role="combobox"]').first().isVisible(), control).toBe(true);
     }
-    expect(await section('date').locator('input.ui-input--date').inputValue()).toBe('15.03.2024');
-    expect(await section('datetime').locator('input.ui-input--datetime').inputValue()).toBe('15.03.2024 09:30');
+    expect(await section('date').locator('input.ui-input--date').inputValue()).toBe('03/15/2024');
+    expect(await section('datetime').locator('input.ui-input--datetime').inputValue()).toBe('03/15/2024, 09:30 AM');
 
     // The dropdown's button opens its list.
     const dropdown = section('dropdown').locator('[role="combobox"]').first();

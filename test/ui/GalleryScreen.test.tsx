@@ -85,9 +85,9 @@ describe('GalleryScreen (/qwe)', () => {
     expect(get(section('dropdown'), '.ui-dropdown__text').textContent).toBe('Green');
 
     const date = labelled(all<HTMLInputElement>(section('date'), 'input.ui-input--date'));
-    expect(date.map((input) => input.value)).toEqual(['15.03.2024']);
+    expect(date.map((input) => input.value)).toEqual(['03/15/2024']);
     const dateTime = labelled(all<HTMLInputElement>(section('datetime'), 'input.ui-input--datetime'));
-    expect(dateTime.map((input) => input.value)).toEqual(['15.03.2024 09:30']);
+    expect(dateTime.map((input) => input.value)).toEqual(['03/15/2024, 09:30 AM']);
 
     const carousel = section('carousel');
     expect(get(carousel, '.ui-carousel__counter [aria-hidden="true"]').textContent).toBe('1 / 3');

@@ -3,9 +3,8 @@ import styles from './publicOrder.css?raw';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PublicOrderListEntry } from '../../../src/contract/publicOrder';
-import { formatDateLocale, formatNumber } from '../../../src/domain/format';
 import { orderDisplayName } from '../../../src/domain/orderName';
-import { activeLanguage, t } from '../../../src/i18n';
+import { t } from '../../../src/i18n';
 import {
   $hasMorePublicOrders,
   $publicOrderRows,
@@ -18,6 +17,8 @@ import { $publicToken } from '../../../src/stores/session';
 import { navigateTo } from '../../stores/navigation';
 import { publicOrderPath, SIGN_IN_PATH } from './paths';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
+import { formatDateText } from '../../../src/i18n/dates';
+import { formatMoney } from '../../../src/i18n/money';
 
 adoptStyles(styles);
 
@@ -131,7 +132,6 @@ export default function AvailablePublicOrderListScreen() {
 }
 
 function OrderRow({ order }: { order: PublicOrderListEntry }) {
-  const lang = activeLanguage();
   const name = nameOf(order);
   const detailsId = `public-order-${order.id}-details`;
   return (
@@ -141,7 +141,7 @@ function OrderRow({ order }: { order: PublicOrderListEntry }) {
       </a>
       <span id={detailsId} className="public-order-details">
         <span>{t('publicOrder.orderNumber', { id: order.id })}</span>
-        {order.created_at && <span>{t('publicOrder.createdOn', { date: formatDateLocale(order.created_at, lang) })}</span>}
+        {order.created_at && <span>{t('publicOrder.createdOn', { date: formatDateText(order.created_at) })}</span>}
         {order.status_name && (
           <span>
             <span className="ui-visually-hidden">{t('publicOrder.status')}: </span>
@@ -156,7 +156,7 @@ function OrderRow({ order }: { order: PublicOrderListEntry }) {
       </span>
       <span className="public-order-sum">
         <span className="ui-visually-hidden">{t('publicOrder.sum')}: </span>
-        {formatNumber(order.sum)} {order.currency}
+        {formatMoney(order.sum, order.currency)}
       </span>
     </li>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ProductHistoryPage } from '../../../../src/contract/productEditor';
 import { t, type MessageKey } from '../../../../src/i18n';
 import { productHistory } from './editorApi';
+import { formatDateTimeText } from '../../../../src/i18n/dates';
 
 const KINDS = ['arrival', 'write_off', 'move', 'reserve', 'release', 'sale', 'return'];
 const kindText = (kind: string) => (KINDS.includes(kind) ? t(`stock.editor.kinds.${kind}` as MessageKey) : kind);
@@ -37,7 +38,7 @@ export function HistoryTab({ productId }: { productId: number }) {
         <tbody>
           {answer.data.map((row) => (
             <tr key={row.id}>
-              <td>{new Date(row.date).toLocaleString()}</td>
+              <td>{formatDateTimeText(row.date)}</td>
               <td>{kindText(row.type)}</td>
               <td>{row.user ?? ''}</td>
               <td>{row.from_warehouse ?? ''}</td>

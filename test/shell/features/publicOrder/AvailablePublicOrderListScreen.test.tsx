@@ -53,7 +53,7 @@ describe('/availablePublicOrderList', () => {
     ]);
     const [active, inactive] = all(container, '.public-order');
     expect(active.textContent).not.toContain('View only');
-    expect(active.textContent).toContain('12\u202F345.50 RUB');
+    expect(active.textContent).toContain('12,345.50\u00a0₽');
     expect(inactive.classList.contains('public-order--inactive')).toBe(true);
     expect(inactive.querySelector('.public-badge')?.textContent).toBe('View only');
     // The details (number, date, status, view only) are read out with the link.
