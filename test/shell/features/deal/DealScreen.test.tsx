@@ -494,7 +494,7 @@ describe('deal screen in public mode (/publicOrder)', () => {
     await show('/publicOrder?order_id=7');
     expect(edge.calls.map((call) => call.path).sort()).toEqual(['/api/public-order/categories/list', '/api/public-order/fields/list', '/api/public-order/order']);
     expect(edge.calls.every((call) => call.authorization === 'Bearer public-token')).toBe(true);
-    expect([...host.querySelectorAll('.deal-fact dt')].map((dt) => dt.textContent)).toEqual(['Status', 'Order sum']);
+    expect([...host.querySelectorAll('.deal-fact dt')].map((dt) => dt.textContent)).toEqual(['Stage', 'Order sum']);
     expect(button('Make order public')).toBeUndefined();
     const card = host.querySelector('article.product-card') as HTMLElement;
     expect(card.classList.contains('product-card--capped')).toBe(false);
