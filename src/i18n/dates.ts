@@ -46,7 +46,8 @@ export function formatDateText(value: unknown, options: DateTextOptions = {}): s
   const lang = activeLanguage();
   // Intl's Russian puts a comma before the time; the spec writes 'dd.mm.yyyy HH:mm'.
   if (lang === 'ru') return formatDate(date, options);
-  return intlFormat(dateLocale(lang), options.withTime === true).format(date);
+  // ICU puts a narrow no-break space before AM/PM; a plain one is what people type back into a date field.
+  return intlFormat(dateLocale(lang), options.withTime === true).format(date).replace(/[\u00a0\u202f]/g, ' ');
 }
 
 /** Day and time: where the moment matters (documents, history, changes). */

@@ -112,8 +112,8 @@ describe('themes and the gallery', () => {
     expect(await count('checkbox', 'input[type="checkbox"]')).toBe(2);
     expect(await section('checkbox').locator('input[type="checkbox"]').first().isChecked()).toBe(true);
     expect(await section('checkbox').locator('input[type="checkbox"]').nth(1).isDisabled()).toBe(true);
-    expect(await count('decimal', 'input[type="number"][step="any"]')).toBe(2);
-    expect(await section('decimal').locator('input[type="number"]').first().inputValue()).toBe('12.5');
+    expect(await count('decimal', 'input.ui-input--number[inputmode="decimal"]')).toBe(2);
+    expect(await section('decimal').locator('input.ui-input--number').first().inputValue()).toBe('12.5');
     expect(await count('whole', 'input[type="number"][step="1"]')).toBe(1);
     expect(await section('whole').locator('input[type="number"]').inputValue()).toBe('3');
     expect(await count('text', 'input[type="text"]')).toBe(2);

@@ -57,10 +57,10 @@ describe('GalleryScreen (/qwe)', () => {
       [false, true],
     ]);
 
-    const decimals = labelled(all<HTMLInputElement>(section('decimal'), 'input[type="number"]'));
-    expect(decimals.map((input) => [input.value, input.getAttribute('step'), input.disabled])).toEqual([
-      ['12.5', 'any', false],
-      ['12.5', 'any', true],
+    const decimals = labelled(all<HTMLInputElement>(section('decimal'), 'input.ui-input--number'));
+    expect(decimals.map((input) => [input.value, input.getAttribute('inputmode'), input.disabled])).toEqual([
+      ['12.5', 'decimal', false],
+      ['12.5', 'decimal', true],
     ]);
 
     const wholes = labelled(all<HTMLInputElement>(section('whole'), 'input[type="number"]'));

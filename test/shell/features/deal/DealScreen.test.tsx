@@ -378,7 +378,7 @@ describe('deal screen: products tab', () => {
     expect(host.textContent).toContain('Chosen: Compact hammer 150');
     expect(host.querySelector('.deal-add .ui-select .ui-dropdown__text')?.textContent).toBe('Second warehouse — 9 available');
     // rule: a quantity above what the chosen warehouse has is told before adding (a reserving stage refuses it).
-    const quantity = host.querySelector('.deal-add input[type="number"]') as HTMLInputElement;
+    const quantity = host.querySelector('.deal-add input.ui-input--number') as HTMLInputElement;
     typeInto(quantity, '12');
     blur(quantity);
     expect(host.querySelector('.deal-add__over')?.textContent).toBe('More than the 9 available at this warehouse: a stage that reserves stock will refuse it');
