@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ADMIN, ensureTariffs, seedDemo } from './seeds/seed';
 import { DEMO_CUSTOMER } from './seeds/seedOrders';
+import { demoLang } from './modules/demo/defaultNames';
 import { parseOriginList } from '../src/domain/origins';
 
 /** npm start: open the database, migrate, seed the demo on a fresh embedded database, serve. */
@@ -14,7 +15,7 @@ async function main(): Promise<void> {
   await ensureTariffs(database.db);
   // The demo goes only into the embedded database, or into a server database when asked (SEED_DEMO=1).
   // The demo CRM page opened under the other loopback name (http://localhost:PORT/demo/host.html?app=http://127.0.0.1:PORT) plays a connected amoCRM.
-  const seeded = database.kind === 'pglite' || process.env.SEED_DEMO === '1' ? await seedDemo(database.db, [`http://localhost:${config.port}`]) : false;
+  const seeded = database.kind === 'pglite' || process.env.SEED_DEMO === '1' ? await seedDemo(database.db, [`http://localhost:${config.port}`], demoLang(process.env.DEMO_LANG)) : false;
   const hostOrigins = parseOriginList(process.env.HOST_ORIGINS);
   const app = await buildApp({ config, db: database.db, hostOrigins });
 

@@ -3,6 +3,7 @@ import { hashPassword, newToken } from '../auth/secrets';
 import type { Db } from '../db/client';
 import { accounts, integrationConnections, memberships, tariffs, users } from '../db/schema';
 import { seedCatalogue } from './seedCatalogue';
+import { localiseSystemPipeline, type DemoLang } from '../modules/demo/defaultNames';
 import { DEMO_CUSTOMER, seedOrders } from './seedOrders';
 
 export const DEMO_ADMIN = { name: 'Demo admin', email: 'demo@stockroom.local', password: 'demo-password' } as const;
@@ -30,7 +31,7 @@ export async function ensureTariffs(db: Db): Promise<void> {
  * name, or a test's CRM page), connected to the demo account as an amoCRM integration so they may
  * frame the app (/?account=<id>) and call /integration/*. Its secret is random: nothing signs with it.
  */
-export async function seedDemo(db: Db, demoHostOrigins: readonly string[] = []): Promise<boolean> {
+export async function seedDemo(db: Db, demoHostOrigins: readonly string[] = [], lang: DemoLang = 'en'): Promise<boolean> {
   const [{ value }] = await db.select({ value: count() }).from(accounts);
   if (value > 0) return false;
   const [adminHash, keeperHash, customerHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_STOREKEEPER.password), hashPassword(DEMO_CUSTOMER.password)]);
@@ -50,16 +51,17 @@ export async function seedDemo(db: Db, demoHostOrigins: readonly string[] = []):
     const [admin, keeper] = await tx
       .insert(users)
       .values([
-        { name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, passwordHash: adminHash },
-        { name: DEMO_STOREKEEPER.name, email: DEMO_STOREKEEPER.email, passwordHash: keeperHash },
+        { name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, passwordHash: adminHash, lang },
+        { name: DEMO_STOREKEEPER.name, email: DEMO_STOREKEEPER.email, passwordHash: keeperHash, lang },
       ])
       .returning({ id: users.id });
     await tx.insert(memberships).values([
       { accountId: account.id, userId: admin.id, isOwner: true, admin: true, editingRemains: true, changeRemains: true },
       { accountId: account.id, userId: keeper.id, editingRemains: false, changeRemains: true },
     ]);
-    await seedCatalogue(tx, account.id, admin.id);
-    await seedOrders(tx, account.id, admin.id, customerHash);
+    await localiseSystemPipeline(tx, account.id, lang);
+    await seedCatalogue(tx, account.id, admin.id, undefined, lang);
+    await seedOrders(tx, account.id, admin.id, customerHash, lang);
     for (const origin of demoHostOrigins) {
       await tx.insert(integrationConnections).values({ accountId: account.id, kind: 'amocrm', origin, clientId: 'stockroom-demo', clientSecret: newToken(), widgetKey: newToken(), userId: admin.id });
     }

@@ -1,6 +1,7 @@
 import type { Tx } from '../db/client';
 import { openingStock } from '../modules/stock/api';
 import { categories, fields, products, warehouses } from '../db/schema';
+import { DEMO_TEXTS, type DemoLang } from '../modules/demo/defaultNames';
 
 /** A small deterministic generator, so every fresh demo database looks the same. */
 function random(seed: number) {
@@ -19,13 +20,14 @@ function random(seed: number) {
 const ADJECTIVES = ['Compact', 'Heavy-duty', 'Cordless', 'Precision', 'Industrial', 'Mini', 'Pro', 'Classic', 'Smart', 'Steel'];
 
 /** The demo catalogue: two warehouses, nested categories, fields of every type, ~200 products and services with stock. */
-export async function seedCatalogue(tx: Tx, accountId: number, userId: number, size = 200): Promise<void> {
+export async function seedCatalogue(tx: Tx, accountId: number, userId: number, size = 200, lang: DemoLang = 'en'): Promise<void> {
   const rng = random(20261122);
+  const texts = DEMO_TEXTS[lang];
   const [main, second] = await tx
     .insert(warehouses)
     .values([
-      { accountId, name: 'Main warehouse', code: 'main', isMain: true },
-      { accountId, name: 'Second warehouse', code: 'second' },
+      { accountId, name: texts.warehouses.main, code: 'main', isMain: true },
+      { accountId, name: texts.warehouses.second, code: 'second' },
     ])
     .returning();
 
@@ -43,8 +45,8 @@ export async function seedCatalogue(tx: Tx, accountId: number, userId: number, s
 
   const visible = { visible: 1, public_order_visible: 1, editable: 1 };
   await tx.insert(fields).values([
-    { accountId, code: 'retail', name: 'Retail price', type: 11, component: 'price', leadConfig: visible, sort: 0, isSystem: true },
-    { accountId, code: 'wholesale', name: 'Wholesale price', type: 11, component: 'price', leadConfig: { ...visible, public_order_visible: 0 }, sort: 1 },
+    { accountId, code: 'retail', name: texts.priceTypes.retail, type: 11, component: 'price', leadConfig: visible, sort: 0, isSystem: true },
+    { accountId, code: 'wholesale', name: texts.priceTypes.wholesale, type: 11, component: 'price', leadConfig: { ...visible, public_order_visible: 0 }, sort: 1 },
     { accountId, code: 'images', name: 'Images', type: 15, component: 'carousel', leadConfig: visible, sort: 2 },
     { accountId, code: 'brand', name: 'Brand', type: 3, component: 'text', leadConfig: visible, sort: 3 },
     { accountId, code: 'notes', name: 'Notes', type: 4, component: 'textarea', leadConfig: { visible: 1, public_order_visible: 0, editable: 1 }, sort: 4 },
@@ -97,8 +99,8 @@ export async function seedCatalogue(tx: Tx, accountId: number, userId: number, s
     // Every third product keeps a minimum stock (type 13); taken from the index, so the generator's sequence is unchanged.
     if (index % 3 === 0) values.min_stock = { count: 5 + (index % 4) * 5, reserve: index % 2 };
     return isService
-      ? { accountId, type: 'service', categoryId: leaves.services, name: `${services[index % services.length]} #${index + 1}`, article: `SRV-${index + 1}`, unit: 'hour', values: { retail: values.retail } }
-      : { accountId, type: 'product', categoryId: kind.category, name: `${rng.pick(ADJECTIVES)} ${kind.noun} ${index + 1}`, article: `${kind.noun.slice(0, 2).toUpperCase()}-${1000 + index}`, unit: kind.unit, values };
+      ? { accountId, type: 'service', categoryId: leaves.services, name: `${services[index % services.length]} #${index + 1}`, article: `SRV-${index + 1}`, unit: texts.units.hour, values: { retail: values.retail } }
+      : { accountId, type: 'product', categoryId: kind.category, name: `${rng.pick(ADJECTIVES)} ${kind.noun} ${index + 1}`, article: `${kind.noun.slice(0, 2).toUpperCase()}-${1000 + index}`, unit: texts.units[kind.unit], values };
   });
   const inserted = await tx.insert(products).values(rows).returning({ id: products.id, type: products.type, name: products.name, article: products.article, values: products.values });
 

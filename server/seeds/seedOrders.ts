@@ -5,6 +5,7 @@ import { addPosition } from '../modules/orders/positions';
 import { addOrder, updateOrder } from '../modules/orders/service';
 import type { Db, Tx } from '../db/client';
 import { batches, companies, contactCompanies, contacts, orderShares, pipelines, pipelineStatuses, products, publicCustomers, warehouses } from '../db/schema';
+import { DEMO_TEXTS, type DemoLang } from '../modules/demo/defaultNames';
 
 export const DEMO_CUSTOMER = { name: 'Olga Smirnova', email: 'customer@stockroom.local', password: 'customer-password' } as const;
 
@@ -26,18 +27,19 @@ const FIRMS = [
  * orders, 30 orders across the stages (some reserved, some written off, some cancelled), product tags,
  * and one public customer with two shared orders.
  */
-export async function seedOrders(tx: Tx, accountId: number, userId: number, customerPasswordHash: string): Promise<void> {
+export async function seedOrders(tx: Tx, accountId: number, userId: number, customerPasswordHash: string, lang: DemoLang = 'en'): Promise<void> {
+  const texts = DEMO_TEXTS[lang];
   // The services open their own transactions; inside this one they become savepoints.
   const db = tx as unknown as Db;
   const actor: Actor & { userId: number } = { accountId, account: { id: accountId, isKommo: false }, userId, isKommo: false, public: false };
 
-  const [wholesale] = await tx.insert(pipelines).values({ accountId, name: 'Wholesale', sort: 1 }).returning();
+  const [wholesale] = await tx.insert(pipelines).values({ accountId, name: texts.wholesalePipeline, sort: 1 }).returning();
   await tx.insert(pipelineStatuses).values([
-    { accountId, pipelineId: wholesale.id, name: 'Request', color: '#99ccff', sort: 0, type: 0 },
-    { accountId, pipelineId: wholesale.id, name: 'Invoice issued', color: '#ffcc66', sort: 1, type: 0, isReserve: true },
-    { accountId, pipelineId: wholesale.id, name: 'Paid', color: '#ccccff', sort: 2, type: 0, blocksProducts: true },
-    { accountId, pipelineId: wholesale.id, name: 'Shipped', color: '#66cc99', sort: 3, type: 1, isWriteOff: true },
-    { accountId, pipelineId: wholesale.id, name: 'Lost', color: '#ff9999', sort: 4, type: 2 },
+    { accountId, pipelineId: wholesale.id, name: texts.wholesaleStages[0], color: '#99ccff', sort: 0, type: 0 },
+    { accountId, pipelineId: wholesale.id, name: texts.wholesaleStages[1], color: '#ffcc66', sort: 1, type: 0, isReserve: true },
+    { accountId, pipelineId: wholesale.id, name: texts.wholesaleStages[2], color: '#ccccff', sort: 2, type: 0, blocksProducts: true },
+    { accountId, pipelineId: wholesale.id, name: texts.wholesaleStages[3], color: '#66cc99', sort: 3, type: 1, isWriteOff: true },
+    { accountId, pipelineId: wholesale.id, name: texts.wholesaleStages[4], color: '#ff9999', sort: 4, type: 2 },
   ]);
   const stages = await tx
     .select({ id: pipelineStatuses.id, pipelineId: pipelineStatuses.pipelineId, sort: pipelineStatuses.sort })

@@ -50,6 +50,9 @@ export interface ColumnDisplayContext {
   categories?: readonly { id: number; name: string }[];
   /** Locale of date columns; the runtime default when absent. */
   locale?: string;
+  /** How the interface language writes numbers and moments (src/i18n); the spec's plain forms when absent. */
+  formatNumber?: (value: unknown) => string;
+  formatDateTime?: (value: unknown) => string;
 }
 
 // As the spec states it: the free-after-reserve column always shows infinity (the original
@@ -72,7 +75,7 @@ export function displayColumnValue(
   switch (column.type) {
     case FieldType.integer:
     case FieldType.float:
-      return isUnlimited(column, value) ? INFINITY_DISPLAY : formatNumber(value);
+      return isUnlimited(column, value) ? INFINITY_DISPLAY : (ctx.formatNumber ?? formatNumber)(value);
     case FieldType.string:
     case FieldType.text:
     case FieldType.select:
@@ -80,7 +83,7 @@ export function displayColumnValue(
     case FieldType.date:
       return displayValue(value);
     case FieldType.datetime: {
-      const text = formatDateLocale(value, ctx.locale, { withTime: true });
+      const text = ctx.formatDateTime ? ctx.formatDateTime(value) : formatDateLocale(value, ctx.locale, { withTime: true });
       return text === '' ? EMPTY_DISPLAY : text;
     }
     case FieldType.flag:
@@ -90,7 +93,7 @@ export function displayColumnValue(
         typeof value === 'object' && value !== null && !Array.isArray(value)
           ? (value as { cost?: unknown }).cost
           : value;
-      return formatNumber(cost);
+      return (ctx.formatNumber ?? formatNumber)(cost);
     }
     case CATEGORY_COLUMN_TYPE: {
       const id = Number(value);

@@ -1,5 +1,5 @@
-import { formatNumber } from '../domain/format';
 import { activeLanguage } from './index';
+import { formatAmount } from './numbers';
 
 const signs = new Map<string, string>();
 
@@ -20,7 +20,7 @@ export function currencySign(currency: string): string {
   return sign;
 }
 
-/** A sum with its currency (issue 19 §5: sums with the currency sign), the number as spec 1 §5 formats it. */
+/** A sum with its currency (issue 19 §5: sums with the currency sign), written as the active language writes numbers. */
 export function formatMoney(value: unknown, currency: string): string {
-  return `${formatNumber(value)}\u00A0${currencySign(currency)}`;
+  return `${formatAmount(value)}\u00A0${currencySign(currency)}`;
 }

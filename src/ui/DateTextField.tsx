@@ -1,5 +1,5 @@
-import { formatDate } from '../domain/format';
 import { t } from '../i18n';
+import { datePattern, formatDateText, localeDateToDotted } from '../i18n/dates';
 import { draftKeyHandler } from './draftKeys';
 import { Field, messageAria, useFieldIds } from './Field';
 import { dateKey, readDate, type DateLike } from './dateText';
@@ -22,13 +22,13 @@ export interface DateTextFieldProps extends DateFieldProps {
 }
 
 /**
- * Text entry of dd.mm.yyyy (and hh:mm). The value compared is the parsed date (to the day, or
+ * Text entry of a date (and time) in the active language's format (src/i18n/dates.ts). The value compared is the parsed date (to the day, or
  * to the minute with time); an empty field is no date, and no date → no date emits nothing.
  */
 export function DateTextField(props: DateTextFieldProps) {
   const { withTime } = props;
   const { id, errorId, hintId } = useFieldIds('ui-date', props.id);
-  const show = (date: Date) => formatDate(date, { withTime });
+  const show = (date: Date) => formatDateText(date, { withTime });
   const key = (date: Date | null): string | null => (date ? dateKey(date, withTime) : null);
   // The current value as given is kept when it cannot be read, so the field shows it as is.
   const current = readDate(props.value);
@@ -39,7 +39,8 @@ export function DateTextField(props: DateTextFieldProps) {
     format: (date) => (date ? show(date) : date === current ? shownValue : ''),
     parse: (text) => {
       if (text.trim() === '') return { ok: true, value: null };
-      const date = readDate(text);
+      // The English locale's order (03/05/2024) is rewritten day first; dotted and ISO text read as they are.
+      const date = readDate(localeDateToDotted(text) ?? text);
       return date ? { ok: true, value: date } : { ok: false };
     },
     same: (a, b) => key(a) === key(b),
@@ -47,8 +48,8 @@ export function DateTextField(props: DateTextFieldProps) {
     onUnreadable: 'keep',
   });
 
-  const hint = withTime ? t('controls.dateTimeFormatHint') : t('controls.dateFormatHint');
-  const error = props.error ?? (unreadable ? (withTime ? t('controls.invalidDateTime') : t('controls.invalidDate')) : undefined);
+  const hint = datePattern({ withTime });
+  const error = props.error ?? (unreadable ? t(withTime ? 'controls.invalidDateTime' : 'controls.invalidDate', { pattern: hint }) : undefined);
   return (
     <Field
       controlId={id}

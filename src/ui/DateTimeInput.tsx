@@ -2,7 +2,7 @@ import type { DateLike } from './dateText';
 import { DateTextField, type DateFieldProps } from './DateTextField';
 
 export interface DateTimeInputProps extends DateFieldProps {
-  /** dd.mm.yyyy hh:mm, an ISO date-time or a Date; shown as dd.mm.yyyy hh:mm. */
+  /** dd.mm.yyyy hh:mm, an ISO date-time or a Date; shown as the language writes them (src/i18n/dates.ts). */
   value: DateLike;
   /**
    * Called with yyyy-mm-ddThh:mm (local time; null when cleared) only when the parsed time

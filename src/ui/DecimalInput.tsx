@@ -15,6 +15,7 @@ export function DecimalInput(props: DecimalInputProps) {
     <NumberField
       {...props}
       step={props.step ?? 'any'}
+      decimalText
       normalise={(value) => clampNumber(value, min, max)}
     />
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { draftKeyHandler } from './draftKeys';
 import { Field, messageAria, useFieldIds } from './Field';
+import { numberSeparators } from '../i18n/numbers';
 import { formatNumber, readNumber, sameNumber } from './numberText';
 import { useCommittedDraft } from './useCommittedDraft';
 
@@ -23,14 +24,20 @@ export interface NumberFieldProps extends NumberInputProps {
   /** Applied to every committed number (clamping, integer conversion). */
   normalise: (value: number) => number;
   step: number | 'any';
+  /**
+   * A text field in the language's decimal form ('12,5' in Russian) instead of a number input: Chromium's
+   * number input drops a typed comma whatever the page language, so '12,5' became 125 (issue 19 §5).
+   */
+  decimalText?: boolean;
 }
 
 /** The number input behind DecimalInput and WholeNumberInput: commits on change, blur or Enter. */
 export function NumberField(props: NumberFieldProps) {
   const { id, errorId } = useFieldIds('ui-number', props.id);
+  const shown = (value: number | null | undefined) => (props.decimalText ? formatNumber(value).replace('.', numberSeparators().decimal) : formatNumber(value));
   const { draft, setDraft, commit, revert } = useCommittedDraft<number>({
     value: props.value,
-    format: formatNumber,
+    format: shown,
     parse: (text) => {
       const read = readNumber(text);
       return read.ok ? { ok: true, value: props.normalise(read.value) } : read;
@@ -62,18 +69,19 @@ export function NumberField(props: NumberFieldProps) {
         id={id}
         name={props.name}
         className="ui-input ui-input--number"
-        type="number"
+        type={props.decimalText ? 'text' : 'number'}
         inputMode={props.step === 1 ? 'numeric' : 'decimal'}
-        step={props.step}
-        min={props.min}
-        max={props.max}
+        autoComplete={props.decimalText ? 'off' : undefined}
+        step={props.decimalText ? undefined : props.step}
+        min={props.decimalText ? undefined : props.min}
+        max={props.decimalText ? undefined : props.max}
         value={draft}
         placeholder={props.placeholder}
         disabled={props.disabled}
         {...messageAria(props.error, errorId)}
         onChange={(event) => setDraft(event.currentTarget.value)}
         onBlur={(event) => commitFrom(event.currentTarget)}
-        onKeyDown={draftKeyHandler({ shown: formatNumber(props.value), commit: commitFrom, revert })}
+        onKeyDown={draftKeyHandler({ shown: shown(props.value), commit: commitFrom, revert })}
       />
     </Field>
   );

@@ -2,7 +2,6 @@ import { memo, useMemo } from 'react';
 import { apiBase } from '../config';
 import type { CategoryProps } from '../contract/catalogue';
 import { coerceFieldValue, FieldType, normalizeOptions } from '../domain/fieldTypes';
-import { formatNumber } from '../domain/format';
 import {
   cardImages,
   cardTitle,
@@ -13,7 +12,7 @@ import {
   type CardFieldDefinition,
 } from '../domain/productCard';
 import { t } from '../i18n';
-import { formatMoney } from '../i18n/money';
+import { currencySign, formatMoney } from '../i18n/money';
 import { Checkbox } from './Checkbox';
 import { DateInput } from './DateInput';
 import { DateTimeInput } from './DateTimeInput';
@@ -25,6 +24,7 @@ import { Select } from './Select';
 import { TextArea } from './TextArea';
 import { TextInput } from './TextInput';
 import { WholeNumberInput } from './WholeNumberInput';
+import { formatAmount } from '../i18n/numbers';
 
 /** What a card shows of a position (staff and public positions both fit). */
 export interface ProductCardPosition {
@@ -145,7 +145,7 @@ function LoadedProductCard(props: ProductCardProps & { categories: readonly Cate
   }, [layout, fields, categories, categoryId, values, currency, publicMode, fieldsReadOnly, onFieldChange, positionId]);
 
   const priceReadOnly = isPriceReadOnly({ publicMode }) || locked;
-  const title = cardTitle({ price: position.price, leadName: name, count: position.count, units: position.unit }, formatNumber);
+  const title = cardTitle({ price: position.price, leadName: name, count: position.count, units: position.unit }, (value) => formatAmount(value));
   const facts = [position.article, position.warehouse_name ?? (position.type === 'service' ? t('order.service') : null)].filter(Boolean).join(' · ');
 
   return (
@@ -216,7 +216,7 @@ function FieldRow({ def, value, currency, disabled, onChange }: FieldRowProps) {
       const price = coerceFieldValue(FieldType.price, value, ctx);
       return (
         <p className="product-card__price-of">
-          {t('order.priceOf', { name: label, price: formatNumber(price.cost), currency: price.currency })}
+          {t('order.priceOf', { name: label, price: formatAmount(price.cost), currency: currencySign(price.currency) })}
         </p>
       );
     }

@@ -1,8 +1,12 @@
 import type { ParseResult } from './useCommittedDraft';
 
-/** Reads typed number text; a comma counts as the decimal point and an empty field counts as 0. */
+/**
+ * Reads typed number text; a comma counts as the decimal point (12,5 in Russian) unless a point follows it
+ * (1,234.5 in English, where it groups thousands). An empty field counts as 0.
+ */
 export function readNumber(text: string): ParseResult<number> {
-  const compact = text.replace(/[\s\u202f\u00a0]/g, '').replace(',', '.');
+  const spaced = text.replace(/[\s\u202f\u00a0]/g, '');
+  const compact = /,.*\./.test(spaced) ? spaced.replaceAll(',', '') : spaced.replace(',', '.');
   if (compact === '') return { ok: true, value: 0 };
   const value = Number(compact);
   return Number.isFinite(value) ? { ok: true, value } : { ok: false };

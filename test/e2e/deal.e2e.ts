@@ -77,7 +77,7 @@ describe('the deal screen in Chromium against the real server', () => {
     await page.getByText('Unsaved changes').first().waitFor();
 
     // Move the order to the reservation stage, then save.
-    await page.locator('.deal-details').getByRole('combobox', { name: 'Status' }).click();
+    await page.locator('.deal-details').getByRole('combobox', { name: 'Stage' }).click();
     await page.locator('.deal-details [role="option"]', { hasText: 'Reserved' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.locator('.deal-save__status', { hasText: 'Saved' }).waitFor();
@@ -88,7 +88,7 @@ describe('the deal screen in Chromium against the real server', () => {
     await card(page, good!.name).waitFor();
     expect(await card(page, good!.name).getByLabel(/^Quantity/).inputValue()).toBe(String(second.available));
     await card(page, good!.name).getByText(`Reserved: ${second.available}`).waitFor();
-    expect(await page.locator('.deal-details').getByRole('combobox', { name: 'Status' }).textContent()).toContain('Reserved');
+    expect(await page.locator('.deal-details').getByRole('combobox', { name: 'Stage' }).textContent()).toContain('Reserved');
     const saved = await api<OrderWithPositions>(`orders/order?order_id=${orderId}`);
     expect(saved.stock_state).toBe('reserved');
     expect(saved.positions.find((position) => position.product_id === good!.id)).toMatchObject({ count: second.available, reserved: second.available });

@@ -4,7 +4,7 @@ import en from '../../locales/en.json';
 import ru from '../../locales/ru.json';
 import type { DealProduct, OrderWithPositions } from '../../src/contract/orders';
 import type { Product } from '../../src/contract/stock';
-import { formatNumber } from '../../src/domain/format';
+import { formatAmount } from '../../src/i18n/numbers';
 import { staffApi, testAccount, type TestAccount } from './account';
 import { openPage as openStaffPage } from './browser';
 
@@ -36,8 +36,8 @@ async function twoOrdersOfOneGood(): Promise<{ product: DealProduct; first: Orde
   return { product: product!, first: await orderOf('Cards A'), second: await orderOf('Cards B') };
 }
 
-/** The sum as the screen writes it: spec 1 §5 digits and the rouble sign (the demo account's currency). */
-const money = (value: number) => `${formatNumber(value)}\u00A0₽`;
+/** The sum as the screen writes it: the language's digits (issue 19 §5: 1 234,50 / 1,234.50) and the rouble sign (the demo account's currency). */
+const moneyIn = (lang: 'en' | 'ru', value: number) => `${formatAmount(value, lang)}\u00A0₽`;
 const fill = (template: string, params: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => params[key]);
 
 const boxesOverlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
@@ -51,7 +51,8 @@ async function openDeal(orderId: number, locale: string): Promise<Page> {
   return page;
 }
 
-describe.each(LANGUAGES)('the deal products tab in $lang (issue 19 §2)', ({ locale, texts }) => {
+describe.each(LANGUAGES)('the deal products tab in $lang (issue 19 §2)', ({ lang, locale, texts }) => {
+  const money = (value: number) => moneyIn(lang, value);
   it('rule: a card edit (a field, the quantity) belongs to this order’s position: the catalogue product and another order of it keep theirs; the card and the tab show sums with the currency', async () => {
     const { product, first, second } = await twoOrdersOfOneGood();
     const catalogueBefore = await api<Product>(`product/get?id=${product.id}`);

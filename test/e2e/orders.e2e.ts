@@ -63,9 +63,9 @@ describe('/orders in the browser', () => {
     expect(await rows(page).count()).toBe(20);
     expect(await shownText(page)).toBe('1–20 of 20');
     expect(await pipelineCombo(page).textContent()).not.toContain('All');
-    // A seeded order without a name shows the default name; sums are grouped numbers with two decimals.
+    // A seeded order without a name shows the default name; sums are grouped numbers with two decimals (English: 1,234.50).
     expect(await page.getByRole('link', { name: /^New order #\d+$/ }).count()).toBeGreaterThan(0);
-    expect(await page.locator('td[data-column="order_sum"]').first().textContent()).toMatch(/^\d{1,3}(\u202F\d{3})*\.\d{2}$/);
+    expect(await page.locator('td[data-column="order_sum"]').first().textContent()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
   });
 
   it("'All' pipelines lists every order on two pages; the choice survives a reload", async () => {

@@ -146,9 +146,9 @@ describe.each(LANGUAGES)('/remnants in the browser ($locale)', ({ locale, texts,
   it('selects rows (one by one and the whole page) and exports the selection in the visible columns as xlsx that exceljs reads', async () => {
     const page = await open('/remnants?pos=1');
     await page.getByRole('checkbox', { name: L.selectRow.replace('{{name}}', 'Hammer drill') }).check();
-    expect(await page.getByText(L.selected.replace('{{count}}', '1')).isVisible()).toBe(true);
+    expect(await page.getByText(texts.plural.selectedRows.one.replace('{{count}}', '1')).isVisible()).toBe(true);
     await page.getByRole('checkbox', { name: L.selectPage }).check();
-    expect(await page.getByText(L.selected.replace('{{count}}', '2')).isVisible()).toBe(true);
+    expect(await page.getByText(texts.plural.selectedRows.few.replace('{{count}}', '2')).isVisible()).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts.stock.export }).click()]);
     expect(download.suggestedFilename()).toMatch(/^stock-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
@@ -161,6 +161,6 @@ describe.each(LANGUAGES)('/remnants in the browser ($locale)', ({ locale, texts,
       ['Nail box', 100],
     ]);
     await page.getByRole('checkbox', { name: L.selectPage }).uncheck();
-    expect(await page.getByText(L.selected.replace('{{count}}', '2')).count()).toBe(0);
+    expect(await page.getByText(texts.plural.selectedRows.few.replace('{{count}}', '2')).count()).toBe(0);
   });
 });

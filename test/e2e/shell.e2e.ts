@@ -112,8 +112,8 @@ describe('themes and the gallery', () => {
     expect(await count('checkbox', 'input[type="checkbox"]')).toBe(2);
     expect(await section('checkbox').locator('input[type="checkbox"]').first().isChecked()).toBe(true);
     expect(await section('checkbox').locator('input[type="checkbox"]').nth(1).isDisabled()).toBe(true);
-    expect(await count('decimal', 'input[type="number"][step="any"]')).toBe(2);
-    expect(await section('decimal').locator('input[type="number"]').first().inputValue()).toBe('12.5');
+    expect(await count('decimal', 'input.ui-input--number[inputmode="decimal"]')).toBe(2);
+    expect(await section('decimal').locator('input.ui-input--number').first().inputValue()).toBe('12.5');
     expect(await count('whole', 'input[type="number"][step="1"]')).toBe(1);
     expect(await section('whole').locator('input[type="number"]').inputValue()).toBe('3');
     expect(await count('text', 'input[type="text"]')).toBe(2);
@@ -123,8 +123,8 @@ describe('themes and the gallery', () => {
       expect(await count(control, '[role="combobox"][aria-haspopup="listbox"]'), control).toBe(toggles);
       expect(await section(control).locator('[role="combobox"]').first().isVisible(), control).toBe(true);
     }
-    expect(await section('date').locator('input.ui-input--date').inputValue()).toBe('15.03.2024');
-    expect(await section('datetime').locator('input.ui-input--datetime').inputValue()).toBe('15.03.2024 09:30');
+    expect(await section('date').locator('input.ui-input--date').inputValue()).toBe('03/15/2024');
+    expect(await section('datetime').locator('input.ui-input--datetime').inputValue()).toBe('03/15/2024, 09:30 AM');
 
     // The dropdown's button opens its list.
     const dropdown = section('dropdown').locator('[role="combobox"]').first();

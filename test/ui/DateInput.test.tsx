@@ -8,7 +8,7 @@ describe('DateInput', () => {
   it('is labelled and describes the expected format', () => {
     const { container, field } = mountDateInput({ value: null });
     expect(get<HTMLLabelElement>(container, 'label').htmlFor).toBe(field.id);
-    expect(get(container, '.ui-field__hint').textContent).toBe('dd.mm.yyyy');
+    expect(get(container, '.ui-field__hint').textContent).toBe('mm/dd/yyyy');
     expect(field.getAttribute('aria-describedby')).toBe(get(container, '.ui-field__hint').id);
   });
 });

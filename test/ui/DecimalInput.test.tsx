@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { setActiveLanguage } from '../../src/i18n';
 import { DecimalInput } from '../../src/ui';
 import { mountDecimalInput } from './editControls';
 import { blur, fire, get, press, render, typeInto } from './render';
@@ -9,8 +10,23 @@ describe('DecimalInput', () => {
   it('is labelled and shows the value', () => {
     const { container, field } = mountDecimalInput({ value: 12.5 });
     expect(get<HTMLLabelElement>(container, 'label').htmlFor).toBe(field.id);
-    expect(field.type).toBe('number');
+    // A text field with the decimal keyboard: a number input would drop a typed comma (issue 19 §5).
+    expect([field.type, field.inputMode]).toEqual(['text', 'decimal']);
     expect(field.value).toBe('12.5');
+  });
+
+  it('rule: in Russian it shows a decimal comma and reads 12,5 as 12.5', () => {
+    setActiveLanguage('ru');
+    try {
+      const { field, onChange } = mountDecimalInput({ value: 1.5 });
+      expect(field.value).toBe('1,5');
+      typeInto(field, '12,5');
+      blur(field);
+      expect(onChange).toHaveBeenCalledExactlyOnceWith(12.5);
+      expect(field.value).toBe('12,5');
+    } finally {
+      setActiveLanguage('en');
+    }
   });
 
   it('commits on Enter and on the native change event', () => {

@@ -57,10 +57,10 @@ describe('GalleryScreen (/qwe)', () => {
       [false, true],
     ]);
 
-    const decimals = labelled(all<HTMLInputElement>(section('decimal'), 'input[type="number"]'));
-    expect(decimals.map((input) => [input.value, input.getAttribute('step'), input.disabled])).toEqual([
-      ['12.5', 'any', false],
-      ['12.5', 'any', true],
+    const decimals = labelled(all<HTMLInputElement>(section('decimal'), 'input.ui-input--number'));
+    expect(decimals.map((input) => [input.value, input.getAttribute('inputmode'), input.disabled])).toEqual([
+      ['12.5', 'decimal', false],
+      ['12.5', 'decimal', true],
     ]);
 
     const wholes = labelled(all<HTMLInputElement>(section('whole'), 'input[type="number"]'));
@@ -85,9 +85,9 @@ describe('GalleryScreen (/qwe)', () => {
     expect(get(section('dropdown'), '.ui-dropdown__text').textContent).toBe('Green');
 
     const date = labelled(all<HTMLInputElement>(section('date'), 'input.ui-input--date'));
-    expect(date.map((input) => input.value)).toEqual(['15.03.2024']);
+    expect(date.map((input) => input.value)).toEqual(['03/15/2024']);
     const dateTime = labelled(all<HTMLInputElement>(section('datetime'), 'input.ui-input--datetime'));
-    expect(dateTime.map((input) => input.value)).toEqual(['15.03.2024 09:30']);
+    expect(dateTime.map((input) => input.value)).toEqual(['03/15/2024, 09:30 AM']);
 
     const carousel = section('carousel');
     expect(get(carousel, '.ui-carousel__counter [aria-hidden="true"]').textContent).toBe('1 / 3');

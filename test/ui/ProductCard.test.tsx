@@ -27,14 +27,14 @@ function card(props: Partial<ProductCardProps> = {}) {
 
 describe('ProductCard: the title line (spec 1 §2)', () => {
   it('shows price, lead name, count and units', () => {
-    expect(card().root().querySelector('h3')?.textContent).toBe('1\u202f200.00 · Cordless drill 1 · 2 pcs');
+    expect(card().root().querySelector('h3')?.textContent).toBe('1,200.00 · Cordless drill 1 · 2 pcs');
   });
 });
 
 describe('ProductCard: which fields a card shows (spec 1 §5)', () => {
   it('rule: visible flag above 0, with a component, of the category and its levels, not the price code, not images', () => {
     // Hidden (visible 0), Without component, Thread (another category), Images (type 15) and the 'price' code are left out.
-    expect(card().rowLabels()).toEqual(['Retail price: 1\u202f200.00 RUB', 'Wholesale price: 1\u202f000.00 RUB', 'Brand', 'Notes', 'Last checked', 'Colour']);
+    expect(card().rowLabels()).toEqual(['Retail price: 1,200.00 ₽', 'Wholesale price: 1,000.00 ₽', 'Brand', 'Notes', 'Last checked', 'Colour']);
   });
 
   it('a field of a sub-level category shows on that category’s products only', () => {
@@ -44,12 +44,12 @@ describe('ProductCard: which fields a card shows (spec 1 §5)', () => {
 
   it('a product without a category shows the fields that belong to no category', () => {
     const { rowLabels } = card({ position: position({ category_id: null }) });
-    expect(rowLabels()).toEqual(['Retail price: 1\u202f200.00 RUB', 'Wholesale price: 1\u202f000.00 RUB', 'Brand', 'Notes', 'Last checked', 'Colour']);
+    expect(rowLabels()).toEqual(['Retail price: 1,200.00 ₽', 'Wholesale price: 1,000.00 ₽', 'Brand', 'Notes', 'Last checked', 'Colour']);
   });
 
   it('rule: public mode decides by public_order_visible, so staff-only fields are absent', () => {
     const labels = card({ publicMode: true }).rowLabels();
-    expect(labels).toEqual(['Retail price: 1\u202f200.00 RUB', 'Brand', 'Colour']);
+    expect(labels).toEqual(['Retail price: 1,200.00 ₽', 'Brand', 'Colour']);
     expect(labels).not.toContain('Notes');
   });
 });
@@ -212,13 +212,13 @@ describe('ProductCard: list layout', () => {
   it('one compact row: no carousel and no field rows, the position sum shown', () => {
     const { container } = card({ layout: 'list' });
     expect([container.querySelector('.ui-carousel'), container.querySelector('.product-card__fields')]).toEqual([null, null]);
-    expect(get(container, '.product-card__sum').textContent).toBe('Sum: 2\u202f400.00\u00a0₽');
+    expect(get(container, '.product-card__sum').textContent).toBe('Sum: 2,400.00\u00a0₽');
   });
 });
 
 describe('ProductCard: line total (issue 19 §2)', () => {
   it('rule: a card shows its line total, price × count, with the currency sign', () => {
     const { container } = card();
-    expect(get(container, '.product-card__sum').textContent).toBe('Sum: 2\u202f400.00\u00a0₽');
+    expect(get(container, '.product-card__sum').textContent).toBe('Sum: 2,400.00\u00a0₽');
   });
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setActiveLanguage, type Lang } from '../../src/i18n';
 import {
   mountDateInput,
   mountDateTimeInput,
@@ -70,12 +71,12 @@ describe('edit controls', () => {
     { control: 'TextArea', mount: () => mountTextArea({ value: 'same' }), typed: ['sam', 'same'], shown: 'same' },
     { control: 'DecimalInput', mount: () => mountDecimalInput({ value: 12.5 }), typed: ['12.50'], shown: '12.5' },
     { control: 'WholeNumberInput', mount: () => mountWholeNumberInput({ value: 3 }), typed: ['3.4'], shown: '3' },
-    { control: 'DateInput', mount: () => mountDateInput({ value: '2024-03-05' }), typed: ['5.03.2024'], shown: '05.03.2024' },
+    { control: 'DateInput', mount: () => mountDateInput({ value: '2024-03-05' }), typed: ['5.03.2024'], shown: '03/05/2024' },
     {
       control: 'DateTimeInput',
       mount: () => mountDateTimeInput({ value: '2024-03-05T09:07:00' }),
       typed: ['5.3.2024 9:07'],
-      shown: '05.03.2024 09:07',
+      shown: '03/05/2024, 09:07 AM',
     },
   ])('$control emits nothing when the committed value equals the current one', ({ mount, typed, shown }) => {
     const { field, onChange } = mount();
@@ -151,9 +152,14 @@ describe('number inputs', () => {
 });
 
 describe('date inputs', () => {
-  it.each<{ control: string; mount: (value: Date | string | null) => MountedControl; shows: [Date | string | null, string][] }>([
+  afterEach(() => setActiveLanguage('en'));
+
+  // Issue 19 §5: the controls write dates as the language does, like the lists: Russian dd.mm.yyyy HH:mm,
+  // English the locale's own form (the test browser is en-US).
+  it.each<{ control: string; lang: Lang; mount: (value: Date | string | null) => MountedControl; shows: [Date | string | null, string][] }>([
     {
       control: 'DateInput',
+      lang: 'ru',
       mount: (value) => mountDateInput({ value }),
       shows: [
         ['2024-03-05', '05.03.2024'],
@@ -164,6 +170,7 @@ describe('date inputs', () => {
     },
     {
       control: 'DateTimeInput',
+      lang: 'ru',
       mount: (value) => mountDateTimeInput({ value }),
       shows: [
         ['2024-03-05T09:07', '05.03.2024 09:07'],
@@ -171,8 +178,41 @@ describe('date inputs', () => {
         [new Date(2024, 2, 5, 18, 30), '05.03.2024 18:30'],
       ],
     },
-  ])('$control shows its value in the dotted form whatever form it comes in', ({ mount, shows }) => {
+    {
+      control: 'DateInput',
+      lang: 'en',
+      mount: (value) => mountDateInput({ value }),
+      shows: [
+        ['2024-03-05', '03/05/2024'],
+        ['5.3.2024', '03/05/2024'],
+        [new Date(2024, 2, 5), '03/05/2024'],
+        [null, ''],
+      ],
+    },
+    {
+      control: 'DateTimeInput',
+      lang: 'en',
+      mount: (value) => mountDateTimeInput({ value }),
+      shows: [
+        ['2024-03-05T09:07', '03/05/2024, 09:07 AM'],
+        ['05.03.2024 9:07', '03/05/2024, 09:07 AM'],
+        [new Date(2024, 2, 5, 18, 30), '03/05/2024, 06:30 PM'],
+      ],
+    },
+  ])('$control in $lang shows its value as the language writes dates whatever form it comes in', ({ lang, mount, shows }) => {
+    setActiveLanguage(lang);
     for (const [value, text] of shows) expect(mount(value).field.value).toBe(text);
+  });
+
+  it.each<{ control: string; mount: Mount; typed: string; emitted: string }>([
+    { control: 'DateInput', mount: () => mountDateInput({ value: null }), typed: '03/06/2024', emitted: '2024-03-06' },
+    { control: 'DateTimeInput', mount: () => mountDateTimeInput({ value: null }), typed: '03/06/2024, 9:08 PM', emitted: '2024-03-06T21:08' },
+    { control: 'DateTimeInput', mount: () => mountDateTimeInput({ value: null }), typed: '03/06/2024 21:08', emitted: '2024-03-06T21:08' },
+  ])('$control in English reads what it shows: $typed (month first in en-US)', ({ mount, typed, emitted }) => {
+    const { field, onChange } = mount();
+    typeInto(field, typed);
+    blur(field);
+    expect(onChange.mock.calls[0][0]).toBe(emitted);
   });
 
   it.each<{ control: string; mount: Mount }>([
@@ -208,14 +248,14 @@ describe('date inputs', () => {
       control: 'DateInput',
       mount: () => mountDateInput({ value: '2024-03-05' }),
       unreadable: ['31.02.2024', 'tomorrow'],
-      message: 'Enter the date as dd.mm.yyyy',
+      message: 'Enter the date as mm/dd/yyyy',
       readable: '07.03.2024',
     },
     {
       control: 'DateTimeInput',
       mount: () => mountDateTimeInput({ value: '2024-03-05T09:07' }),
       unreadable: ['05.03.2024 25:00'],
-      message: 'Enter the date and time as dd.mm.yyyy hh:mm',
+      message: 'Enter the date and time as mm/dd/yyyy, hh:mm am',
       readable: '05.03.2024 09:08',
     },
   ])('$control: unreadable or impossible text emits nothing and is marked invalid', ({ mount, unreadable, message, readable }) => {

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { accounts, memberships, tariffs, tokens, users } from '../../db/schema';
 import { badRequest, unprocessable } from '../../http/errors';
 import type { ServerContext } from '../../http/context';
+import { demoLang, localiseSystemPipeline } from '../demo/defaultNames';
 
 export const INVALID_LOGIN = 'Invalid username or password';
 export const USER_EXISTS = 'Such a user already exists.';
@@ -121,6 +122,8 @@ export async function setAccount(ctx: ServerContext, input: { mode: LoginMode; l
       .insert(accounts)
       .values({ name, tariffId: tariff?.id ?? null, trialEndsAt: new Date(Date.now() + ctx.config.trialDays * 86_400_000) })
       .returning({ id: accounts.id });
+    // The system pipeline and its stages in the language chosen at sign-up (issue 19 §5).
+    await localiseSystemPipeline(tx, account.id, demoLang(payload.lang));
     const [user] = await tx
       .insert(users)
       .values({ name, passwordHash, lang: payload.lang === 'ru' ? 'ru' : 'en', [login.mode]: login.value })

@@ -2,14 +2,14 @@ import './texts';
 import styles from './archive.css?raw';
 import { useStore } from '@nanostores/react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { formatDateLocale } from '../../../src/domain/format';
-import { activeLanguage, type MessageKey, t } from '../../../src/i18n';
+import { type MessageKey, t } from '../../../src/i18n';
 import { $account } from '../../../src/stores/account';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
 import { navigateTo } from '../../stores/navigation';
 import { ARCHIVE_TABS, type ArchiveRow, type ArchiveTab, mayUnarchive, toArchiveRow } from './rows';
 import { $archive, chooseTab, loadArchive, searchArchive, showPage, unarchiveItem } from './state';
+import { formatDateText } from '../../../src/i18n/dates';
 
 adoptStyles(styles);
 
@@ -24,7 +24,6 @@ export default function ArchiveScreen() {
   const { user, account } = useStore($account);
   const [busyId, setBusyId] = useState<number | null>(null);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const locale = activeLanguage();
 
   useEffect(() => {
     void loadArchive();
@@ -91,6 +90,7 @@ export default function ArchiveScreen() {
           </p>
         )}
         {rows.length > 0 && (
+          <div className="archive-table-wrap">
           <table className="archive-table" aria-busy={state.status === 'loading'}>
             <thead>
               <tr>
@@ -115,7 +115,7 @@ export default function ArchiveScreen() {
                     )}
                   </th>
                   <td>{row.details}</td>
-                  <td>{formatDateLocale(row.updatedAt, locale)}</td>
+                  <td>{formatDateText(row.updatedAt)}</td>
                   <td className="archive-actions">
                     {allowed && (
                       <button type="button" className="shell-button" disabled={busyId === row.id} aria-busy={busyId === row.id} aria-label={t('archive.unarchiveFor', { name: row.name })} onClick={() => void putBack(row)}>
@@ -127,6 +127,7 @@ export default function ArchiveScreen() {
               ))}
             </tbody>
           </table>
+          </div>
         )}
         {state.meta && lastPage > 1 && (
           <nav className="archive-pager" aria-label={t('orders.pages')}>

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { COMPANY_ACCOUNTING_KEYS, CUSTOMER_RATING_MAX, otherKind, type Customer } from '../../../src/api/customers';
 import type { Company, Contact, CustomerOrder, CustomerRef } from '../../../src/contract/customers';
 import { FieldType } from '../../../src/domain/fieldTypes';
-import { displayValue, formatDateLocale, formatNumber } from '../../../src/domain/format';
+import { displayValue } from '../../../src/domain/format';
 import { displayColumnValue } from '../../../src/domain/tableColumns';
 import { activeLanguage, t, type MessageKey } from '../../../src/i18n';
 import {
@@ -21,6 +21,9 @@ import { CustomerDialog } from '../../../src/ui/CustomerDialog';
 import { ACCOUNTING_LABELS } from '../../../src/ui/CustomerForm';
 import { CustomerRatingBadge } from '../../../src/ui/CustomerRating';
 import { CustomerSearch } from '../../../src/ui/CustomerSearch';
+import { LOCALE_COLUMN_FORMATS } from '../../../src/i18n/columnFormats';
+import { formatDateText } from '../../../src/i18n/dates';
+import { formatAmount } from '../../../src/i18n/numbers';
 
 const CRM_STATUSES: readonly MessageKey[] = ['orders.statusOpened', 'orders.statusReserved', 'orders.statusSuccess', 'orders.statusUnsuccessful', 'orders.statusDeleted'];
 
@@ -58,8 +61,8 @@ export function CustomerCard({ state, onClose, onEdit, onDelete }: CustomerCardP
         [t('clients.email'), displayValue(customer.email)],
         [t('clients.phone'), displayValue(customer.phone)],
         ...(kind === 'company' ? COMPANY_ACCOUNTING_KEYS.map((key): [string, string] => [t(ACCOUNTING_LABELS[key]), displayValue((customer as Company)[key])]) : []),
-        ...fields.map((field): [string, string] => [field.name, displayColumnValue({ type: field.type, code: field.code }, customer.values[field.code], { locale: language })]),
-        [t('clients.created'), formatDateLocale(customer.created_at, language)],
+        ...fields.map((field): [string, string] => [field.name, displayColumnValue({ type: field.type, code: field.code }, customer.values[field.code], { locale: language, ...LOCALE_COLUMN_FORMATS })]),
+        [t('clients.created'), formatDateText(customer.created_at)],
       ]
     : [];
 
@@ -170,8 +173,8 @@ export function CustomerCard({ state, onClose, onEdit, onDelete }: CustomerCardP
                           {order.archived ? <span className="customer-card__tag">{t('clients.orderArchived')}</span> : null}
                         </th>
                         <td>{displayValue(stageOf(order))}</td>
-                        <td className="clients-number">{formatNumber(order.sum)}</td>
-                        <td className="clients-nowrap">{formatDateLocale(order.created_at, language)}</td>
+                        <td className="clients-number">{formatAmount(order.sum)}</td>
+                        <td className="clients-nowrap">{formatDateText(order.created_at)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CUSTOMER_RATING_MAX, type Customer, type CustomerKind } from '../../../src/api/customers';
 import type { Company, Contact } from '../../../src/contract/customers';
 import { FieldType } from '../../../src/domain/fieldTypes';
-import { displayValue, formatDateLocale } from '../../../src/domain/format';
+import { displayValue } from '../../../src/domain/format';
 import { displayColumnValue } from '../../../src/domain/tableColumns';
 import { activeLanguage, t, type MessageKey } from '../../../src/i18n';
 import {
@@ -21,6 +21,8 @@ import {
 import { CustomerRatingBadge } from '../../../src/ui/CustomerRating';
 import { Select } from '../../../src/ui/Select';
 import { ListPager } from './ListPager';
+import { LOCALE_COLUMN_FORMATS } from '../../../src/i18n/columnFormats';
+import { formatDateText } from '../../../src/i18n/dates';
 
 export interface CustomerListProps {
   kind: CustomerKind;
@@ -173,9 +175,9 @@ export function CustomerList({ kind, onOpen, onAdd, onEdit, onDelete }: Customer
                 </td>
                 <td>{displayValue(linkedOf(kind, customer).map((linked) => linked.name))}</td>
                 {fields.map((field) => (
-                  <td key={field.code}>{displayColumnValue({ type: field.type, code: field.code }, customer.values[field.code], { locale: language })}</td>
+                  <td key={field.code}>{displayColumnValue({ type: field.type, code: field.code }, customer.values[field.code], { locale: language, ...LOCALE_COLUMN_FORMATS })}</td>
                 ))}
-                <td className="clients-nowrap">{formatDateLocale(customer.created_at, language)}</td>
+                <td className="clients-nowrap">{formatDateText(customer.created_at)}</td>
                 <td>
                   <div className="clients-row-actions">
                     <button type="button" className="customer-button customer-button--small" aria-label={t('clients.editOf', { name: customer.name })} onClick={() => onEdit(customer)}>

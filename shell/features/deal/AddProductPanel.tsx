@@ -2,13 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { OfferedProduct } from './api';
 import type { Warehouse } from '../../../src/contract/stock';
-import { formatNumber } from '../../../src/domain/format';
 import { isService, productIdentifier } from '../../../src/domain/productId';
 import { t } from '../../../src/i18n';
 import { $productSearch, $warehouses, clearProductSearch, loadWarehouses, searchDealProducts } from './catalogue';
 import { addProductToOrder } from './state';
 import { DecimalInput } from '../../../src/ui/DecimalInput';
 import { Select } from '../../../src/ui/Select';
+import { formatMoney } from '../../../src/i18n/money';
 
 const SEARCH_DELAY_MS = 250;
 /** Default quantity of a new position (spec 2 §9). */
@@ -186,7 +186,7 @@ export function AddProductPanel({ publicMode }: { publicMode: boolean }) {
                   >
                     <span className="deal-add__option-name">{product.name}</span>
                     <span className="deal-add__option-facts">
-                      {[product.article, isService(product.type) ? t('order.service') : stockText(product), `${formatNumber(product.price)} ${product.currency}`]
+                      {[product.article, isService(product.type) ? t('order.service') : stockText(product), formatMoney(product.price, product.currency)]
                         .filter(Boolean)
                         .join(' · ')}
                     </span>

@@ -1,4 +1,5 @@
-import { activeLanguage, t } from '../../../src/i18n';
+import { t } from '../../../src/i18n';
+import { formatQuantity } from '../../../src/i18n/numbers';
 
 /**
  * Types a browser shows inline without running anything of the file: a blob: address has our origin, so an
@@ -44,7 +45,7 @@ export function showBlobIn(tab: Window, blob: Blob, type: string): void {
 
 /** 512 B, 12.5 KB, 3.2 MB (the decimal mark of the language). */
 export function formatSize(bytes: number): string {
-  const number = (value: number) => new Intl.NumberFormat(activeLanguage(), { maximumFractionDigits: 1 }).format(value);
+  const number = (value: number) => formatQuantity(Math.round(value * 10) / 10);
   if (bytes < 1024) return t('documents.sizeB', { value: bytes });
   if (bytes < 1024 * 1024) return t('documents.sizeKB', { value: number(bytes / 1024) });
   return t('documents.sizeMB', { value: number(bytes / (1024 * 1024)) });

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { OrderFile } from '../../../src/contract/orderDocuments';
-import { formatDateLocale } from '../../../src/domain/format';
-import { activeLanguage, t } from '../../../src/i18n';
+import { t } from '../../../src/i18n';
 import { formatSize } from './DocumentsFiles';
+import { formatDateTimeText } from '../../../src/i18n/dates';
 
 /** The file's extension as a small type badge ('PDF', 'XLSX'); a file without one shows 'FILE'. */
 export function extensionOf(name: string): string {
@@ -26,7 +26,6 @@ export interface DocumentsListProps {
 /** One list of an order's files: name, size, who added it and when; open, download and (when allowed) delete. */
 export function DocumentsList({ title, empty, files, publicMode, busyIds, onOpen, onDownload, onDelete }: DocumentsListProps) {
   const titleId = useId();
-  const language = activeLanguage();
   return (
     <section className="deal-documents__section" aria-labelledby={titleId}>
       <h3 id={titleId}>{title}</h3>
@@ -61,7 +60,7 @@ export function DocumentsList({ title, empty, files, publicMode, busyIds, onOpen
                   </th>
                   <td className="deal-documents__number">{formatSize(file.size)}</td>
                   <td>{file.user_name ?? (file.customer_id !== null ? t('documents.byCustomer') : '—')}</td>
-                  <td className="deal-documents__nowrap">{formatDateLocale(file.created_at, language, { withTime: true })}</td>
+                  <td className="deal-documents__nowrap">{formatDateTimeText(file.created_at)}</td>
                   <td>
                     <div className="deal-documents__actions">
                       <button type="button" className="customer-button customer-button--small" disabled={busy} aria-label={t('documents.openOf', { name: file.name })} onClick={() => onOpen(file)}>

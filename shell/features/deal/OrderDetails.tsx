@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { Pipeline } from '../../../src/contract/pipelines';
-import { displayValue, formatDateLocale, formatNumber } from '../../../src/domain/format';
-import { activeLanguage, t, type MessageKey } from '../../../src/i18n';
+import { displayValue } from '../../../src/domain/format';
+import { t, type MessageKey } from '../../../src/i18n';
 import { $orderDraft, $positionDrafts, type DealOrder, editOrder } from './state';
 import { draftSum } from './draftView';
 import { isUnstored } from './newOrder';
@@ -9,6 +9,8 @@ import { $pipelines } from '../../stores/pipelines';
 import { Select } from '../../../src/ui/Select';
 import type { SelectOptionObject } from '../../../src/ui/selectOptions';
 import { TextInput } from '../../../src/ui/TextInput';
+import { formatDateTimeText } from '../../../src/i18n/dates';
+import { formatMoney } from '../../../src/i18n/money';
 
 /** CRM-linked order statuses (spec 1 §3): 0 opened, 1 reserved, 2 success, 3 unsuccessful, 4 deleted. */
 const CRM_STATUSES: readonly MessageKey[] = ['orders.statusOpened', 'orders.statusReserved', 'orders.statusSuccess', 'orders.statusUnsuccessful', 'orders.statusDeleted'];
@@ -83,11 +85,11 @@ export function OrderDetails({ order, publicMode }: { order: DealOrder; publicMo
       </div>
       <dl className="deal-facts">
         <SumFact order={order} />
-        <Fact label={t('order.costPrice')} value={`${formatNumber(order.cost_price)} ${order.currency}`} />
-        <Fact label={t('order.profit')} value={`${formatNumber(order.profit)} ${order.currency}`} />
+        <Fact label={t('order.costPrice')} value={formatMoney(order.cost_price, order.currency)} />
+        <Fact label={t('order.profit')} value={formatMoney(order.profit, order.currency)} />
         <Fact label={t('order.employee')} value={displayValue(order.user_name)} />
-        <Fact label={t('order.created')} value={formatDateLocale(order.created_at, activeLanguage(), { withTime: true })} />
-        <Fact label={t('order.changed')} value={formatDateLocale(order.updated_at, activeLanguage(), { withTime: true })} />
+        <Fact label={t('order.created')} value={formatDateTimeText(order.created_at)} />
+        <Fact label={t('order.changed')} value={formatDateTimeText(order.updated_at)} />
       </dl>
     </section>
   );
@@ -96,7 +98,7 @@ export function OrderDetails({ order, publicMode }: { order: DealOrder; publicMo
 /** The sum with the draft, following every keystroke; alone in listening to the drafts, so the rest of the details stay put. */
 function SumFact({ order }: { order: DealOrder }) {
   const drafts = useStore($positionDrafts);
-  return <Fact label={t('order.sum')} value={`${formatNumber(draftSum(order, drafts))} ${order.currency}`} />;
+  return <Fact label={t('order.sum')} value={formatMoney(draftSum(order, drafts), order.currency)} />;
 }
 
 function Fact({ label, value }: { label: string; value: string }) {

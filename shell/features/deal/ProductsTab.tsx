@@ -1,18 +1,19 @@
 import { useStore } from '@nanostores/react';
 import { memo, useMemo } from 'react';
 import { t } from '../../../src/i18n';
+import { plural } from '../../../src/i18n/plural';
 import { $dealCatalogue, $dealCatalogueFailed, loadDealCatalogue, type DealCatalogue } from './catalogue';
 import { $displayMode, resetDisplayMode, setDisplayMode, DEFAULT_DISPLAY_MODE, type DisplayMode } from './displayMode';
 import { $positionDrafts, countLimitOf, type DealOrder, type DealPosition, removePosition, setPositionCount, setPositionPrice, setPositionPriceField, setPositionValue } from './state';
 import { withDraft } from './draftView';
 import { cardTitle, positionCountLimit } from '../../../src/domain/productCard';
-import { formatNumber } from '../../../src/domain/format';
 import { ProductCard, type ProductCardPosition } from '../../../src/ui/ProductCard';
 import { POSITION_COLUMNS, PositionRow } from '../../../src/ui/PositionRow';
 import { OrderTotals } from './OrderTotals';
 import { AddProductPanel } from './AddProductPanel';
 import { canEdit } from './DealHeader';
 import { useNearViewport } from './nearViewport';
+import { formatAmount } from '../../../src/i18n/numbers';
 
 /** Positions may change: a public customer's order while it is active, a staff order unless its stage blocks products. */
 export function positionsLocked(order: DealOrder, publicMode: boolean): boolean {
@@ -35,7 +36,7 @@ export function ProductsTab({ order, publicMode }: { order: DealOrder; publicMod
     <div className="deal-products">
       <div className="deal-products__toolbar">
         <DisplayToggle mode={layout} />
-        <span className="deal-products__count">{t('order.positionsCount', { count: order.positions.length })}</span>
+        <span className="deal-products__count">{plural('positions', order.positions.length)}</span>
       </div>
       <OrderTotals order={order} publicMode={publicMode} />
       {locked ? <p className="deal-note">{t(publicMode ? 'order.publicLocked' : 'order.lockedStage')}</p> : <AddProductPanel publicMode={publicMode} />}
@@ -157,7 +158,7 @@ const PositionItem = memo(function PositionItem({ position, catalogue, publicMod
   if (!near) {
     return (
       <article ref={ref} className={`product-card product-card--${layout} product-card--deferred`} aria-label={shown.name} tabIndex={0} onFocus={reveal}>
-        <h3 className="product-card__title">{cardTitle({ price: shown.price, leadName: shown.name, count: shown.count, units: shown.unit }, formatNumber)}</h3>
+        <h3 className="product-card__title">{cardTitle({ price: shown.price, leadName: shown.name, count: shown.count, units: shown.unit }, (value) => formatAmount(value))}</h3>
       </article>
     );
   }

@@ -1,20 +1,20 @@
 import { useStore } from '@nanostores/react';
 import { Link } from 'wouter';
 import type { Facility } from '../../../src/contract/facilities';
-import { displayValue, formatDateLocale, formatNumber } from '../../../src/domain/format';
-import { activeLanguage, t } from '../../../src/i18n';
+import { displayValue } from '../../../src/domain/format';
+import { t } from '../../../src/i18n';
 import { CustomerDialog } from '../../../src/ui/CustomerDialog';
 import { $facilityPage, closeFacilityPage, openFacilityPage } from './state';
+import { formatDateText } from '../../../src/i18n/dates';
+import { formatAmount, formatQuantity } from '../../../src/i18n/numbers';
 
 /** Quantities show as stored (up to thousandths), not as money. */
-const quantityText = (value: number) => String(Number(value.toFixed(3)));
 
 /** A facility's page (a card over the list): its details, the orders naming it, and the goods delivered there with sums and totals. */
 export function FacilityPage({ onEdit }: { onEdit: (facility: Facility) => void }) {
   const page = useStore($facilityPage);
   if (!page) return null;
   const { facility, orders, goods, status } = page;
-  const language = activeLanguage();
   return (
     <CustomerDialog title={facility.name} size="wide" onClose={closeFacilityPage}>
       <div className="facility-page" data-testid="facility-page">
@@ -64,8 +64,8 @@ export function FacilityPage({ onEdit }: { onEdit: (facility: Facility) => void 
                         </Link>
                       </th>
                       <td>{displayValue(order.status)}</td>
-                      <td className="facility-number">{formatNumber(order.sum)}</td>
-                      <td>{formatDateLocale(order.created_at, language)}</td>
+                      <td className="facility-number">{formatAmount(order.sum)}</td>
+                      <td>{formatDateText(order.created_at)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -101,10 +101,10 @@ export function FacilityPage({ onEdit }: { onEdit: (facility: Facility) => void 
                     <tr key={`${line.source}-${line.order_id ?? ''}-${index}`}>
                       <th scope="row">{line.article ? `${line.name} (${line.article})` : line.name}</th>
                       <td>{line.source === 'order' ? t('facilities.fromOrder', { id: line.order_id ?? '' }) : t('facilities.writeOff')}</td>
-                      <td className="facility-number">{quantityText(line.quantity)}</td>
-                      <td className="facility-number">{formatNumber(line.price)}</td>
-                      <td className="facility-number">{formatNumber(line.sum)}</td>
-                      <td>{formatDateLocale(line.date, language)}</td>
+                      <td className="facility-number">{formatQuantity(line.quantity)}</td>
+                      <td className="facility-number">{formatAmount(line.price)}</td>
+                      <td className="facility-number">{formatAmount(line.sum)}</td>
+                      <td>{formatDateText(line.date)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -114,11 +114,11 @@ export function FacilityPage({ onEdit }: { onEdit: (facility: Facility) => void 
                       {t('facilities.totals')}
                     </th>
                     <td className="facility-number" data-testid="facility-goods-quantity">
-                      {quantityText(goods.totals.quantity)}
+                      {formatQuantity(goods.totals.quantity)}
                     </td>
                     <td />
                     <td className="facility-number" data-testid="facility-goods-sum">
-                      {formatNumber(goods.totals.sum)}
+                      {formatAmount(goods.totals.sum)}
                     </td>
                     <td />
                   </tr>

@@ -2,12 +2,12 @@ import './texts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import type { UserInvitation } from '../../../src/contract/account';
-import { formatDateLocale } from '../../../src/domain/format';
-import { activeLanguage, t } from '../../../src/i18n';
+import { t } from '../../../src/i18n';
 import { joinAccount, logOut } from '../../stores/auth';
 import { $invitations, $invitationsOnly, loadInvitations } from '../../stores/invitations';
 import { navigateTo } from '../../stores/navigation';
 import { notify, NotificationType } from '../../../src/stores/notifications';
+import { formatDateText } from '../../../src/i18n/dates';
 
 // A lazy screen's own CSS file would not be loaded with its chunk, so its few layout rules live here;
 // the card, buttons and spinner are the shell's.
@@ -34,7 +34,6 @@ export default function InvitationsScreen() {
   const { status, list } = useStore($invitations);
   const invitationsOnly = useStore($invitationsOnly);
   const [joining, setJoining] = useState<number | null>(null);
-  const lang = activeLanguage();
 
   useEffect(() => {
     void loadInvitations();
@@ -69,7 +68,7 @@ export default function InvitationsScreen() {
               <li key={invitation.account_id} style={ROW}>
                 <span>
                   <strong id={`invitation-${invitation.account_id}`}>{invitation.account_name}</strong>
-                  <span style={DATE}>{t('invitations.invitedAt', { date: formatDateLocale(invitation.invited_at, lang) })}</span>
+                  <span style={DATE}>{t('invitations.invitedAt', { date: formatDateText(invitation.invited_at) })}</span>
                 </span>
                 <button
                   type="button"

@@ -4,6 +4,7 @@ import { orderDisplayName } from '../../../src/domain/orderName';
 import { displayColumnValue, parseColumnKey } from '../../../src/domain/tableColumns';
 import { t, type MessageKey } from '../../../src/i18n';
 import type { OrdersColumn } from './tableConfig';
+import { LOCALE_COLUMN_FORMATS } from '../../../src/i18n/columnFormats';
 
 /** Names of the built-in columns; a custom field column carries its field's name, any other its code. */
 const LABELS: Readonly<Record<string, MessageKey>> = {
@@ -98,7 +99,7 @@ export function columnValue(column: Pick<OrdersColumn, 'key'>, order: Order, ctx
 
 /** The text of a cell: the column type's display rule (spec 1 §3) applied to the row's value. */
 export function cellText(column: Pick<OrdersColumn, 'key' | 'type'>, order: Order, ctx: CellContext): string {
-  return displayColumnValue({ type: column.type, code: column.key }, columnValue(column, order, ctx), { locale: ctx.locale });
+  return displayColumnValue({ type: column.type, code: column.key }, columnValue(column, order, ctx), { locale: ctx.locale, ...LOCALE_COLUMN_FORMATS });
 }
 
 /** Numbers line up on the right. */

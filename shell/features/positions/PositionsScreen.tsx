@@ -3,9 +3,8 @@ import styles from './positions.css?raw';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { PositionRow, PositionSortField } from '../../../src/contract/positionList';
-import { formatDateLocale } from '../../../src/domain/format';
 import { orderDisplayName } from '../../../src/domain/orderName';
-import { activeLanguage, type MessageKey, t } from '../../../src/i18n';
+import { type MessageKey, t } from '../../../src/i18n';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
 import { navigateTo } from '../../stores/navigation';
 import { openOverlay } from '../../stores/overlays';
@@ -15,6 +14,8 @@ import { mayChangeOrders, stageChoices, stageText } from './filters';
 import { $account } from '../../../src/stores/account';
 import { $cancelTarget, $positions, $warehouses, clearPositionFilter, loadPositions, loadWarehouses, setPositionFilter, setPositionPage, sortPositions } from './state';
 import { Suggest, type Suggestion } from './Suggest';
+import { formatDateText } from '../../../src/i18n/dates';
+import { formatQuantity } from '../../../src/i18n/numbers';
 
 adoptStyles(styles);
 
@@ -37,7 +38,6 @@ export default function PositionsScreen() {
   const warehouses = useStore($warehouses);
   const pipelines = useStore($pipelines);
   const editor = mayChangeOrders(useStore($account).user);
-  const locale = activeLanguage();
   const { filter } = params;
 
   useEffect(() => {
@@ -47,7 +47,7 @@ export default function PositionsScreen() {
   }, []);
 
   const lastPage = Math.max(1, meta?.last_page ?? 1);
-  const number = (value: number) => value.toLocaleString(locale);
+  const number = (value: number) => formatQuantity(value);
   const sortable = (field: PositionSortField, label: MessageKey) => {
     const sorted = params.sort.field === field;
     return (
@@ -190,7 +190,7 @@ export default function PositionsScreen() {
                     {number(row.sum)} {row.currency}
                   </td>
                   <td>{row.user_name ?? ''}</td>
-                  <td>{formatDateLocale(row.created_at, locale)}</td>
+                  <td>{formatDateText(row.created_at)}</td>
                   <td className="positions-actions">
                     {editor && (
                     <button

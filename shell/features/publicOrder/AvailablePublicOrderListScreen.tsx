@@ -3,10 +3,8 @@ import styles from './publicOrder.css?raw';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PublicOrderListEntry } from '../../../src/contract/publicOrder';
-import { formatDateLocale } from '../../../src/domain/format';
-import { formatMoney } from '../../../src/i18n/money';
 import { orderDisplayName } from '../../../src/domain/orderName';
-import { activeLanguage, t } from '../../../src/i18n';
+import { t } from '../../../src/i18n';
 import {
   $hasMorePublicOrders,
   $publicOrderRows,
@@ -19,6 +17,8 @@ import { $publicToken } from '../../../src/stores/session';
 import { navigateTo } from '../../stores/navigation';
 import { publicOrderPath, SIGN_IN_PATH } from './paths';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
+import { formatDateText } from '../../../src/i18n/dates';
+import { formatMoney } from '../../../src/i18n/money';
 
 adoptStyles(styles);
 
@@ -30,7 +30,7 @@ function nameOf(order: PublicOrderListEntry): string {
   return order.name.trim() || orderDisplayName(order, (id) => t('orders.newName', { id }));
 }
 
-/** /availablePublicOrderList: the orders shared with the customer, each opening the customer's order page. */
+/** /availablePublicOrderList: the orders shared with the customer, each opening the deal screen in public mode. */
 export default function AvailablePublicOrderListScreen() {
   const state = useStore($publicOrders);
   const view = useStore($publicOrderRows);
@@ -132,7 +132,6 @@ export default function AvailablePublicOrderListScreen() {
 }
 
 function OrderRow({ order }: { order: PublicOrderListEntry }) {
-  const lang = activeLanguage();
   const name = nameOf(order);
   const detailsId = `public-order-${order.id}-details`;
   return (
@@ -142,7 +141,7 @@ function OrderRow({ order }: { order: PublicOrderListEntry }) {
       </a>
       <span id={detailsId} className="public-order-details">
         <span>{t('publicOrder.orderNumber', { id: order.id })}</span>
-        {order.created_at && <span>{t('publicOrder.createdOn', { date: formatDateLocale(order.created_at, lang) })}</span>}
+        {order.created_at && <span>{t('publicOrder.createdOn', { date: formatDateText(order.created_at) })}</span>}
         {order.status_name && (
           <span>
             <span className="ui-visually-hidden">{t('publicOrder.status')}: </span>

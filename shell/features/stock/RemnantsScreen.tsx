@@ -3,6 +3,7 @@ import styles from './stock.css?raw';
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { activeLanguage, t } from '../../../src/i18n';
+import { plural } from '../../../src/i18n/plural';
 import { memberHasRight } from '../../../src/domain/rights';
 import { $account } from '../../../src/stores/account';
 import { notify, NotificationType } from '../../../src/stores/notifications';
@@ -279,7 +280,7 @@ export default function RemnantsScreen() {
       </div>
       {selected.length > 0 && (
         <p className="stock-selection" role="status">
-          {t('stock.list.selected', { count: selected.length })}{' '}
+          {plural('selectedRows', selected.length)}{' '}
           <button type="button" className="shell-link" onClick={() => $selectedProductIds.set([])}>
             {t('stock.list.clearSelection')}
           </button>

@@ -1,5 +1,8 @@
 import type { StockBatchRow, StockRow } from '../../../src/contract/stockList';
-import { t, type MessageKey } from '../../../src/i18n';
+import { activeLanguage, isLang, t, type Lang, type MessageKey } from '../../../src/i18n';
+import { formatDateText } from '../../../src/i18n/dates';
+import { formatAmount, formatQuantity } from '../../../src/i18n/numbers';
+import { plural } from '../../../src/i18n/plural';
 import type { StockColumn } from './stockColumns';
 
 /** Column headers: the interface text of a built-in column, a price type's own name. */
@@ -23,15 +26,11 @@ export function columnTitle(column: StockColumn): string {
   return column.priceName ?? (HEADER[column.key] ? t(HEADER[column.key]) : column.key);
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string, digits: number, minimum = 0): Intl.NumberFormat {
-  const key = `${locale}:${digits}:${minimum}`;
-  let format = formats.get(key);
-  if (!format) formats.set(key, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: minimum })));
-  return format;
-}
-export const quantityText = (value: number, locale: string) => numberFormat(locale, 3).format(value);
-export const moneyText = (value: number | null, locale: string) => (value === null ? '' : numberFormat(locale, 2, 2).format(value));
+// The shared number and date texts of the active language (src/i18n), so the stock list writes numbers
+// and dates the way every other screen does; `locale` is the interface language the table was drawn in.
+const langOf = (locale: string): Lang => (isLang(locale) ? locale : activeLanguage());
+export const quantityText = (value: number, locale: string) => formatQuantity(value, langOf(locale));
+export const moneyText = (value: number | null, locale: string) => (value === null ? '' : formatAmount(value, langOf(locale)));
 
 /** A product row's cell text. */
 export function productCell(row: StockRow, key: string, locale: string): string {
@@ -42,7 +41,7 @@ export function productCell(row: StockRow, key: string, locale: string): string 
     case 'article':
       return row.article;
     case 'batch':
-      return row.batch ?? (row.batches.length > 1 ? t('stock.list.several', { count: row.batches.length }) : '');
+      return row.batch ?? (row.batches.length > 1 ? plural('rows', row.batches.length) : '');
     case 'warehouse':
       return row.warehouse_name ?? (row.batches.length > 1 ? [...new Set(row.batches.map((batch) => batch.warehouse_name))].join(', ') : '');
     case 'category':
@@ -62,7 +61,7 @@ export function productCell(row: StockRow, key: string, locale: string): string 
     case 'tags':
       return row.tags.join(', ');
     case 'created_at':
-      return new Date(row.created_at).toLocaleDateString(locale);
+      return formatDateText(row.created_at);
     default:
       return '';
   }
@@ -84,7 +83,7 @@ export function batchCell(batch: StockBatchRow, key: string, locale: string): st
     case 'cost_price':
       return moneyText(batch.cost_price, locale);
     case 'created_at':
-      return new Date(batch.created_at).toLocaleDateString(locale);
+      return formatDateText(batch.created_at);
     default:
       return '';
   }

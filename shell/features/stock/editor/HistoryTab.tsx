@@ -3,6 +3,7 @@ import type { ProductHistoryPage } from '../../../../src/contract/productEditor'
 import { MOVEMENT_KINDS, type MovementKind } from '../../../../src/domain/movementKinds';
 import { t } from '../../../../src/i18n';
 import { productHistory } from './editorApi';
+import { formatDateTimeText } from '../../../../src/i18n/dates';
 
 const isKind = (kind: string): kind is MovementKind => (MOVEMENT_KINDS as readonly string[]).includes(kind);
 // Typed by the kind, so a kind added to MOVEMENT_KINDS without a label under stock.editor.kinds does not compile.
@@ -39,7 +40,7 @@ export function HistoryTab({ productId }: { productId: number }) {
         <tbody>
           {answer.data.map((row) => (
             <tr key={row.id}>
-              <td>{new Date(row.date).toLocaleString()}</td>
+              <td>{formatDateTimeText(row.date)}</td>
               <td>{kindText(row.type)}</td>
               <td>{row.user ?? ''}</td>
               <td>{row.from_warehouse ?? ''}</td>

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { TransitList } from '../../../../src/contract/stockOperations';
-import { formatDate } from '../../../../src/domain/format';
 import { t } from '../../../../src/i18n';
 import { notify, NotificationType } from '../../../../src/stores/notifications';
 import { Dialog } from '../../../../src/ui/Dialog';
 import { stockChanged } from '../state';
 import { cancelTransit, listTransit, receiveTransit } from './api';
 import { useWarehouses } from './WarehouseSelect';
+import { formatDateTimeText } from '../../../../src/i18n/dates';
 
 /** Moves sent and not yet received: Receive puts the goods into the destination, Cancel returns them to the source. */
 export function TransitDialog({ onClose }: { onClose: () => void }) {
@@ -40,7 +40,7 @@ export function TransitDialog({ onClose }: { onClose: () => void }) {
           <li key={transit.id} data-testid="stock-ops-transit" aria-label={t('stock.ops.transitTitle', { from: nameOf(transit.from_warehouse_id), to: nameOf(transit.to_warehouse_id) })}>
             <p>
               <strong>{t('stock.ops.transitTitle', { from: nameOf(transit.from_warehouse_id), to: nameOf(transit.to_warehouse_id) })}</strong>{' '}
-              <span className="stock-ops__muted">{formatDate(transit.created_at, { withTime: true })}</span>
+              <span className="stock-ops__muted">{formatDateTimeText(transit.created_at)}</span>
               {transit.comment && <span> · {transit.comment}</span>}
             </p>
             <ul>

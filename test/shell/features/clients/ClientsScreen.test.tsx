@@ -301,7 +301,7 @@ describe('/clients: the card', () => {
       ['Order #42', '#/addToDeal?order_id=42'],
     ]);
     expect(card.querySelector('.customer-card__orders')?.textContent).toContain('Success');
-    expect(card.querySelector('.customer-card__orders')?.textContent).toContain('12\u202F500.50');
+    expect(card.querySelector('.customer-card__orders')?.textContent).toContain('12,500.50');
 
     const search = card.querySelector<HTMLInputElement>('input[role="combobox"]')!;
     typeInto(search, 'b');

@@ -146,7 +146,7 @@ describe('deal screen: create or load (spec 1 §4)', () => {
     expect(callsTo('/api/orders/order')[0]?.query.get('order_id')).toBe('7');
     expect(host.querySelector('h1')?.textContent).toBe('Deal with Acme');
     const facts = [...host.querySelectorAll('.deal-fact')].map((fact) => fact.textContent);
-    expect(facts.slice(0, 4)).toEqual(['Order sum2\u202f400.00 RUB', 'Cost price1\u202f400.00 RUB', 'Profit1\u202f000.00 RUB', 'EmployeeDemo admin']);
+    expect(facts.slice(0, 4)).toEqual(['Order sum2,400.00\u00a0₽', 'Cost price1,400.00\u00a0₽', 'Profit1,000.00\u00a0₽', 'EmployeeDemo admin']);
     // Created and changed, with time, in the language's own date format.
     expect(facts[4]).toMatch(/^Created\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} [AP]M$/);
     expect(facts[5]).toMatch(/^Changed\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} [AP]M$/);
@@ -185,8 +185,8 @@ describe('deal screen: unsaved flag and save (spec 1 §4)', () => {
     await typeCount('4');
     expect([saveStatus(), button('Save')?.disabled, $unsaved.get()]).toEqual(['Unsaved changes', false, true]);
     // The title and the order sum follow the typed count at once.
-    expect(host.querySelector('.product-card__title')?.textContent).toBe('1\u202f200.00 · Cordless drill 1 · 4 pcs');
-    expect(host.querySelector('.deal-fact')?.textContent).toBe('Order sum4\u202f800.00 RUB');
+    expect(host.querySelector('.product-card__title')?.textContent).toBe('1,200.00 · Cordless drill 1 · 4 pcs');
+    expect(host.querySelector('.deal-fact')?.textContent).toBe('Order sum4,800.00\u00a0₽');
     const saved = staffOrder({ version: 4, sum: 4800, positions: [position({ count: 4, sum: 4800 })] });
     edge.answers['/api/orders/update'] = { status: 200, body: saved };
     edge.calls.length = 0;
@@ -378,7 +378,7 @@ describe('deal screen: products tab', () => {
     expect(host.textContent).toContain('Chosen: Compact hammer 150');
     expect(host.querySelector('.deal-add .ui-select .ui-dropdown__text')?.textContent).toBe('Second warehouse — 9 available');
     // rule: a quantity above what the chosen warehouse has is told before adding (a reserving stage refuses it).
-    const quantity = host.querySelector('.deal-add input[type="number"]') as HTMLInputElement;
+    const quantity = host.querySelector('.deal-add input.ui-input--number') as HTMLInputElement;
     typeInto(quantity, '12');
     blur(quantity);
     expect(host.querySelector('.deal-add__over')?.textContent).toBe('More than the 9 available at this warehouse: a stage that reserves stock will refuse it');
@@ -400,7 +400,7 @@ describe('deal screen: products tab', () => {
     expect(cards).toHaveLength(30);
     expect(host.querySelectorAll('.product-card__count')).toHaveLength(12);
     const preview = cards[20] as HTMLElement;
-    expect([preview.classList.contains('product-card--deferred'), preview.querySelector('h3')?.textContent, preview.tabIndex]).toEqual([true, '1\u202f200.00 · Product 21 · 2 pcs', 0]);
+    expect([preview.classList.contains('product-card--deferred'), preview.querySelector('h3')?.textContent, preview.tabIndex]).toEqual([true, '1,200.00 · Product 21 · 2 pcs', 0]);
     // Reached by keyboard (or scrolled near), the preview becomes the full card.
     await act(async () => preview.focus());
     expect(host.querySelectorAll('.product-card__count')).toHaveLength(13);
@@ -494,7 +494,7 @@ describe('deal screen in public mode (/publicOrder)', () => {
     await show('/publicOrder?order_id=7');
     expect(edge.calls.map((call) => call.path).sort()).toEqual(['/api/public-order/categories/list', '/api/public-order/fields/list', '/api/public-order/order']);
     expect(edge.calls.every((call) => call.authorization === 'Bearer public-token')).toBe(true);
-    expect([...host.querySelectorAll('.deal-fact dt')].map((dt) => dt.textContent)).toEqual(['Status', 'Order sum']);
+    expect([...host.querySelectorAll('.deal-fact dt')].map((dt) => dt.textContent)).toEqual(['Stage', 'Order sum']);
     expect(button('Make order public')).toBeUndefined();
     const card = host.querySelector('article.product-card') as HTMLElement;
     expect(card.classList.contains('product-card--capped')).toBe(false);

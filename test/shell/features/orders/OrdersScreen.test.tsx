@@ -21,7 +21,6 @@ import { settle } from '../../../support/settle';
 
 const edge = useApiFake();
 const LIST = '/api/orders/list';
-const NARROW = '\u202F';
 const navigations: string[] = [];
 let root: Root | null = null;
 
@@ -149,7 +148,7 @@ describe('/orders: the table', () => {
     expect(headers(host)).toEqual(['Sum', 'Name', 'Created', 'Public', 'Company', 'Actions']);
     expect(host.querySelector('tbody tr button[aria-haspopup="menu"]')?.getAttribute('aria-label')).toBe('Actions: Order 1234');
     const created = new Intl.DateTimeFormat('en', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date('2024-05-01T10:00:00.000Z'));
-    expect(rowCells(host, 0).slice(0, 5)).toEqual([`1${NARROW}234.50`, 'Order 1234', created, '✓', 'Acme']);
+    expect(rowCells(host, 0).slice(0, 5)).toEqual(['1,234.50', 'Order 1234', created, '✓', 'Acme']);
     // An order without a name shows the translated default name; an empty value a dash; false flag nothing.
     expect(rowCells(host, 1).slice(0, 5)).toEqual(['0.00', 'New order #5', created, '', '—']);
   });
@@ -169,7 +168,8 @@ describe('/orders: the table', () => {
     edge.answers[LIST] = listAnswer([order(5, { name: '', fields: { name: '' } })]);
     const host = await showScreen();
     expect(headers(host)).toEqual(['№', 'Название', 'Этап', 'Создан', 'Контакт', 'Компания', 'Сумма', 'Прибыль', 'Публичный', 'Действия']);
-    const created = new Intl.DateTimeFormat('ru', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date('2024-05-01T10:00:00.000Z'));
+    // Spec 1 §2, issue 19 §5: Russian dates read dd.mm.yyyy HH:mm, without the comma Intl puts before the time.
+    const created = new Intl.DateTimeFormat('ru', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date('2024-05-01T10:00:00.000Z')).replace(', ', ' ');
     expect(rowCells(host).slice(1, 4)).toEqual(['Новый заказ №5', 'New', created]);
   });
 

