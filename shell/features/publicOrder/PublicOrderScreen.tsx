@@ -5,7 +5,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import type { PublicOrderWithPositions } from '../../../src/contract/publicOrder';
-import { displayValue, formatDate, formatDateLocale } from '../../../src/domain/format';
+import { displayValue } from '../../../src/domain/format';
+import { formatDateText } from '../../../src/i18n/dates';
 import { orderDisplayName } from '../../../src/domain/orderName';
 import { t } from '../../../src/i18n';
 import { formatMoney } from '../../../src/i18n/money';
@@ -28,7 +29,6 @@ function orderIdOf(search: string): number | null {
 }
 
 /** A date as the spec writes it: dd.mm.yyyy in Russian, the locale's format otherwise. */
-export const pageDate = (value: string, language: string) => (language === 'ru' ? formatDate(value) : formatDateLocale(value, language));
 
 /**
  * /publicOrder?order_id=…: the order as the customer sees it (issue 19 §3) — its name, number, date and status,
@@ -39,7 +39,7 @@ export default function PublicOrderScreen() {
   const orderId = orderIdOf(useSearch());
   const token = useStore($publicToken);
   const page = useStore($orderPage);
-  const language = useStore($language);
+  useStore($language); // re-render in the chosen language
 
   // Again for another session: the page forgets the previous customer's order when the token changes.
   useEffect(() => {
@@ -73,7 +73,7 @@ export default function PublicOrderScreen() {
   }
   return (
     <section className="public-page po-page" aria-labelledby="po-title" aria-busy={page.busy}>
-      <OrderHead order={order} language={language} />
+      <OrderHead order={order} />
       {!order.active ? (
         <p className="po-note" role="note">
           {t('publicOrder.page.viewOnly')}
@@ -101,7 +101,7 @@ function statusOf(order: PublicOrderWithPositions): string | null {
   return key ? t(key) : null;
 }
 
-function OrderHead({ order, language }: { order: PublicOrderWithPositions; language: string }) {
+function OrderHead({ order }: { order: PublicOrderWithPositions }) {
   const name = order.name.trim() || orderDisplayName(order, (id) => t('orders.newName', { id }));
   const status = statusOf(order);
   return (
@@ -111,7 +111,7 @@ function OrderHead({ order, language }: { order: PublicOrderWithPositions; langu
       </a>
       <h1 id="po-title">{name}</h1>
       <p className="po-meta">
-        <span>{t('publicOrder.page.numberAndDate', { id: order.id, date: pageDate(order.created_at, language) })}</span>
+        <span>{t('publicOrder.page.numberAndDate', { id: order.id, date: formatDateText(order.created_at) })}</span>
         {status ? (
           <span className="po-status">
             <span className="ui-visually-hidden">{t('publicOrder.page.status')}: </span>

@@ -1,6 +1,7 @@
 import type { TaskItem } from '../../../src/contract/tasks';
 import { TASK_STATUS } from '../../../src/domain/taskStatus';
-import { activeLanguage, t, translateDynamic } from '../../../src/i18n';
+import { t, translateDynamic } from '../../../src/i18n';
+import { formatDateTimeText } from '../../../src/i18n/dates';
 
 /** Status words of the task center: a finished task with an error reads 'Failed'. */
 export function statusText(task: TaskItem): string {
@@ -11,7 +12,7 @@ export function statusText(task: TaskItem): string {
 }
 
 export function startText(task: TaskItem): string {
-  return new Date(task.started_at).toLocaleString(activeLanguage(), { dateStyle: 'short', timeStyle: 'short' });
+  return formatDateTimeText(task.started_at);
 }
 
 /** How long it ran (or has run so far): '12 s', '3 min 5 s'. */

@@ -72,8 +72,8 @@ describe('/publicOrder: the customer page (issue 19 §3)', () => {
     expect(line.textContent).toContain('Office chair');
     expect(line.textContent).toContain('Article OC-1');
     expect(get(line, '.po-availability').textContent).toBe('On order');
-    expect(get(line, '.po-line__sum').textContent).toContain('2\u202F400.00\u00A0₽');
-    expect(get(container, '.po-total').textContent).toContain('2\u202F400.00\u00A0₽');
+    expect(get(line, '.po-line__sum').textContent).toContain('2,400.00\u00A0₽');
+    expect(get(container, '.po-total').textContent).toContain('2,400.00\u00A0₽');
     expect(container.querySelector('.deal-screen, .product-card')).toBeNull();
     // The calls are the public ones, with the public token.
     expect(edge.calls.every((call) => call.path.startsWith('/api/public-order/') && call.authorization === 'Bearer po-token')).toBe(true);
@@ -87,7 +87,7 @@ describe('/publicOrder: the customer page (issue 19 §3)', () => {
     await settle();
     expect(edge.calls.find((call) => call.path === '/api/public-order/order/update')?.body).toEqual({ order_id: 7, positions: [{ id: 70, count: 3 }] });
     expect(get<HTMLInputElement>(container, '.po-quantity__input').value).toBe('3');
-    expect(get(container, '.po-total').textContent).toContain('3\u202F600.00');
+    expect(get(container, '.po-total').textContent).toContain('3,600.00');
 
     resetOrderPage();
     answer(order({ active: false }));
