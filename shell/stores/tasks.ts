@@ -70,9 +70,9 @@ function announceEnded(list: readonly TaskItem[]): void {
  * What a screen calls once the server answered a task's id (import started, big export started): the spec's
  * information notice, the task in the center at once, and a notice here when it ends.
  */
-export function taskStarted(id: number): Promise<void> {
+export function taskStarted(id: number, notice: { header?: string; text?: string } = {}): Promise<void> {
   startedHere.add(id);
-  notify({ type: NotificationType.info, header: t('tasks.startedHeader'), text: t('tasks.started'), action: { label: t('tasks.openCenter'), run: () => void openOverlay('taskCenter') } });
+  notify({ type: NotificationType.info, header: notice.header ?? t('tasks.startedHeader'), text: notice.text ?? t('tasks.started'), action: { label: t('tasks.openCenter'), run: () => void openOverlay('taskCenter') } });
   return refreshTasks();
 }
 

@@ -82,9 +82,7 @@ describe('product import in Chromium against the real server', () => {
       expect(found.data.filter((product) => product.name.endsWith(` ${lang.lang}`))).toEqual([]);
     });
 
-    // Start hands the import to the job queue (startTask), which refuses on the import branch until the tasks
-    // helper's queue is merged; this passes after that merge.
-    it.skip(`${lang.lang}: Start runs the import as a task: the notice, then the products and their stock`, async () => {
+    it(`${lang.lang}: Start runs the import as a task: the notice, then the products and their stock`, async () => {
       const page = await openPage('/remnants', { token: account.token, locale: lang.locale });
       const dialog = await uploadAndCheck(page, lang, 'toolbar');
       await dialog.getByLabel(lang.texts.import.skipWrong).check();
@@ -97,6 +95,13 @@ describe('product import in Chromium against the real server', () => {
         .poll(async () => (await api<{ data: Product[] }>('product/list', { filter: { search: lang.lang } })).data.map((product) => [product.name, product.count]).sort())
         .toEqual([[`Hammer ${lang.lang}`, 5], [`Level ${lang.lang}`, 1]]);
       expect((await api<{ name: string }[]>('account/import-templates')).map((template) => template.name)).toContain(`Weekly ${lang.lang}`);
+      // The task center lists the import as finished, with its counts (issue 14 §2).
+      await page.getByRole('button', { name: lang.texts.home.menu, exact: true }).click();
+      await page.getByRole('menuitem', { name: lang.texts.home.tasks }).click();
+      const center = page.getByRole('dialog', { name: lang.texts.tasks.title });
+      const item = center.locator('.tasks-item').first();
+      await expect.poll(() => item.textContent()).toContain(lang.texts.tasks.successful);
+      expect(await item.textContent()).toContain(lang.texts.tasks.countNames.added);
     });
   }
 });

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ImportColumn, ImportComparison, ImportDryRun, ImportMode, ImportPreprocessing, ImportSettings, ImportTemplate } from '../../../src/contract/import';
 import type { Warehouse } from '../../../src/contract/stock';
 import { t } from '../../../src/i18n';
-import { notify, NotificationType } from '../../../src/stores/notifications';
+import { taskStarted } from '../../stores/tasks';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
 import { Dialog } from '../../../src/ui/Dialog';
 import { closeOverlay } from '../../stores/overlays';
@@ -113,7 +113,7 @@ export default function ImportPanel() {
       setError(errorOf(answer.data));
       return;
     }
-    notify({ type: NotificationType.info, header: t('import.started'), text: t('import.startedText') });
+    void taskStarted(answer.data.task_id, { header: t('import.started'), text: t('import.startedText') });
     close();
   };
 
@@ -241,11 +241,14 @@ export default function ImportPanel() {
                 <input type="checkbox" checked={skipWrong} onChange={(event) => changed(setSkipWrong)(event.target.checked)} /> {t('import.skipWrong')}
               </label>
             </fieldset>
-            <label htmlFor={`${id}-name`}>
-              {t('import.templateName')}
-              <input id={`${id}-name`} type="text" maxLength={100} value={templateName} onChange={(event) => setTemplateName(event.target.value)} aria-describedby={`${id}-name-hint`} />
+            <div className="import-panel__template">
+              {/* The hint stays outside the label: inside it, it would become part of the field's name. */}
+              <label htmlFor={`${id}-name`}>
+                {t('import.templateName')}
+                <input id={`${id}-name`} type="text" maxLength={100} value={templateName} onChange={(event) => setTemplateName(event.target.value)} aria-describedby={`${id}-name-hint`} />
+              </label>
               <small id={`${id}-name-hint`}>{t('import.templateNameHint')}</small>
-            </label>
+            </div>
           </div>
 
           {dryRun && (

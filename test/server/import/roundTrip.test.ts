@@ -91,9 +91,7 @@ describe('templates (account/import-templates)', () => {
     expect((await server.call('POST', 'account/import-templates/delete', { token: account.token, body: { id: list.body[0].id } })).status).toBe(200);
   });
 
-  // product/import/start hands the run to startTask, which refuses on this branch until the job queue (the tasks
-  // helper's work) is merged; this test passes after that merge.
-  it.skip('product/import/start saves the template (empty name: none) and answers the queued task', async () => {
+  it('product/import/start saves the template (empty name: none) and answers the queued task', async () => {
     const { account } = await shop(server);
     const { upload } = await import('./support');
     const uploaded = await upload(server, account.token, 'a.xlsx', await xlsx([['Name'], ['A']]));
