@@ -29,7 +29,7 @@ import { $overlays, closeOverlay, openOverlay } from '../../stores/overlays';
 import { $pipelineOptions, $pipelines, $selectedPipeline, loadPipelines } from '../../stores/pipelines';
 import { Checkbox, Select } from '../../../src/ui';
 import { copyText } from '../../../src/ui/clipboard';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../src/ui/ConfirmDialog';
 import { FilterPanel, stageOptions } from './FilterPanel';
 import { OrdersTable, type RowAction } from './OrdersTable';
 import { Pager } from './Pager';
@@ -222,7 +222,7 @@ export default function OrdersScreen() {
         <ConfirmDialog
           text={t(CONFIRM_TEXT[confirm.action])}
           confirmLabel={t(CONFIRM_BUTTON[confirm.action])}
-          danger={confirm.action !== 'refund'}
+          tone={confirm.action === 'refund' ? 'primary' : 'danger'}
           busy={acting}
           onConfirm={() => void runConfirmed()}
           onCancel={() => setConfirm(null)}
