@@ -34,6 +34,18 @@ function renderNotification(notification: Notification) {
       <div className="ui-notification__body">
         <p className="ui-notification__header">{notification.header}</p>
         {notification.text ? <p className="ui-notification__text">{notification.text}</p> : null}
+        {notification.action ? (
+          <button
+            type="button"
+            className="ui-notification__action"
+            onClick={() => {
+              closeNotification(notification.id);
+              notification.action?.run();
+            }}
+          >
+            {notification.action.label}
+          </button>
+        ) : null}
       </div>
       <button
         type="button"
