@@ -2,6 +2,7 @@ import '../src/i18n/coreTexts';
 import { createRoot } from 'react-dom/client';
 import '../src/ui/controls.css';
 import './app/shell.css';
+import './app/print.css';
 import { App } from './app/App';
 import { bootstrapShell } from './app/bootstrap';
 

@@ -4,6 +4,7 @@ import { t } from '../../../src/i18n';
 import { $orderDraft, $saveConflict, $saveInFlight, $saving, $unsaved, type DealOrder, discardDraft, reloadKeepingDraft, saveOrder } from './state';
 import { PublicLinkActions } from './PublicLinkActions';
 import { ArchiveOrderActions } from './ArchiveOrderActions';
+import { PrintButton } from './PrintButton';
 import { isUnstored } from './newOrder';
 
 /** Whether the order can still take changes: a public customer's order while active; staff always (positions may be locked). */
@@ -27,6 +28,7 @@ export function DealHeader({ order, publicMode }: { order: DealOrder; publicMode
         {canEdit(order, publicMode) ? <SaveBar /> : null}
         {!publicMode && !unstored && 'public' in order ? <PublicLinkActions orderId={order.id} isPublic={order.public} /> : null}
         {!publicMode && !unstored && 'archived' in order ? <ArchiveOrderActions orderId={order.id} archived={order.archived} /> : null}
+        {unstored ? null : <PrintButton orderId={order.id} publicMode={publicMode} />}
       </div>
       <ConflictBanner />
     </header>

@@ -9,6 +9,7 @@ import { notify, NotificationType } from '../../../src/stores/notifications';
 import {
   $ordersList,
   archiveListedOrder,
+  restoreListedOrder,
   choosePipeline,
   clearFilter,
   exportOrdersFile,
@@ -45,6 +46,23 @@ type ConfirmedAction = Exclude<RowAction, 'share' | 'archive'>;
 const CONFIRM_TEXT = { delete: 'app.confirmDelete', refund: 'orders.confirmRefund', unlink: 'orders.confirmUnlink' } as const;
 const CONFIRM_BUTTON = { delete: 'app.delete', refund: 'orders.refund', unlink: 'orders.publicUnlink' } as const;
 const RUN: Record<ConfirmedAction, (id: number) => Promise<boolean>> = { delete: removeOrder, refund: refundSoldOrder, unlink: unshareOrder };
+/** Success says which order it was done to (issue 19 §5: 'Order #34 deleted'). */
+const DONE_TEXT = { delete: 'notify.orderDeleted', refund: 'notify.orderRefunded', unlink: 'notify.orderUnlinked' } as const;
+
+/** Archiving is the one row action the data can take back: its notification offers Undo (orders/unarchive). */
+function notifyArchived(id: number): void {
+  notify({
+    type: NotificationType.success,
+    header: t('notify.orderArchived', { id }),
+    text: t('success.archived'),
+    action: {
+      label: t('notify.undo'),
+      run: () => {
+        void restoreListedOrder(id).then((ok) => ok && notify({ type: NotificationType.success, header: t('notify.orderRestored', { id }) }));
+      },
+    },
+  });
+}
 
 /** The first list waits for the pipelines, so the saved selection (or the system pipeline) is what it shows. */
 async function loadScreen(): Promise<void> {
@@ -86,7 +104,7 @@ export default function OrdersScreen() {
   async function onAction(action: RowAction, order: Order) {
     // Archiving takes nothing away (the archive gives it back), so it is not confirmed.
     if (action === 'archive') {
-      if (await archiveListedOrder(order.id)) notify({ type: NotificationType.success, header: t('success.archived') });
+      if (await archiveListedOrder(order.id)) notifyArchived(order.id);
       return;
     }
     if (action !== 'share') {
@@ -103,7 +121,7 @@ export default function OrdersScreen() {
     const ok = await RUN[confirm.action](confirm.order.id);
     setActing(false);
     setConfirm(null);
-    if (ok) notify({ type: NotificationType.success, header: t('success.done') });
+    if (ok) notify({ type: NotificationType.success, header: t(DONE_TEXT[confirm.action], { id: confirm.order.id }) });
   }
 
   async function exportList() {
