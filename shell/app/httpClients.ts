@@ -1,9 +1,8 @@
 import { mapPaths, setHttpClients, toPublicPath, type HttpClients } from '../../src/api/http';
-import { type ApiClient, type ApiResult, createClient, errorText, type ApiFailure } from '../../src/api/transport';
+import { type ApiClient, type ApiResult, createClient, type ApiFailure } from '../../src/api/transport';
 import { config } from '../../src/config';
 import { isPublicMode, PUBLIC_SIGN_IN_PATH, SIGN_IN_PATH } from '../../src/domain/publicMode';
 import { t } from '../../src/i18n';
-import { failureTitle } from './failureTitles';
 import { $path, isFramed, navigateTo } from '../stores/navigation';
 import { notify, NotificationType } from '../../src/stores/notifications';
 import { $publicToken, $token, $tokenFailed, clearPublicToken, clearToken } from '../../src/stores/session';
@@ -31,6 +30,13 @@ export function shellFailureRules(kind: TokenKind, options: { paymentRequiredSho
   };
 }
 
+let failureNotice: typeof import('./failureNotice') | null = null;
+/** Fetched once the clients are connected, so a failure is usually shown at once rather than after a fetch. */
+const loadFailureNotice = async () => {
+  failureNotice = await import('./failureNotice');
+  return failureNotice;
+};
+
 /** Whether shellFailureRules left the failure to be shown (not a network error, a 403, or a 402 that moved the page). */
 function leftToShow(failure: ApiFailure, paymentRequiredShown: boolean): boolean {
   return !failure.networkError && failure.status !== 403 && (failure.status !== 402 || paymentRequiredShown);
@@ -38,15 +44,15 @@ function leftToShow(failure: ApiFailure, paymentRequiredShown: boolean): boolean
 
 /**
  * The client with its failures shown as error notifications titled by the action (failureTitles.ts), the server's
- * text in the body. It wraps the client because the transport's onError is not told which call failed.
+ * text in the body. It wraps the client because the transport's onError is not told which call failed. The titles
+ * are fetched on the first failure (a chunk of their own, out of the first load); the call answers once the
+ * notification is up, as before.
  */
 function withFailureNotices(client: ApiClient, paymentRequiredShown = false): ApiClient {
   const shown =
     <T>(method: 'GET' | 'POST', path: string) =>
-    (result: ApiResult<T>): ApiResult<T> => {
-      if (!result.ok && leftToShow(result, paymentRequiredShown)) {
-        notify({ type: NotificationType.error, header: t(failureTitle(method, path)), text: errorText(result.data) });
-      }
+    async (result: ApiResult<T>): Promise<ApiResult<T>> => {
+      if (!result.ok && leftToShow(result, paymentRequiredShown)) (failureNotice ?? (await loadFailureNotice())).showFailure(method, path, result);
       return result;
     };
   return {
@@ -77,4 +83,5 @@ export function shellHttpClients(baseUrl: string): HttpClients {
 /** Hands the shell's clients to src/api (called by bootstrap before anything calls the server). */
 export function connectHttpClients(): void {
   setHttpClients(shellHttpClients(config.apiBase));
+  void loadFailureNotice();
 }

@@ -52,8 +52,8 @@ describe.each(LANGS)('error pages in %s', (_name, lang, texts) => {
     await page.route('**/api/auth/logout', (route) => route.fulfill({ json: { success: true } }));
     await page.goto(`${baseUrl}/?token=${EXPIRED_TOKEN}#/orders`);
     await expect.poll(() => hashPath(page)).toBe('/Error_is_expired');
-    await expectTexts(page, texts.warnings.expiredTitle, [texts.warnings.subscriptionEnded, pages.expiredTodo]);
-    await page.getByRole('button', { name: pages.signInOther }).click();
+    await expectTexts(page, texts.warnings.expiredTitle, [texts.warnings.subscriptionEnded, texts.errorPages.expiredTodo]);
+    await page.getByRole('button', { name: texts.errorPages.signInOther }).click();
     await expect.poll(() => hashPath(page)).toBe('/authorization');
     await page.getByRole('tab', { name: texts.auth.tabSignIn }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeNull();
@@ -61,18 +61,18 @@ describe.each(LANGS)('error pages in %s', (_name, lang, texts) => {
 
   it('rule: the too-many-users page says what to do and leads to the start page', async () => {
     const page = await openIn(lang, `/?token=${account.token}#/many-accounts`);
-    await expectTexts(page, texts.warnings.manyAccountsTitle, [texts.warnings.usersExceeded, pages.manyUsersTodo]);
-    await page.getByRole('button', { name: pages.signInOther }).waitFor();
+    await expectTexts(page, texts.warnings.manyAccountsTitle, [texts.warnings.usersExceeded, texts.errorPages.manyUsersTodo]);
+    await page.getByRole('button', { name: texts.errorPages.signInOther }).waitFor();
     await page.getByRole('link', { name: pages.toStart }).click();
     await expect.poll(() => hashPath(page)).toBe('/orders');
   });
 
   it('rule: the not-installed page says how to install and leads to sign-in', async () => {
     const page = await openIn(lang, `/?token=${account.token}#/Error_is_not_installed`);
-    await expectTexts(page, texts.warnings.notInstalledTitle, [texts.warnings.notInstalled, texts.errors.mustBeCrmUser, pages.notInstalledTodo]);
+    await expectTexts(page, texts.warnings.notInstalledTitle, [texts.warnings.notInstalled, texts.errors.mustBeCrmUser, texts.errorPages.notInstalledTodo]);
     // The sign-out is answered here: this file's session stays for the next tests.
     await page.route('**/api/auth/logout', (route) => route.fulfill({ json: { success: true } }));
-    await page.getByRole('button', { name: pages.toSignIn }).click();
+    await page.getByRole('button', { name: texts.errorPages.toSignIn }).click();
     await expect.poll(() => hashPath(page)).toBe('/authorization');
     await page.getByRole('tab', { name: texts.auth.tabSignIn }).waitFor();
   });
@@ -84,8 +84,8 @@ describe.each(LANGS)('error pages in %s', (_name, lang, texts) => {
     const app = await (await page.waitForSelector('iframe#app')).contentFrame();
     if (!app) throw new Error('the app frame did not load');
     await app.getByTestId('token-not-valid').waitFor();
-    await expectTexts(app, texts.warnings.tokenNotValidTitle, [texts.warnings.tokenNotValid, pages.tokenTodo]);
-    await app.getByRole('button', { name: pages.toSignIn }).click();
+    await expectTexts(app, texts.warnings.tokenNotValidTitle, [texts.warnings.tokenNotValid, texts.errorPages.tokenTodo]);
+    await app.getByRole('button', { name: texts.errorPages.toSignIn }).click();
     await expect.poll(() => new URL(app.url()).hash).toBe('#/authorization');
     await app.getByRole('tab', { name: texts.auth.tabSignIn }).waitFor();
   });

@@ -72,13 +72,13 @@ describe.each(LANGS)('notifications in %s', (_name, lang, texts) => {
       menu.getByRole('menuitem', { name: texts.archive.archiveOrder }).click(),
     ]);
     const id = (request.postDataJSON() as { id: number }).id;
-    const note = page.locator('.ui-notification--shown', { hasText: withId(texts.notify.orderArchived, id) });
+    const note = page.locator('.ui-notification--shown', { hasText: withId(texts.done.orderArchived, id) });
     await note.waitFor();
     await note.getByText(texts.success.archived).waitFor();
     expect(await covered(page, page.locator('.shell-header, .orders-head, .orders-toolbar'))).toEqual([]);
 
-    await note.getByRole('button', { name: texts.notify.undo }).click();
-    await page.locator('.ui-notification--shown', { hasText: withId(texts.notify.orderRestored, id) }).waitFor();
+    await note.getByRole('button', { name: texts.done.undo }).click();
+    await page.locator('.ui-notification--shown', { hasText: withId(texts.done.orderRestored, id) }).waitFor();
     const back = await staffApi(account)<{ archived: boolean }>(`/api/orders/order?order_id=${id}`);
     expect(back.archived).toBe(false);
   });
@@ -114,6 +114,6 @@ describe.each(LANGS)('notifications in %s', (_name, lang, texts) => {
     await dialog.waitFor();
     expect(await covered(page, dialog)).toEqual([]);
     await dialog.getByRole('button', { name: texts.app.delete, exact: true }).click();
-    await page.locator('.ui-notification--shown', { hasText: withId(texts.notify.orderDeleted, deleted) }).waitFor();
+    await page.locator('.ui-notification--shown', { hasText: withId(texts.done.orderDeleted, deleted) }).waitFor();
   });
 });

@@ -64,7 +64,7 @@ export default function ClientsScreen() {
     const done = await removeCustomer(deleting.kind, deleting.customer.id);
     setBusy(false);
     setDeleting(null);
-    if (done) notify({ type: NotificationType.success, header: t(deleting.kind === 'contact' ? 'notify.contactDeleted' : 'notify.companyDeleted'), text: deleting.customer.name });
+    if (done) notify({ type: NotificationType.success, header: t(deleting.kind === 'contact' ? 'done.contactDeleted' : 'done.companyDeleted'), text: deleting.customer.name });
   };
 
   return (

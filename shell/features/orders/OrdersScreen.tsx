@@ -47,18 +47,18 @@ const CONFIRM_TEXT = { delete: 'app.confirmDelete', refund: 'orders.confirmRefun
 const CONFIRM_BUTTON = { delete: 'app.delete', refund: 'orders.refund', unlink: 'orders.publicUnlink' } as const;
 const RUN: Record<ConfirmedAction, (id: number) => Promise<boolean>> = { delete: removeOrder, refund: refundSoldOrder, unlink: unshareOrder };
 /** Success says which order it was done to (issue 19 §5: 'Order #34 deleted'). */
-const DONE_TEXT = { delete: 'notify.orderDeleted', refund: 'notify.orderRefunded', unlink: 'notify.orderUnlinked' } as const;
+const DONE_TEXT = { delete: 'done.orderDeleted', refund: 'done.orderRefunded', unlink: 'done.orderUnlinked' } as const;
 
 /** Archiving is the one row action the data can take back: its notification offers Undo (orders/unarchive). */
 function notifyArchived(id: number): void {
   notify({
     type: NotificationType.success,
-    header: t('notify.orderArchived', { id }),
+    header: t('done.orderArchived', { id }),
     text: t('success.archived'),
     action: {
-      label: t('notify.undo'),
+      label: t('done.undo'),
       run: () => {
-        void restoreListedOrder(id).then((ok) => ok && notify({ type: NotificationType.success, header: t('notify.orderRestored', { id }) }));
+        void restoreListedOrder(id).then((ok) => ok && notify({ type: NotificationType.success, header: t('done.orderRestored', { id }) }));
       },
     },
   });

@@ -1,3 +1,4 @@
+import './texts';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { t } from '../../../src/i18n';
@@ -14,8 +15,8 @@ export default function NotInstalledScreen() {
     if (target) navigateTo(target, { replace: true });
   }, [target]);
   return (
-    <StatusScreen id="not-installed" tone="warning" title={t('warnings.notInstalledTitle')} text={t('warnings.notInstalled')} todo={[t('errors.mustBeCrmUser'), t('errors.pages.notInstalledTodo')]}>
-      <SignInAgainButton primary label={t('errors.pages.toSignIn')} />
+    <StatusScreen id="not-installed" tone="warning" title={t('warnings.notInstalledTitle')} text={t('warnings.notInstalled')} todo={[t('errors.mustBeCrmUser'), t('errorPages.notInstalledTodo')]}>
+      <SignInAgainButton primary label={t('errorPages.toSignIn')} />
     </StatusScreen>
   );
 }
