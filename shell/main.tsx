@@ -10,5 +10,7 @@ const container = document.getElementById('app');
 if (container) {
   void bootstrapShell(window).then(({ demoNotifications }) => {
     createRoot(container).render(<App demoNotifications={demoNotifications} />);
+    // Printing comes later than the first screen: its stylesheet is a chunk of its own, kept out of the first load.
+    void import('./app/printStyles');
   });
 }

@@ -7,19 +7,19 @@ export const NOTIFICATION_SHOW_DELAY_MS = 30;
 export const NotificationType = { info: 0, success: 1, warning: 2, error: 3 } as const;
 export type NotificationTypeCode = (typeof NotificationType)[keyof typeof NotificationType];
 
+/** A button on the notification that takes back what it reports (an archive's Undo); pressing it closes the notification. */
+export interface NotificationAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Notification {
   id: number;
   type: NotificationTypeCode;
   header: string;
   text: string;
   show: boolean;
-  /** A button in the notice (e.g. 'Open the task center'); pressing it runs it and closes the notice. */
   action?: NotificationAction;
-}
-
-export interface NotificationAction {
-  label: string;
-  run(): void;
 }
 
 export interface NotificationInput {
@@ -41,7 +41,9 @@ function update(id: number, patch: Partial<Notification>): void {
 /** Adds a notification; it appears shortly after and hides itself after 8000 ms. Returns its id. */
 export function notify(input: NotificationInput): number {
   const id = nextId++;
-  $notifications.set([...$notifications.get(), { id, type: input.type, header: input.header, text: input.text ?? '', show: false, ...(input.action ? { action: input.action } : {}) }]);
+  const added: Notification = { id, type: input.type, header: input.header, text: input.text ?? '', show: false };
+  if (input.action) added.action = input.action;
+  $notifications.set([...$notifications.get(), added]);
   timers.set(id, [
     setTimeout(() => update(id, { show: true }), NOTIFICATION_SHOW_DELAY_MS),
     setTimeout(() => closeNotification(id), NOTIFICATION_HIDE_MS),

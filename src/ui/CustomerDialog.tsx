@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { t } from '../i18n';
 import { Dialog, firstFocusable } from './Dialog';
 import styles from './customers.css?raw';
 import { adoptStyles } from './adoptStyles';
@@ -36,41 +35,5 @@ export function CustomerDialog(props: CustomerDialogProps) {
       <div className="customer-dialog__body">{props.children}</div>
       {props.footer ? <footer className="customer-dialog__footer">{props.footer}</footer> : null}
     </Dialog>
-  );
-}
-
-export interface CustomerConfirmProps {
-  /** Defaults to the spec's 'Are you sure you want to delete it?'. */
-  question?: string;
-  confirmLabel?: string;
-  cancelLabel?: string;
-  /** Focus the cancel button on opening (when confirming loses work, Enter must not do it). */
-  focusCancel?: boolean;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
-
-/** The delete confirmation (spec 2 §5): the question, then Delete and Cancel. */
-export function CustomerConfirm(props: CustomerConfirmProps) {
-  return (
-    <CustomerDialog
-      title={t('app.confirm')}
-      size="narrow"
-      onClose={props.onCancel}
-      initialFocus={props.focusCancel ? (dialog) => dialog.querySelector<HTMLElement>('.customer-dialog__footer button:last-child') : undefined}
-      footer={
-        <>
-          <button type="button" className="customer-button customer-button--danger" disabled={props.busy} onClick={props.onConfirm}>
-            {props.confirmLabel ?? t('app.delete')}
-          </button>
-          <button type="button" className="customer-button" onClick={props.onCancel}>
-            {props.cancelLabel ?? t('app.cancel')}
-          </button>
-        </>
-      }
-    >
-      <p className="customer-dialog__question">{props.question ?? t('app.confirmDelete')}</p>
-    </CustomerDialog>
   );
 }

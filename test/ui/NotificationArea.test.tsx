@@ -88,4 +88,18 @@ describe('NotificationArea', () => {
     const { container } = render(<NotificationArea />);
     expect(container.querySelector('.ui-notification__text')).toBeNull();
   });
+
+  it("rule: a notification's action (an archive's Undo) is a button that closes the notification and runs it", () => {
+    const run = vi.fn();
+    act(() => {
+      notify({ type: 1, header: 'Order #7 archived', action: { label: 'Undo', run } });
+    });
+    const { container } = render(<NotificationArea />);
+    const undo = get(container, '.ui-notification__action') as HTMLButtonElement;
+    expect(undo.tagName).toBe('BUTTON');
+    expect(undo.textContent).toBe('Undo');
+    click(undo);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect($notifications.get()).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@ import type { Customer, CustomerKind } from '../../../src/api/customers';
 import { t } from '../../../src/i18n';
 import { $customerCard, closeCustomerCard, openCustomerCard, removeCustomer } from '../../stores/customers';
 import { notify, NotificationType } from '../../../src/stores/notifications';
-import { CustomerConfirm } from '../../../src/ui/CustomerDialog';
+import { ConfirmDialog } from '../../../src/ui/ConfirmDialog';
 import { CustomerCard } from './CustomerCard';
 import { CustomerEditor } from './CustomerEditor';
 import { CustomerList } from './CustomerList';
@@ -64,7 +64,7 @@ export default function ClientsScreen() {
     const done = await removeCustomer(deleting.kind, deleting.customer.id);
     setBusy(false);
     setDeleting(null);
-    if (done) notify({ type: NotificationType.success, header: t('clients.deleted'), text: deleting.customer.name });
+    if (done) notify({ type: NotificationType.success, header: t(deleting.kind === 'contact' ? 'done.contactDeleted' : 'done.companyDeleted'), text: deleting.customer.name });
   };
 
   return (
@@ -109,7 +109,7 @@ export default function ClientsScreen() {
         />
       ) : null}
       {editing ? <CustomerEditor kind={editing.kind} customer={editing.customer} onDone={() => setEditing(null)} /> : null}
-      {deleting ? <CustomerConfirm busy={busy} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} /> : null}
+      {deleting ? <ConfirmDialog text={t('app.confirmDelete')} confirmLabel={t('app.delete')} busy={busy} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} /> : null}
     </section>
   );
 }

@@ -5,7 +5,8 @@ import { t } from '../../../src/i18n';
 import { $currency } from '../../../src/stores/account';
 import { $customerFields, draftOf, saveCustomer } from '../../stores/customers';
 import { notify, NotificationType } from '../../../src/stores/notifications';
-import { CustomerConfirm, CustomerDialog } from '../../../src/ui/CustomerDialog';
+import { ConfirmDialog } from '../../../src/ui/ConfirmDialog';
+import { CustomerDialog } from '../../../src/ui/CustomerDialog';
 import { CustomerForm } from '../../../src/ui/CustomerForm';
 
 const TITLES = {
@@ -47,11 +48,10 @@ export function CustomerEditor({ kind, customer, onDone }: { kind: CustomerKind;
         />
       </CustomerDialog>
       {asking ? (
-        <CustomerConfirm
-          question={t('clients.discardQuestion')}
+        <ConfirmDialog
+          text={t('clients.discardQuestion')}
           confirmLabel={t('clients.discard')}
           cancelLabel={t('clients.keepEditing')}
-          focusCancel
           onConfirm={onDone}
           onCancel={() => setAsking(false)}
         />

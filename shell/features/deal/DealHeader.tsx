@@ -4,6 +4,7 @@ import { t } from '../../../src/i18n';
 import { $orderDraft, $saveConflict, $saveInFlight, $saving, $unsaved, type DealOrder, discardDraft, reloadKeepingDraft, saveOrder } from './state';
 import { PublicLinkActions } from './PublicLinkActions';
 import { ArchiveOrderActions } from './ArchiveOrderActions';
+import { PrintButton } from './PrintButton';
 import { isUnstored } from './newOrder';
 import { LastChangeNote } from './LastChangeNote';
 
@@ -28,6 +29,7 @@ export function DealHeader({ order, publicMode }: { order: DealOrder; publicMode
         {canEdit(order, publicMode) ? <SaveBar /> : null}
         {!publicMode && !unstored && 'public' in order ? <PublicLinkActions orderId={order.id} isPublic={order.public} /> : null}
         {!publicMode && !unstored && 'archived' in order ? <ArchiveOrderActions orderId={order.id} archived={order.archived} /> : null}
+        {unstored ? null : <PrintButton orderId={order.id} publicMode={publicMode} />}
       </div>
       {!publicMode && 'last_change' in order ? <LastChangeNote change={order.last_change} /> : null}
       <ConflictBanner />

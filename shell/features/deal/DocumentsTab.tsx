@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { OrderFile } from '../../../src/contract/orderDocuments';
 import { t } from '../../../src/i18n';
 import { $orderDocuments, deleteOrderDocument, fetchOrderDocument, loadOrderDocuments } from './documents';
-import { CustomerConfirm } from '../../../src/ui/CustomerDialog';
+import { ConfirmDialog } from '../../../src/ui/ConfirmDialog';
 import { inlineType, saveBlob, showBlobIn } from './DocumentsFiles';
 import { DocumentsList } from './DocumentsList';
 import { DocumentsUpload } from './DocumentsUpload';
@@ -99,7 +99,7 @@ export function DocumentsTab({ orderId, publicMode }: DocumentsTabProps) {
         </>
       )}
       {current && state.status !== 'error' ? <DocumentsUpload publicMode={publicMode} /> : null}
-      {deleting ? <CustomerConfirm busy={deleteBusy} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} /> : null}
+      {deleting ? <ConfirmDialog text={t('app.confirmDelete')} confirmLabel={t('app.delete')} busy={deleteBusy} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} /> : null}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { notify, NotificationType } from '../../../src/stores/notifications';
 import {
   $ordersList,
   archiveListedOrder,
+  restoreListedOrder,
   choosePipeline,
   clearFilter,
   exportOrdersFile,
@@ -29,7 +30,7 @@ import { $overlays, closeOverlay, openOverlay } from '../../stores/overlays';
 import { $pipelineOptions, $pipelines, $selectedPipeline, loadPipelines } from '../../stores/pipelines';
 import { Checkbox, Select } from '../../../src/ui';
 import { copyText } from '../../../src/ui/clipboard';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../src/ui/ConfirmDialog';
 import { FilterPanel, stageOptions } from './FilterPanel';
 import { OrdersTable, type RowAction } from './OrdersTable';
 import { Pager } from './Pager';
@@ -45,6 +46,23 @@ type ConfirmedAction = Exclude<RowAction, 'share' | 'archive'>;
 const CONFIRM_TEXT = { delete: 'app.confirmDelete', refund: 'orders.confirmRefund', unlink: 'orders.confirmUnlink' } as const;
 const CONFIRM_BUTTON = { delete: 'app.delete', refund: 'orders.refund', unlink: 'orders.publicUnlink' } as const;
 const RUN: Record<ConfirmedAction, (id: number) => Promise<boolean>> = { delete: removeOrder, refund: refundSoldOrder, unlink: unshareOrder };
+/** Success says which order it was done to (issue 19 §5: 'Order #34 deleted'). */
+const DONE_TEXT = { delete: 'done.orderDeleted', refund: 'done.orderRefunded', unlink: 'done.orderUnlinked' } as const;
+
+/** Archiving is the one row action the data can take back: its notification offers Undo (orders/unarchive). */
+function notifyArchived(id: number): void {
+  notify({
+    type: NotificationType.success,
+    header: t('done.orderArchived', { id }),
+    text: t('success.archived'),
+    action: {
+      label: t('done.undo'),
+      run: () => {
+        void restoreListedOrder(id).then((ok) => ok && notify({ type: NotificationType.success, header: t('done.orderRestored', { id }) }));
+      },
+    },
+  });
+}
 
 /** The first list waits for the pipelines, so the saved selection (or the system pipeline) is what it shows. */
 async function loadScreen(): Promise<void> {
@@ -86,7 +104,7 @@ export default function OrdersScreen() {
   async function onAction(action: RowAction, order: Order) {
     // Archiving takes nothing away (the archive gives it back), so it is not confirmed.
     if (action === 'archive') {
-      if (await archiveListedOrder(order.id)) notify({ type: NotificationType.success, header: t('success.archived') });
+      if (await archiveListedOrder(order.id)) notifyArchived(order.id);
       return;
     }
     if (action !== 'share') {
@@ -103,7 +121,7 @@ export default function OrdersScreen() {
     const ok = await RUN[confirm.action](confirm.order.id);
     setActing(false);
     setConfirm(null);
-    if (ok) notify({ type: NotificationType.success, header: t('success.done') });
+    if (ok) notify({ type: NotificationType.success, header: t(DONE_TEXT[confirm.action], { id: confirm.order.id }) });
   }
 
   async function exportList() {
@@ -222,7 +240,7 @@ export default function OrdersScreen() {
         <ConfirmDialog
           text={t(CONFIRM_TEXT[confirm.action])}
           confirmLabel={t(CONFIRM_BUTTON[confirm.action])}
-          danger={confirm.action !== 'refund'}
+          tone={confirm.action === 'refund' ? 'primary' : 'danger'}
           busy={acting}
           onConfirm={() => void runConfirmed()}
           onCancel={() => setConfirm(null)}

@@ -6,7 +6,7 @@
  */
 import { atom } from 'nanostores';
 import { deleteOrder, exportOrders, listOrders, refundOrder } from './api';
-import { archiveOrder } from '../../../src/api/orderArchive';
+import { archiveOrder, unarchiveOrder } from '../../../src/api/orderArchive';
 import { linkPublicOrder, publicOrderUrl, unlinkPublicOrder } from '../../../src/api/orderSharing';
 import type { DownloadedFile } from '../../../src/api/transport';
 import type { PageLinks, PageMeta } from '../../../src/contract/common';
@@ -205,6 +205,13 @@ export async function refundSoldOrder(id: number): Promise<boolean> {
 /** Archives the order (it leaves this list; its stock stays as it is), then reloads the page. */
 export async function archiveListedOrder(id: number): Promise<boolean> {
   const result = await archiveOrder(id);
+  if (result.ok) await loadOrders();
+  return result.ok;
+}
+
+/** Takes the order back out of the archive (an archive's Undo), then reloads the page. */
+export async function restoreListedOrder(id: number): Promise<boolean> {
+  const result = await unarchiveOrder(id);
   if (result.ok) await loadOrders();
   return result.ok;
 }

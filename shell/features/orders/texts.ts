@@ -1,6 +1,6 @@
-import { archive, clients, orders, positions } from '../../../locales/en.json';
+import { archive, clients, done, orders, positions } from '../../../locales/en.json';
 import { registerTexts } from '../../../src/i18n';
 
 // The customer search in the filter shows the clients area's 'Searching…'; the row menu's 'Archive order' is the
-// archive area's and the toolbar's link to /positions the positions area's.
-registerTexts({ orders, clients, archive, positions });
+// archive area's and the toolbar's link to /positions the positions area's; successes name the order (done).
+registerTexts({ orders, clients, archive, positions, done });

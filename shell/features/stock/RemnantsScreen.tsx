@@ -8,7 +8,7 @@ import { memberHasRight } from '../../../src/domain/rights';
 import { $account } from '../../../src/stores/account';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
-import { Dialog } from '../../../src/ui/Dialog';
+import { ConfirmDialog } from '../../../src/ui/ConfirmDialog';
 import type { StockSortField, WarehouseChoice } from '../../../src/contract/stockList';
 import { navigateTo, onLocationChange } from '../../stores/navigation';
 import { $availablePanels } from '../../stores/overlayPanels';
@@ -316,18 +316,14 @@ export default function RemnantsScreen() {
       )}
       {tableSettings && <StockTableSetupDialog columns={allColumns} onSave={saveStockColumns} onClose={() => closeOverlay('tableSettings')} />}
       {confirmArchive && (
-        <Dialog title={t('stock.archive')} role="alertdialog" onClose={() => setConfirmArchive(false)}>
-          <p>{t('stock.list.confirmArchive', { count: selected.length })}</p>
-          <div className="stock-dialog__buttons">
-            <span className="stock-spacer" />
-            <button type="button" className="shell-button" onClick={() => setConfirmArchive(false)}>
-              {t('app.cancel')}
-            </button>
-            <button type="button" className="shell-button shell-button-danger" disabled={busyAction === 'archive'} onClick={() => void archive()}>
-              {t('stock.archive')}
-            </button>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          title={t('stock.archive')}
+          text={t('stock.list.confirmArchive', { count: selected.length })}
+          confirmLabel={t('stock.archive')}
+          busy={busyAction === 'archive'}
+          onConfirm={() => void archive()}
+          onCancel={() => setConfirmArchive(false)}
+        />
       )}
       <StockDialogs />
     </section>

@@ -129,12 +129,34 @@ describe('shell clients: failure rules (spec 2 §8)', () => {
     [{ message: 'From message' }, 'From message'],
     [{ error: '', message: 'Message wins over empty error' }, 'Message wins over empty error'],
     [{}, ''],
-  ])('other error %j → type-3 notification titled with the global error text, body %j', async (body, text) => {
+  ])('other error %j → type-3 notification titled with what failed (issue 19 §5: saving the order), body %j', async (body, text) => {
     server.reply('/api/orders/update', { status: 422, body });
     const result = await staff.post('orders/update', {});
     expect(result).toMatchObject({ ok: false, status: 422 });
     const [note] = $notifications.get();
-    expect(note).toMatchObject({ type: 3, header: 'Something went wrong...', text });
+    expect($notifications.get()).toHaveLength(1);
+    expect(note).toMatchObject({ type: 3, header: 'Order not saved', text });
+  });
+
+  it.each([
+    ['staff', 'POST', 'contact/update', 'Customer not saved'],
+    ['staff', 'GET', 'company/delete', 'Customer not deleted'],
+    ['staff', 'POST', 'orders/delete', 'Order not deleted'],
+    ['staff', 'POST', 'orders/archive', 'Order not archived'],
+    ['staff', 'POST', 'product/update', 'Product not saved'],
+    ['staff', 'POST', 'stock/write-off', 'Stock not changed'],
+    ['staff', 'GET', 'orders/custom-doc/delete', 'Document not deleted'],
+    ['public', 'POST', 'orders/update', 'Order not saved'],
+    ['public', 'GET', 'public-order/profile', 'Data not loaded'],
+    ['staff', 'POST', 'orders/list', 'Data not loaded'],
+    ['staff', 'POST', 'something/else', 'Something went wrong...'],
+  ] as const)('rule: a failed %s %s %s is titled %j; a call no entry names keeps the global text', async (client, method, path, header) => {
+    const sent = client === 'public' ? `/api/${path.replace(/^orders\/update$/, 'public-order/order/update')}` : `/api/${path}`;
+    server.reply(sent, { status: 422, body: { error: 'Refused here' } });
+    const api = client === 'public' ? publicClient : staff;
+    await (method === 'GET' ? api.get(path) : api.post(path, {}));
+    expect($notifications.get()).toHaveLength(1);
+    expect($notifications.get()[0]).toMatchObject({ type: 3, header, text: 'Refused here' });
   });
 
   it('a non-JSON error body still gives a notification with an empty text', async () => {

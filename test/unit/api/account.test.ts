@@ -37,7 +37,7 @@ describe('invitation calls', () => {
     expect(await acceptInvitation({ account_id: 7 })).toMatchObject({ ok: false, status: 402, data: { error: SEATS_TAKEN } });
     expect(navigations).toEqual([]);
     expect($notifications.get().map(({ type, header, text }) => ({ type, header, text }))).toEqual([
-      { type: 3, header: 'Something went wrong...', text: SEATS_TAKEN },
+      { type: 3, header: 'Invitation not accepted', text: SEATS_TAKEN },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FieldDefinition } from '../../../../src/contract/catalogue';
 import type { Product } from '../../../../src/contract/stock';
 import { FieldType } from '../../../../src/domain/fieldTypes';
@@ -10,6 +10,7 @@ import { notify, NotificationType } from '../../../../src/stores/notifications';
 import { CustomerFieldControl } from '../../../../src/ui/CustomerFieldControl';
 import { adoptStyles } from '../../../../src/ui/adoptStyles';
 import { Dialog } from '../../../../src/ui/Dialog';
+import { ConfirmDialog } from '../../../../src/ui/ConfirmDialog';
 import { Select } from '../../../../src/ui/Select';
 import { TextArea } from '../../../../src/ui/TextArea';
 import { TextInput } from '../../../../src/ui/TextInput';
@@ -54,7 +55,6 @@ export default function ProductEditor() {
   const [conflict, setConflict] = useState(false);
   const [leaving, setLeaving] = useState<Leaving | null>(null);
   const [busy, setBusy] = useState(false);
-  const stay = useRef<HTMLButtonElement>(null);
   const dirty = isDirty(draft, base);
   const readOnly = !canEdit;
 
@@ -290,15 +290,14 @@ export default function ProductEditor() {
         </>
       )}
       {leaving && (
-        <Dialog title={t('stock.editor.unsavedTitle')} role="alertdialog" onClose={() => setLeaving(null)} initialFocus={() => stay.current}>
-          <p>{t('app.unsavedLeave')}</p>
-          <button ref={stay} type="button" className="shell-button shell-button-primary" onClick={() => setLeaving(null)}>
-            {t('stock.editor.stay')}
-          </button>
-          <button type="button" className="shell-button" onClick={leave}>
-            {t('stock.editor.leave')}
-          </button>
-        </Dialog>
+        <ConfirmDialog
+          title={t('stock.editor.unsavedTitle')}
+          text={t('app.unsavedLeave')}
+          cancelLabel={t('stock.editor.stay')}
+          confirmLabel={t('stock.editor.leave')}
+          onConfirm={leave}
+          onCancel={() => setLeaving(null)}
+        />
       )}
     </Dialog>
   );

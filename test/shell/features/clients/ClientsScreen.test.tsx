@@ -50,8 +50,10 @@ async function show(hash = '#/clients') {
 
 const buttonNamed = (root: ParentNode, name: string) => [...root.querySelectorAll('button')].find((button) => (button.getAttribute('aria-label') ?? button.textContent?.trim()) === name) as HTMLButtonElement | undefined;
 const rowNames = (root: ParentNode) => [...root.querySelectorAll('tbody th[scope="row"]')].map((cell) => cell.textContent);
-const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
-const topDialog = () => [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].at(-1)!;
+// Confirmations are alert dialogs (src/ui/ConfirmDialog.tsx), the editor and the card plain ones.
+const DIALOGS = '[role="dialog"], [role="alertdialog"]';
+const dialog = () => document.querySelector<HTMLElement>(DIALOGS);
+const topDialog = () => [...document.querySelectorAll<HTMLElement>(DIALOGS)].at(-1)!;
 const listBodies = (kind: string) => fake.callsTo(`/api/${kind}/list`).map((call) => call.body as { page: number });
 const inputLabelled = (root: ParentNode, label: string) => {
   const labelElement = [...root.querySelectorAll('label')].find((element) => element.textContent === label);

@@ -45,7 +45,8 @@ async function show(publicMode = false) {
 
 const sectionTitled = (host: HTMLElement, title: string) => [...host.querySelectorAll('section')].find((section) => section.querySelector('h3')?.textContent === title)!;
 const buttonNamed = (root: ParentNode, name: string) => [...root.querySelectorAll('button')].find((button) => (button.getAttribute('aria-label') ?? button.textContent?.trim()) === name) as HTMLButtonElement | undefined;
-const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
+// The delete confirmation is an alert dialog (src/ui/ConfirmDialog.tsx).
+const dialog = () => document.querySelector<HTMLElement>('[role="alertdialog"]');
 async function press(button: HTMLElement | undefined) {
   expect(button).toBeDefined();
   click(button!);

@@ -419,7 +419,7 @@ describe('/orders: table settings', () => {
 });
 
 describe('/orders: row actions and export', () => {
-  it("rule: delete asks 'Are you sure you want to delete it?'; Cancel does nothing, Delete posts orders/delete and reloads", async () => {
+  it("rule: delete asks 'Are you sure you want to delete it?'; Cancel does nothing, Delete posts orders/delete, reloads and says 'Order #7 deleted'", async () => {
     edge.answers[LIST] = listAnswer([order(7)]);
     edge.answers['/api/orders/delete'] = { status: 200, body: { success: true } };
     const host = await showScreen();
@@ -434,10 +434,10 @@ describe('/orders: row actions and export', () => {
     await click(button(dialog()!, 'Delete'));
     expect(edge.calls.find((call) => call.path === '/api/orders/delete')?.body).toEqual({ id: 7 });
     expect(listCalls()).toHaveLength(before + 1);
-    expect($notifications.get().map((n) => n.header)).toEqual(['Successfully']);
+    expect($notifications.get().map((n) => n.header)).toEqual(['Order #7 deleted']);
   });
 
-  it("rule: 'Archive order' posts orders/archive at once (the archive gives it back), says 'Order has been successfully archived' and reloads the list", async () => {
+  it("rule: 'Archive order' posts orders/archive at once (the archive gives it back), says 'Order #7 archived' — 'Order has been successfully archived' — and reloads the list; its Undo posts orders/unarchive", async () => {
     edge.answers[LIST] = listAnswer([order(7), order(8)]);
     edge.answers['/api/orders/archive'] = { status: 200, body: { ...order(7, { archived: true }), positions: [] } };
     const host = await showScreen();
@@ -446,7 +446,14 @@ describe('/orders: row actions and export', () => {
     expect(dialog()).toBeNull();
     expect(edge.calls.find((call) => call.path === '/api/orders/archive')?.body).toEqual({ id: 7 });
     expect(listCalls()).toHaveLength(before + 1);
-    expect($notifications.get().map((n) => n.header)).toEqual(['Order has been successfully archived']);
+    expect($notifications.get().map((n) => [n.header, n.text, n.action?.label])).toEqual([['Order #7 archived', 'Order has been successfully archived', 'Undo']]);
+
+    edge.answers['/api/orders/unarchive'] = { status: 200, body: { ...order(7), positions: [] } };
+    // The screen has no notification area of its own here: Undo is pressed through the store (NotificationArea.test.tsx presses the button).
+    await act(async () => $notifications.get()[0].action?.run());
+    await vi.waitFor(() => expect($notifications.get().map((n) => n.header).at(-1)).toBe('Order #7 is back from the archive'));
+    expect(edge.calls.find((call) => call.path === '/api/orders/unarchive')?.body).toEqual({ id: 7 });
+    expect(listCalls()).toHaveLength(before + 2);
   });
 
   it("rule: the toolbar's 'Positions' opens /positions (it is not in the main navigation)", async () => {

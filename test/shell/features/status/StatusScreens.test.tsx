@@ -18,6 +18,11 @@ const TEXTS = {
     notInstalledTitle: 'Not installed',
     notInstalled: 'The application is not installed for this account.',
     mustBeCrmUser: 'To install, you must be a user of the CRM platform',
+    manyTodo: "The account has more users than its tariff allows. Ask the account's admin to remove a user or to choose a larger tariff, then open the application again.",
+    notInstalledTodo: "Install the application from your CRM's marketplace as an administrator, then open it from the CRM.",
+    toStart: 'Go to the start page',
+    toSignIn: 'Go to sign-in',
+    signInOther: 'Sign in with another account',
   },
   ru: {
     manyTitle: 'Слишком много пользователей',
@@ -25,6 +30,11 @@ const TEXTS = {
     notInstalledTitle: 'Не установлено',
     notInstalled: 'Приложение не установлено для этого аккаунта.',
     mustBeCrmUser: 'Для установки нужно быть пользователем CRM-платформы',
+    manyTodo: 'В аккаунте больше пользователей, чем позволяет тариф. Попросите администратора аккаунта удалить пользователя или выбрать тариф побольше, затем снова откройте приложение.',
+    notInstalledTodo: 'Установите приложение из маркетплейса вашей CRM с правами администратора, затем откройте его из CRM.',
+    toStart: 'На начальную страницу',
+    toSignIn: 'Ко входу',
+    signInOther: 'Войти в другой аккаунт',
   },
 } as const;
 
@@ -40,6 +50,8 @@ function show(node: ReactNode): HTMLElement {
 }
 
 const paragraphs = (host: HTMLElement) => [...host.querySelectorAll('p')].map((p) => p.textContent);
+/** The ways off the page (issue 19 §5: no error page is a dead end). */
+const actions = (host: HTMLElement) => [...host.querySelectorAll('.status-actions a, .status-actions button')].map((item) => item.textContent);
 
 beforeEach(() => {
   addMessages('en', en);
@@ -59,24 +71,29 @@ describe.each(['en', 'ru'] as const)('status screens in %s', (lang: Lang) => {
   const texts = TEXTS[lang];
   beforeEach(() => setActiveLanguage(lang));
 
-  it("/many-accounts shows 'too many users' and the users-exceeded warning", () => {
+  it("/many-accounts shows 'too many users', the users-exceeded warning, what to do and the ways back", () => {
     const host = show(<ManyAccountsScreen />);
     const screen = host.querySelector('[data-testid="many-accounts"]');
     expect(screen).not.toBeNull();
     const heading = host.querySelector('h1');
     expect(heading?.textContent).toBe(texts.manyTitle);
     expect(screen?.getAttribute('aria-labelledby')).toBe(heading?.id);
-    expect(paragraphs(host)).toEqual([texts.usersExceeded]);
+    expect(paragraphs(host)).toEqual([texts.usersExceeded, texts.manyTodo]);
+    expect(actions(host)).toEqual([texts.toStart, texts.signInOther]);
+    expect(host.querySelector('a')?.getAttribute('href')).toBe('#/');
   });
 
-  it('/Error_is_not_installed shows the not-installed text and the CRM-user requirement', () => {
+  it('/Error_is_not_installed shows the not-installed text, the CRM-user requirement, what to do and the way to sign-in', () => {
     const host = show(<NotInstalledScreen />);
     const screen = host.querySelector('[data-testid="not-installed"]');
     expect(screen).not.toBeNull();
     const heading = host.querySelector('h1');
     expect(heading?.textContent).toBe(texts.notInstalledTitle);
     expect(screen?.getAttribute('aria-labelledby')).toBe(heading?.id);
-    expect(paragraphs(host)).toEqual([texts.notInstalled, texts.mustBeCrmUser]);
+    expect(paragraphs(host)).toEqual([texts.notInstalled, texts.mustBeCrmUser, texts.notInstalledTodo]);
+    expect(actions(host)).toEqual([texts.toSignIn]);
+    act(() => host.querySelector('button')?.click());
+    expect(navigations).toEqual(['/authorization']);
   });
 });
 
