@@ -91,6 +91,8 @@ const englishTextsPerImporter = {
 
 const shellOptions = {
   ...common,
+  // As the widget's: rosetta's dlv as an ES module, not its UMD browser build.
+  mainFields: ['module', 'browser', 'main'],
   plugins: [rawTextImports, englishTextsPerImporter],
   entryPoints: { app: join(root, 'shell/main.tsx') },
   outdir: join(shellOut, 'assets'),

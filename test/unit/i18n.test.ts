@@ -39,7 +39,7 @@ describe('t()', () => {
     expect(en.errors.network).toBe('Network error or server unavailable');
     expect(ru.errors.network).toBe('Ошибка сети или сервер недоступен');
     expect(ru.errors.unknown).toBe('Неизвестная ошибка');
-    expect(en.errors.sameStage).toBe(
+    expect(en.settings.sameStage).toBe(
       'The same stage is selected for different operations within one pipeline. Please choose different stages.',
     );
   });
