@@ -8,6 +8,7 @@ import { callRoute, routeName, schemaParts, takesBody, type ApiRoute, type Route
 import { isIdField, sampleObject, type Hint, type JsonSchema } from './support/schemaValues';
 import { solidPng } from '../support/png';
 import { unique, useTestServer, type TestAccount } from './harness';
+import { seedImport } from './import/isolationSeed';
 import { seedTasks } from './tasks/isolationSeed';
 
 /**
@@ -260,6 +261,7 @@ beforeAll(async () => {
   // customer, a share and a public session).
   await seedOrderTables(account);
   await seedTasks(server, account, mark);
+  await seedImport(server, account, mark);
 
   // And, through the API, the markers the control test looks for.
   const accountName = `${MARK}-account-${unique('n')}`;

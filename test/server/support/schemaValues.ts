@@ -89,7 +89,8 @@ function sampleString(name: string, schema: JsonSchema): string {
   if (lower.includes('path') || lower.includes('url')) byName.push('/sample');
   if (schema.format === 'date-time') byName.push(new Date().toISOString());
   if (schema.format === 'date') byName.push(new Date().toISOString().slice(0, 10));
-  const generic = ['Sample', 'sample', 'sample_1', '/sample', 'sample@example.com', '79001234567', '123456', '1', 'a'];
+  // 'name': a key from a closed list (the import's field keys name|article|…) takes a real one.
+  const generic = ['Sample', 'sample', 'sample_1', '/sample', 'sample@example.com', '79001234567', '123456', '1', 'a', 'name'];
   const found = [...byName, ...generic].find((text) => fits(text, schema));
   if (found !== undefined) return found;
   return 'a'.repeat(Math.max(1, schema.minLength ?? 1));
