@@ -44,8 +44,9 @@ describe('customer quantity changes and stock', () => {
     const accepted = answers.filter((answer) => answer.status === 200);
     expect(accepted.length).toBeGreaterThan(0);
     for (const answer of accepted) expect(answer.body.positions[0].count).toBeLessThanOrEqual(5);
-    // Counts above the stock are always refused, whatever ran beside them.
-    for (const [index, answer] of answers.entries()) if ((index % 8) + 1 > 5) expect(answer.status).toBe(422);
+    // Counts above the stock are never accepted, whatever ran beside them: refused for the stock (422), or as a
+    // stale write when a concurrent raise of the same order won the race (409; seen on PostgreSQL).
+    for (const [index, answer] of answers.entries()) if ((index % 8) + 1 > 5) expect([409, 422]).toContain(answer.status);
     const [row] = await server.database.db.select().from(orderPositions).where(eq(orderPositions.id, id));
     const stock = await balance(ctx.product.id);
     expect(stock.count).toBe(5);
