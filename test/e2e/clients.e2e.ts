@@ -131,8 +131,9 @@ describe('/clients in Chromium against the real server', () => {
     await page.locator('.clients-table tbody tr', { hasText: 'Zoe Browser' }).getByText('Stroymaster LLC').waitFor();
 
     await page.getByRole('button', { name: 'Delete Zoe Browser' }).click();
-    await dialog(page).getByText('Are you sure you want to delete it?').waitFor();
-    await dialog(page).getByRole('button', { name: 'Delete' }).click();
+    // The one confirm dialog (an alert dialog): Cancel, then the action.
+    await page.getByRole('alertdialog').getByText('Are you sure you want to delete it?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Nothing found').waitFor();
     expect((await api<ContactList>('contact/list', { filter: { search: 'Zoe Browser' } })).data).toEqual([]);
   });
@@ -211,8 +212,9 @@ describe("the deal's client and documents tabs in Chromium against the real serv
     await tab.close();
 
     await row.getByRole('button', { name: 'Delete delivery-note.txt' }).click();
-    await dialog(page).getByText('Are you sure you want to delete it?').waitFor();
-    await dialog(page).getByRole('button', { name: 'Delete' }).click();
+    // The one confirm dialog (an alert dialog): Cancel, then the action.
+    await page.getByRole('alertdialog').getByText('Are you sure you want to delete it?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await row.waitFor({ state: 'detached' });
     const after = await api<OrderFile[]>(`orders/custom-doc/list?order_id=${orderId}`);
     expect(after.map((file) => file.name)).not.toContain('delivery-note.txt');
