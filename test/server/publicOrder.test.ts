@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -13,7 +13,6 @@ import {
   orderShares,
   orders,
   pipelineStatuses,
-  pipelines,
   publicCustomers,
   publicTokens,
 } from '../../server/db/schema';
@@ -22,6 +21,7 @@ import { diffSnapshots, snapshotAccount, walPosition, type Snapshot } from './su
 import { callRoute, routeName, schemaParts } from './support/routes';
 import { fieldsOf, isIdField, sampleObject, type Hint, type JsonSchema } from './support/schemaValues';
 import { unique, useTestServer } from './harness';
+import { systemStagesOf, type Stages } from './publicOrderSetup';
 
 /**
  * The public-order area (spec 2 §7 "Public order", spec 1 §2 and §6): links and their exchange for a
@@ -30,18 +30,7 @@ import { unique, useTestServer } from './harness';
  */
 const server = useTestServer();
 
-type Stages = Record<'New' | 'Reserved' | 'Completed' | 'Cancelled', number>;
-
-/** The system pipeline's stages by name: New, Reserved (reservation), Completed (success, write-off), Cancelled. */
-async function stagesOf(accountId: number): Promise<Stages> {
-  const rows = await server.database.db
-    .select({ id: pipelineStatuses.id, name: pipelineStatuses.name })
-    .from(pipelineStatuses)
-    .innerJoin(pipelines, eq(pipelines.id, pipelineStatuses.pipelineId))
-    .where(and(eq(pipelineStatuses.accountId, accountId), eq(pipelines.isSystem, true)))
-    .orderBy(asc(pipelineStatuses.sort));
-  return Object.fromEntries(rows.map((row) => [row.name, row.id])) as Stages;
-}
+const stagesOf = (accountId: number) => systemStagesOf(server, accountId);
 
 /**
  * An account with a main warehouse, three product fields — retail (price, public-visible), colour

@@ -11,16 +11,19 @@ import { unique, type TestServer } from './harness';
 
 export type Stages = Record<'New' | 'Reserved' | 'Completed' | 'Cancelled', number>;
 
+/** The system pipeline's stages by name: New, Reserved (reservation), Completed (success, write-off), Cancelled. */
+export async function systemStagesOf(server: TestServer, accountId: number): Promise<Stages> {
+  const rows = await server.database.db
+    .select({ id: pipelineStatuses.id, name: pipelineStatuses.name })
+    .from(pipelineStatuses)
+    .innerJoin(pipelines, eq(pipelines.id, pipelineStatuses.pipelineId))
+    .where(and(eq(pipelineStatuses.accountId, accountId), eq(pipelines.isSystem, true)))
+    .orderBy(asc(pipelineStatuses.sort));
+  return Object.fromEntries(rows.map((row) => [row.name, row.id])) as Stages;
+}
+
 export function publicOrderSetup(server: TestServer) {
-  async function stagesOf(accountId: number): Promise<Stages> {
-    const rows = await server.database.db
-      .select({ id: pipelineStatuses.id, name: pipelineStatuses.name })
-      .from(pipelineStatuses)
-      .innerJoin(pipelines, eq(pipelines.id, pipelineStatuses.pipelineId))
-      .where(and(eq(pipelineStatuses.accountId, accountId), eq(pipelines.isSystem, true)))
-      .orderBy(asc(pipelineStatuses.sort));
-    return Object.fromEntries(rows.map((row) => [row.name, row.id])) as Stages;
-  }
+  const stagesOf = (accountId: number) => systemStagesOf(server, accountId);
 
   /**
    * An account whose main warehouse has a marked name and 'Hammer drill' (retail price 100, cost 40, a hidden
