@@ -99,7 +99,21 @@ export type StockRow = Type.Static<typeof StockRow>;
 export const PriceColumn = Type.Object({ code: Type.String(), name: Type.String() });
 export type PriceColumn = Type.Static<typeof PriceColumn>;
 
-export const StockList = Type.Object({ data: Type.Array(StockRow), price_fields: Type.Array(PriceColumn), links: PageLinks, meta: PageMeta });
+/** How far a filtered list counts its matches: past it the answer says "1,000+" instead of reading every match. */
+export const STOCK_COUNT_CAP = 1000;
+
+/**
+ * The page meta of the stock list. With total_is_estimate the filter matches more rows than were counted: total is a
+ * lower bound (at least the cap, and always past this page, so there is a next page) and last_page is not known
+ * (links.last is null; last_page is only the last page the counted rows reach, kept for callers that read it).
+ */
+export const StockListMeta = Type.Object({
+  ...PageMeta.properties,
+  total_is_estimate: Type.Optional(Type.Boolean()),
+});
+export type StockListMeta = Type.Static<typeof StockListMeta>;
+
+export const StockList = Type.Object({ data: Type.Array(StockRow), price_fields: Type.Array(PriceColumn), links: PageLinks, meta: StockListMeta });
 export type StockList = Type.Static<typeof StockList>;
 
 /** The totals row of the current filter: quantity, cost value Σ count×cost, sale value Σ count×first price. */

@@ -5,9 +5,9 @@ import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { batches, categories, fields, products, stockSums, warehouses } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { pagingOf } from '../../http/paging';
 import { EVERY_WAREHOUSE, sumsLevel } from '../stock/api';
 import { countProducts } from './positions';
+import { cappedPagingOf, countLimit } from './stockListPaging';
 
 /**
  * The stock screen's list (issue 13 §2): products with their balances in the chosen warehouses, filtered, sorted
@@ -202,8 +202,6 @@ interface PageRow {
   tags: string[];
   prices: Record<string, unknown> | null;
   created_at: Date | string;
-  /** How many products the filter leaves, when the page counted them in the same pass (a search). */
-  total?: string | number;
 }
 
 /** A shown product's kept sums in the chosen warehouse(s). */
@@ -280,16 +278,22 @@ function toStockRow(row: PageRow, kept: KeptRow | undefined, batchRows: readonly
   };
 }
 
-/** How many products the filter leaves. */
-async function totalOf(db: Db, scope: ListScope): Promise<number> {
+/** Whether nothing filters the list but the type: its size is then the trigger-kept product counts. */
+function unfiltered(scope: ListScope): boolean {
   const { filter } = scope;
+  return !filter.search?.trim() && !scope.categoryIds && !filter.tags?.length && filter.price_min === undefined && filter.price_max === undefined && stockConditions(scope).length === 0;
+}
+
+/**
+ * How many products the filter leaves, counted up to `limit` rows (see stockListPaging.ts): the count stops reading
+ * matches once it has enough to say "1,000+". The unfiltered table's size comes from the kept counts, exactly.
+ */
+async function countOf(db: Db, scope: ListScope, limit: number): Promise<{ counted: number; exact: boolean }> {
+  if (unfiltered(scope)) return { counted: await countProducts(db, scope.accountId, { type: scope.filter.type }), exact: true };
   const stock = stockConditions(scope);
-  const plain = !filter.search?.trim() && !filter.category_id && !filter.tags?.length && filter.price_min === undefined && filter.price_max === undefined && stock.length === 0;
-  // The unfiltered table's size comes from the trigger-kept counts instead of counting 100,000 rows.
-  if (plain) return countProducts(db, scope.accountId, { type: filter.type });
   const where = sql.join([...productConditions(scope), ...stock], sql` and `);
-  const [row] = await rowsOf<{ n: string }>(db, sql`select count(*) as n from ${products} ${stock.length ? keptSums(scope) : sql``} where ${where}`);
-  return Number(row.n);
+  const [row] = await rowsOf<{ n: string }>(db, sql`select count(*) as n from (select 1 from ${products} ${stock.length ? keptSums(scope) : sql``} where ${where} limit ${limit}) matches`);
+  return { counted: Number(row.n), exact: false };
 }
 
 async function scopeOf(db: Db, accountId: number, request: Pick<StockListRequest, 'warehouse' | 'filter'>): Promise<ListScope> {
@@ -304,48 +308,85 @@ async function scopeOf(db: Db, accountId: number, request: Pick<StockListRequest
   return { accountId, warehouse, warehouseId, categoryIds: filter.category_id ? await categoryTree(db, accountId, filter.category_id) : null, filter, priceFields: await priceFieldsOf(db, accountId) };
 }
 
+/** How many products of the name order a search page first looks through (see searchWalk): 50 per row it needs. */
+const WALK_ROWS_PER_ROW = 50;
+const WALK_MAX = 5000;
+
 /**
- * A slice of the scope's products in the list's order with their batch rows, and, when `counted`, how many products
- * the filter leaves, counted in the same pass (null when the slice is past the end, so nothing carried the count).
+ * The products a search page first looks through: the first `size` of the account's products in name order, read
+ * from the name index (named "products", so every condition and the order apply to it unchanged).
+ *
+ * A substring search cannot be ordered by an index: either the name index is walked testing each product until a
+ * page matches (fast for a word spread through the catalogue, a walk through most of it for a word whose products
+ * all sort late), or the trigram indexes give every match and those are sorted (fast for a rare word, a read of every
+ * matching product for a common one). The page tries the first within a bounded window, and when the window holds a
+ * whole page the answer is exactly the page the full query gives (the window is a prefix of the same order); else it
+ * falls back to the trigram read. Either way the count is separate and capped, so neither reads every match for it.
  */
-async function sliceOf(
-  db: Db,
-  scope: ListScope,
-  sort: StockListRequest['sort'],
-  slice: { limit: number; offset: number; ids?: readonly number[]; counted?: boolean },
-): Promise<{ rows: StockRow[]; total: number | null }> {
+function searchWalk(scope: ListScope, order: 'asc' | 'desc', size: number): SQL {
+  const direction = order === 'desc' ? sql`desc` : sql`asc`;
+  return sql`(select * from ${products} where ${products.accountId} = ${scope.accountId} and ${products.archived} = false
+    order by ${products.name} ${direction}, ${products.id} ${direction} limit ${size}) as ${products}`;
+}
+
+/**
+ * The ids of a slice of the scope's products in the list's order. Only ids and what the filter and order need are
+ * read here (an offset then skips index entries, not whole rows with their categories and prices); the shown rows'
+ * columns, sums and batches are read for those ids alone.
+ */
+async function sliceIdsOf(db: Db, scope: ListScope, sort: StockListRequest['sort'], slice: { limit: number; offset: number; ids?: readonly number[] }): Promise<number[]> {
   const conditions = [...productConditions(scope), ...stockConditions(scope)];
   if (slice.ids) conditions.push(slice.ids.length ? sql`${products.id} in (${idList(slice.ids)})` : sql`false`);
+  const field = sort?.field ?? 'name';
+  const query = (source: SQL) =>
+    rowsOf<{ id: number }>(
+      db,
+      sql`select ${products.id} as id from ${source}
+        ${field === 'category' ? sql`left join ${categories} c on c.id = ${products.categoryId} and c.account_id = ${scope.accountId}` : sql``}
+        ${readsKeptSums(scope, sort) ? keptSums(scope) : sql``}
+        ${summedBatches(scope, sort)}
+        where ${sql.join(conditions, sql` and `)}
+        order by ${orderBy(scope, sort)}
+        limit ${slice.limit} offset ${slice.offset}`,
+    );
+  const walk = WALK_ROWS_PER_ROW * (slice.offset + slice.limit);
+  if (field === 'name' && scope.filter.search?.trim() && !slice.ids && walk <= WALK_MAX) {
+    const walked = await query(searchWalk(scope, sort?.order ?? 'asc', walk));
+    if (walked.length === slice.limit) return walked.map((row) => Number(row.id));
+  }
+  return (await query(sql`${products}`)).map((row) => Number(row.id));
+}
+
+/** The shown products' own columns, their category's name and their prices, in the order of `ids`. */
+async function pageRowsOf(db: Db, scope: ListScope, ids: readonly number[]): Promise<PageRow[]> {
+  if (!ids.length) return [];
   const prices = scope.priceFields.length ? sql`jsonb_build_object(${sql.join(scope.priceFields.map(({ code }) => sql`${code}::text, ${products.values} -> ${code}::text -> 'cost'`), sql`, `)})` : sql`'{}'::jsonb`;
-  // The page reads products (and their sums rows only when a filter or the order needs them), then the shown rows' sums
-  // and batches: an offset skips index entries without reading anything else for the rows it passes.
   const rows = await rowsOf<PageRow>(
     db,
     sql`select ${products.id} as id, ${products.type} as type, ${products.name} as name, ${products.article} as article, ${products.unit} as unit,
         ${products.categoryId} as category_id, c.name as category_name, ${products.tags} as tags, ${prices} as prices, ${products.createdAt} as created_at
-        ${slice.counted ? sql`, count(*) over () as total` : sql``}
       from ${products}
       left join ${categories} c on c.id = ${products.categoryId} and c.account_id = ${scope.accountId}
-      ${readsKeptSums(scope, sort) ? keptSums(scope) : sql``}
-      ${summedBatches(scope, sort)}
-      where ${sql.join(conditions, sql` and `)}
-      order by ${orderBy(scope, sort)}
-      limit ${slice.limit} offset ${slice.offset}`,
+      where ${products.accountId} = ${scope.accountId} and ${products.id} in (${idList(ids)})`,
   );
-  const ids = rows.map((row) => row.id);
-  const [kept, batchRows] = ids.length ? await Promise.all([keptRowsOf(db, scope, ids), batchRowsOf(db, scope, ids)]) : [[], []];
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A slice of the scope's products in the list's order with their kept sums and batch rows. */
+async function sliceOf(db: Db, scope: ListScope, sort: StockListRequest['sort'], slice: { limit: number; offset: number; ids?: readonly number[] }): Promise<StockRow[]> {
+  const ids = await sliceIdsOf(db, scope, sort, slice);
+  if (!ids.length) return [];
+  const [rows, kept, batchRows] = await Promise.all([pageRowsOf(db, scope, ids), keptRowsOf(db, scope, ids), batchRowsOf(db, scope, ids)]);
   const keptOf = new Map(kept.map((row) => [row.product_id, row]));
   const byProduct = new Map<number, BatchPageRow[]>();
   for (const batch of batchRows) byProduct.set(batch.product_id, [...(byProduct.get(batch.product_id) ?? []), batch]);
-  return {
-    rows: rows.map((row) => toStockRow(row, keptOf.get(row.id), byProduct.get(row.id) ?? [], scope.priceFields)),
-    total: rows.length && slice.counted ? Number(rows[0].total) : null,
-  };
+  return rows.map((row) => toStockRow(row, keptOf.get(row.id), byProduct.get(row.id) ?? [], scope.priceFields));
 }
 
 /** The products of a scope in the list's order, a slice at a time (a chunk of the export), with their batch rows. */
 export async function stockRows(db: Db, scope: ListScope, sort: StockListRequest['sort'], limit: number, offset: number, ids?: readonly number[]): Promise<StockRow[]> {
-  return (await sliceOf(db, scope, sort, { limit, offset, ids })).rows;
+  return sliceOf(db, scope, sort, { limit, offset, ids });
 }
 
 const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
@@ -370,22 +411,15 @@ function keptRowsOf(db: Db, scope: ListScope, productIds: readonly number[]): Pr
   );
 }
 
-/** product/stock-list: one page of the stock table. */
+/** product/stock-list: one page of the stock table, its rows and its count read side by side. */
 export async function listStock(db: Db, accountId: number, request: StockListRequest): Promise<StockList> {
   const scope = await scopeOf(db, accountId, request);
   const perPage = request.per_page ?? STOCK_PER_PAGE;
   const page = request.page ?? 1;
-  const slice = { limit: perPage, offset: (page - 1) * perPage };
-  // A search, a price range or tags are tested on each product's row, so counting the matches reads every one of them;
-  // the page counts them in its own pass (reading and ordering those rows once) instead of a second query reading them
-  // all again. Otherwise the count is its own query an index answers (or the kept product counts, unfiltered).
-  const { filter } = scope;
-  if (filter.search?.trim() || filter.price_min !== undefined || filter.price_max !== undefined || filter.tags?.length) {
-    const { rows, total } = await sliceOf(db, scope, request.sort, { ...slice, counted: true });
-    return { data: rows, price_fields: [...scope.priceFields], ...pagingOf(page, perPage, total ?? (page > 1 ? await totalOf(db, scope) : 0)) };
-  }
-  const [total, { rows }] = await Promise.all([totalOf(db, scope), sliceOf(db, scope, request.sort, slice)]);
-  return { data: rows, price_fields: [...scope.priceFields], ...pagingOf(page, perPage, total) };
+  const limit = countLimit(page, perPage);
+  const [count, rows] = await Promise.all([countOf(db, scope, limit), sliceOf(db, scope, request.sort, { limit: perPage, offset: (page - 1) * perPage })]);
+  // The kept counts are exact whatever their size: no cap applies to them.
+  return { data: rows, price_fields: [...scope.priceFields], ...cappedPagingOf(page, perPage, count.counted, count.exact ? Number.POSITIVE_INFINITY : limit) };
 }
 
 /**

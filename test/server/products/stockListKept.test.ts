@@ -5,7 +5,7 @@ import { type TestAccount, useTestServer } from '../harness';
 
 /**
  * The stock list read from the kept sums (stock_sums) instead of summing batches per request (issue 13 §2): the
- * order by a balance, the totals of a search counted in the page's own pass, and the values of the shown rows
+ * order by a balance, the totals of a search (counted beside the page, up to the cap), and the values of the shown rows
  * (which come from their sums rows and their batches only) are what summing every batch would give.
  */
 const server = useTestServer();
@@ -69,7 +69,7 @@ describe('stock list on kept sums', () => {
     }
   });
 
-  it('rule: a page filtered on the product row (search, price range, tags) counts its matches in the same pass; the total is right on the first page, a later one and past the end', async () => {
+  it('rule: a page filtered on the product row (search, price range, tags) counts its matches (under the count cap: exactly); the total is right on the first page, a later one and past the end', async () => {
     const { account, post, main } = await setup();
     await post('field/add', { name: 'Retail', code: 'retail', type: 11 });
     for (let i = 1; i <= 7; i += 1) {
