@@ -18,8 +18,10 @@ import { cappedPagingOf, countLimit } from './stockListPaging';
  * column it walks that column's index and reads about per_page products and their sums rows; sorted by a balance in
  * every warehouse it walks the sums' index; 'positive' and the quantity range are conditions on the sums row. Batches
  * are read only for the rows shown (their expandable rows, and the single batch's number and warehouse). Sorting by
- * batch, warehouse or cost price still sums every product's batches once (those are not kept). The totals read the
- * matching products' sums rows, which is why they are a call of their own: the page does not wait for them.
+ * batch, warehouse or cost price still sums every product's batches once (those are not kept). The page reads ids
+ * first and the shown rows' columns after; a filtered list counts its matches only up to a cap (stockListPaging.ts),
+ * so no page reads every match just to count them. The totals read the matching products' sums rows, which is why
+ * they are a call of their own: the page does not wait for them.
  * Measured in bench/stock-list.mjs (100,000 products in 3 warehouses).
  */
 
@@ -329,19 +331,26 @@ function searchWalk(scope: ListScope, order: 'asc' | 'desc', size: number): SQL 
     order by ${products.name} ${direction}, ${products.id} ${direction} limit ${size}) as ${products}`;
 }
 
+/** A slice's ids, and how many products the filter leaves when the slice's query counted them on its way. */
+interface SliceIds {
+  ids: number[];
+  total: number | null;
+}
+
 /**
  * The ids of a slice of the scope's products in the list's order. Only ids and what the filter and order need are
  * read here (an offset then skips index entries, not whole rows with their categories and prices); the shown rows'
- * columns, sums and batches are read for those ids alone.
+ * columns, sums and batches are read for those ids alone. A search in name order that the walk does not answer reads
+ * and sorts every match, so it counts them in that same pass (`total`) instead of a second query reading them again.
  */
-async function sliceIdsOf(db: Db, scope: ListScope, sort: StockListRequest['sort'], slice: { limit: number; offset: number; ids?: readonly number[] }): Promise<number[]> {
+async function sliceIdsOf(db: Db, scope: ListScope, sort: StockListRequest['sort'], slice: { limit: number; offset: number; ids?: readonly number[] }): Promise<SliceIds> {
   const conditions = [...productConditions(scope), ...stockConditions(scope)];
   if (slice.ids) conditions.push(slice.ids.length ? sql`${products.id} in (${idList(slice.ids)})` : sql`false`);
   const field = sort?.field ?? 'name';
-  const query = (source: SQL) =>
-    rowsOf<{ id: number }>(
+  const query = (source: SQL, counted: boolean) =>
+    rowsOf<{ id: number; total?: string }>(
       db,
-      sql`select ${products.id} as id from ${source}
+      sql`select ${products.id} as id ${counted ? sql`, count(*) over () as total` : sql``} from ${source}
         ${field === 'category' ? sql`left join ${categories} c on c.id = ${products.categoryId} and c.account_id = ${scope.accountId}` : sql``}
         ${readsKeptSums(scope, sort) ? keptSums(scope) : sql``}
         ${summedBatches(scope, sort)}
@@ -349,13 +358,20 @@ async function sliceIdsOf(db: Db, scope: ListScope, sort: StockListRequest['sort
         order by ${orderBy(scope, sort)}
         limit ${slice.limit} offset ${slice.offset}`,
     );
+  const idsOf = (rows: { id: number }[]) => rows.map((row) => Number(row.id));
+  if (!searchInNameOrder(scope, sort) || slice.ids) return { ids: idsOf(await query(sql`${products}`, false)), total: null };
   const walk = WALK_ROWS_PER_ROW * (slice.offset + slice.limit);
-  if (field === 'name' && scope.filter.search?.trim() && !slice.ids && walk <= WALK_MAX) {
-    const walked = await query(searchWalk(scope, sort?.order ?? 'asc', walk));
-    if (walked.length === slice.limit) return walked.map((row) => Number(row.id));
+  if (walk <= WALK_MAX) {
+    const walked = await query(searchWalk(scope, sort?.order ?? 'asc', walk), false);
+    if (walked.length === slice.limit) return { ids: idsOf(walked), total: null };
   }
-  return (await query(sql`${products}`)).map((row) => Number(row.id));
+  const rows = await query(sql`${products}`, true);
+  // Past the end no row carries the count: a page there is rare (an old link), so it counts on its own.
+  return { ids: idsOf(rows), total: rows.length ? Number(rows[0].total) : null };
 }
+
+/** Whether the list is a text search in name order: the page then chooses between the name walk and the trigram read. */
+const searchInNameOrder = (scope: ListScope, sort: StockListRequest['sort']) => Boolean(scope.filter.search?.trim()) && (sort?.field ?? 'name') === 'name';
 
 /** The shown products' own columns, their category's name and their prices, in the order of `ids`. */
 async function pageRowsOf(db: Db, scope: ListScope, ids: readonly number[]): Promise<PageRow[]> {
@@ -373,20 +389,20 @@ async function pageRowsOf(db: Db, scope: ListScope, ids: readonly number[]): Pro
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** A slice of the scope's products in the list's order with their kept sums and batch rows. */
-async function sliceOf(db: Db, scope: ListScope, sort: StockListRequest['sort'], slice: { limit: number; offset: number; ids?: readonly number[] }): Promise<StockRow[]> {
-  const ids = await sliceIdsOf(db, scope, sort, slice);
-  if (!ids.length) return [];
+/** A slice of the scope's products in the list's order with their kept sums and batch rows (and the count, when the slice's query made it). */
+async function sliceOf(db: Db, scope: ListScope, sort: StockListRequest['sort'], slice: { limit: number; offset: number; ids?: readonly number[] }): Promise<{ rows: StockRow[]; total: number | null }> {
+  const { ids, total } = await sliceIdsOf(db, scope, sort, slice);
+  if (!ids.length) return { rows: [], total };
   const [rows, kept, batchRows] = await Promise.all([pageRowsOf(db, scope, ids), keptRowsOf(db, scope, ids), batchRowsOf(db, scope, ids)]);
   const keptOf = new Map(kept.map((row) => [row.product_id, row]));
   const byProduct = new Map<number, BatchPageRow[]>();
   for (const batch of batchRows) byProduct.set(batch.product_id, [...(byProduct.get(batch.product_id) ?? []), batch]);
-  return rows.map((row) => toStockRow(row, keptOf.get(row.id), byProduct.get(row.id) ?? [], scope.priceFields));
+  return { rows: rows.map((row) => toStockRow(row, keptOf.get(row.id), byProduct.get(row.id) ?? [], scope.priceFields)), total };
 }
 
 /** The products of a scope in the list's order, a slice at a time (a chunk of the export), with their batch rows. */
 export async function stockRows(db: Db, scope: ListScope, sort: StockListRequest['sort'], limit: number, offset: number, ids?: readonly number[]): Promise<StockRow[]> {
-  return sliceOf(db, scope, sort, { limit, offset, ids });
+  return (await sliceOf(db, scope, sort, { limit, offset, ids })).rows;
 }
 
 const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
@@ -411,15 +427,27 @@ function keptRowsOf(db: Db, scope: ListScope, productIds: readonly number[]): Pr
   );
 }
 
-/** product/stock-list: one page of the stock table, its rows and its count read side by side. */
+/**
+ * product/stock-list: one page of the stock table and how many products the filter leaves (capped, see
+ * stockListPaging.ts). A search in name order may count in its page's own pass; otherwise the count is read beside
+ * the page.
+ */
 export async function listStock(db: Db, accountId: number, request: StockListRequest): Promise<StockList> {
   const scope = await scopeOf(db, accountId, request);
   const perPage = request.per_page ?? STOCK_PER_PAGE;
   const page = request.page ?? 1;
   const limit = countLimit(page, perPage);
-  const [count, rows] = await Promise.all([countOf(db, scope, limit), sliceOf(db, scope, request.sort, { limit: perPage, offset: (page - 1) * perPage })]);
-  // The kept counts are exact whatever their size: no cap applies to them.
-  return { data: rows, price_fields: [...scope.priceFields], ...cappedPagingOf(page, perPage, count.counted, count.exact ? Number.POSITIVE_INFINITY : limit) };
+  const slice = { limit: perPage, offset: (page - 1) * perPage };
+  const paged = (rows: StockRow[], count: { counted: number; exact: boolean }) =>
+    // The kept counts are exact whatever their size: no cap applies to them. A count made in the page's pass is
+    // exact too, but is capped like any other so the same filter always answers the same way.
+    ({ data: rows, price_fields: [...scope.priceFields], ...cappedPagingOf(page, perPage, Math.min(count.counted, limit), count.exact ? Number.POSITIVE_INFINITY : limit) });
+  if (searchInNameOrder(scope, request.sort)) {
+    const { rows, total } = await sliceOf(db, scope, request.sort, slice);
+    return paged(rows, total === null ? await countOf(db, scope, limit) : { counted: total, exact: false });
+  }
+  const [count, { rows }] = await Promise.all([countOf(db, scope, limit), sliceOf(db, scope, request.sort, slice)]);
+  return paged(rows, count);
 }
 
 /**
