@@ -441,7 +441,7 @@ export async function listStock(db: Db, accountId: number, request: StockListReq
   const paged = (rows: StockRow[], count: { counted: number; exact: boolean }) =>
     // The kept counts are exact whatever their size: no cap applies to them. A count made in the page's pass is
     // exact too, but is capped like any other so the same filter always answers the same way.
-    ({ data: rows, price_fields: [...scope.priceFields], ...cappedPagingOf(page, perPage, Math.min(count.counted, limit), count.exact ? Number.POSITIVE_INFINITY : limit) });
+    ({ data: rows, price_fields: [...scope.priceFields], ...(count.exact ? cappedPagingOf(page, perPage, count.counted, Number.POSITIVE_INFINITY) : cappedPagingOf(page, perPage, Math.min(count.counted, limit), limit)) });
   if (searchInNameOrder(scope, request.sort)) {
     const { rows, total } = await sliceOf(db, scope, request.sort, slice);
     return paged(rows, total === null ? await countOf(db, scope, limit) : { counted: total, exact: false });

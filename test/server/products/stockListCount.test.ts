@@ -1,0 +1,98 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { STOCK_COUNT_CAP } from '../../../src/contract/stockList';
+import { batches, categories, products } from '../../../server/db/schema';
+import { type TestAccount, useTestServer } from '../harness';
+
+/**
+ * The stock list's capped count (issue 13: the search-filtered page within its budget; server/modules/products/
+ * stockListPaging.ts): a filtered list counts its matches up to 1,000, exactly under the cap and "1,000+" over it
+ * (meta.total_is_estimate, no last page, a next page), pages forward past the cap to the real end, and the totals call
+ * still sums every match. The unfiltered list is counted from the kept counts, exactly at any size.
+ */
+const server = useTestServer();
+const db = () => server.database.db;
+
+type Meta = { current_page: number; last_page: number; per_page: number; total: number; total_is_estimate: boolean };
+type Page = { data: { id: number; name: string; count: number }[]; links: Record<'first' | 'prev' | 'next' | 'last', string | null>; meta: Meta };
+
+const OVER = STOCK_COUNT_CAP + 5;
+const name = (i: number) => `Cap item ${String(i).padStart(4, '0')} ${i <= STOCK_COUNT_CAP ? 'alpha' : 'beta'}`;
+
+let account: TestAccount;
+let categoryId: number;
+const list = async (body: Record<string, unknown>): Promise<Page> => {
+  const answer = await server.call('POST', 'product/stock-list', { token: account.token, body });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+};
+
+/**
+ * 1,005 products "Cap item 0001 alpha" … "Cap item 1000 alpha", "Cap item 1001 beta" … "Cap item 1005 beta", all in
+ * category Capped with one unit in stock, written straight to the tables (the kept sums and counts follow by their
+ * triggers), plus "Zed other" with nothing.
+ */
+beforeAll(async () => {
+  account = await server.newAccount();
+  const warehouse = (await server.call('POST', 'warehouse/add', { token: account.token, body: { name: 'Main' } })).body;
+  const [category] = await db().insert(categories).values({ accountId: account.id, name: 'Capped' }).returning();
+  categoryId = category.id;
+  const rows = await db()
+    .insert(products)
+    .values(Array.from({ length: OVER }, (_, index) => ({ accountId: account.id, name: name(index + 1), article: `CI-${index + 1}`, categoryId: category.id })))
+    .returning({ id: products.id });
+  await db()
+    .insert(batches)
+    .values(rows.map((row, index) => ({ accountId: account.id, productId: row.id, warehouseId: warehouse.id, number: `L${index + 1}`, count: '1', costPrice: '2' })));
+  await db().insert(products).values({ accountId: account.id, name: 'Zed other' });
+}, 120_000);
+
+describe('stock list count cap', () => {
+  it(`rule: a search matching more than ${STOCK_COUNT_CAP} products says "${STOCK_COUNT_CAP}+": total ${STOCK_COUNT_CAP}, total_is_estimate, a next page and no last one`, async () => {
+    const page = await list({ filter: { search: 'cap item' } });
+    expect(page.meta).toMatchObject({ current_page: 1, total: STOCK_COUNT_CAP, total_is_estimate: true });
+    expect(page.links).toMatchObject({ prev: null, next: '?page=2', last: null });
+    expect(page.data.map((row) => row.name)).toEqual(Array.from({ length: 20 }, (_, index) => name(index + 1)));
+  });
+
+  it(`rule: under or at the cap the count is exact (${STOCK_COUNT_CAP} matches: ${STOCK_COUNT_CAP}, not an estimate)`, async () => {
+    expect((await list({ filter: { search: 'alpha' } })).meta).toMatchObject({ total: STOCK_COUNT_CAP, total_is_estimate: false, last_page: STOCK_COUNT_CAP / 20 });
+    const few = await list({ filter: { search: 'beta' } });
+    expect(few.meta).toMatchObject({ total: 5, total_is_estimate: false, last_page: 1 });
+    // The first products in name order (the page's bounded walk) hold none of these: the page still finds them.
+    expect(few.data.map((row) => row.name)).toEqual([1001, 1002, 1003, 1004, 1005].map(name));
+    expect(few.links).toMatchObject({ next: null, last: '?page=1' });
+    expect((await list({ filter: { search: 'no such thing' } })).meta).toMatchObject({ total: 0, total_is_estimate: false });
+  });
+
+  it('rule: the capped list pages forward to its real end, the rows in name order both ways; the last page knows the exact total', async () => {
+    const second = await list({ filter: { search: 'cap item' }, page: 2 });
+    expect(second.data.map((row) => row.name)).toEqual(Array.from({ length: 20 }, (_, index) => name(index + 21)));
+    expect(second.links).toMatchObject({ prev: '?page=1', next: '?page=3', last: null });
+    // Page 50 ends at the cap: more rows follow, so it is still an estimate with a next page.
+    const fiftieth = await list({ filter: { search: 'cap item' }, page: 50 });
+    expect(fiftieth.meta).toMatchObject({ total_is_estimate: true, current_page: 50 });
+    expect(fiftieth.links.next).toBe('?page=51');
+    const last = await list({ filter: { search: 'cap item' }, page: 51 });
+    expect(last.data.map((row) => row.name)).toEqual([1001, 1002, 1003, 1004, 1005].map(name));
+    expect(last.meta).toMatchObject({ total: OVER, total_is_estimate: false, last_page: 51 });
+    expect(last.links).toMatchObject({ next: null, last: '?page=51' });
+    const descending = await list({ filter: { search: 'cap item' }, sort: { field: 'name', order: 'desc' } });
+    expect(descending.data.map((row) => row.name).slice(0, 3)).toEqual([1005, 1004, 1003].map(name));
+    expect(descending.meta.total_is_estimate).toBe(true);
+  });
+
+  it('rule: every filter is capped alike (category, positive balances, search + positive, another sort); the unfiltered list counts exactly from the kept counts', async () => {
+    for (const body of [{ filter: { category_id: categoryId } }, { filter: { positive: true } }, { filter: { search: 'cap', positive: true }, warehouse: 'main' }, { filter: { search: 'cap' }, sort: { field: 'count', order: 'desc' } }]) {
+      expect((await list(body)).meta, JSON.stringify(body)).toMatchObject({ total: STOCK_COUNT_CAP, total_is_estimate: true });
+    }
+    expect((await list({ filter: { positive: true }, page: 51 })).meta).toMatchObject({ total: OVER, total_is_estimate: false });
+    expect((await list({})).meta).toMatchObject({ total: OVER + 1, total_is_estimate: false, last_page: 51 });
+    expect((await list({ page: 51 })).data.map((row) => row.name)).toEqual([1001, 1002, 1003, 1004, 1005].map(name).concat('Zed other'));
+  });
+
+  it('rule: the totals call sums every match, not the capped count (products 1,005, one unit each)', async () => {
+    const answer = await server.call('POST', 'product/stock-totals', { token: account.token, body: { filter: { search: 'cap item' } } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ products: OVER, count: OVER, cost_value: OVER * 2 });
+  });
+});
