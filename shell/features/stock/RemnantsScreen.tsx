@@ -296,6 +296,7 @@ export default function RemnantsScreen() {
           perPage={params.perPage}
           perPageChoices={PER_PAGE_CHOICES}
           total={meta.total ?? rows.length}
+          totalIsEstimate={meta.total_is_estimate === true}
           shownCount={rows.length}
           onPage={(page) => showParams({ ...params, page })}
           onPerPage={(perPage) => change({ perPage })}

@@ -1,4 +1,5 @@
 import { t } from '../../../src/i18n';
+import { formatQuantity } from '../../../src/i18n/numbers';
 
 export interface StockPagerProps {
   page: number;
@@ -6,24 +7,30 @@ export interface StockPagerProps {
   perPage: number;
   perPageChoices: readonly number[];
   total: number;
+  /** The server stopped counting (meta.total_is_estimate): total is a lower bound, a next page exists, the last is unknown. */
+  totalIsEstimate: boolean;
   shownCount: number;
   onPage: (page: number) => void;
   onPerPage: (perPage: number) => void;
 }
 
-/** Previous and next page, where the page is, which rows show, and how many rows a page has. */
-export function StockPager({ page, lastPage, perPage, perPageChoices, total, shownCount, onPage, onPerPage }: StockPagerProps) {
+/**
+ * Previous and next page, where the page is, which rows show, and how many rows a page has. Over the server's count
+ * cap it says "of 1,000+" and "Page N" (no last page) and next stays open: the capped count always reaches past the page.
+ */
+export function StockPager({ page, lastPage, perPage, perPageChoices, total, totalIsEstimate, shownCount, onPage, onPerPage }: StockPagerProps) {
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const to = (page - 1) * perPage + shownCount;
   return (
     <div className="stock-pager" data-testid="stock-pager">
       <span className="stock-muted" aria-live="polite">
-        {t('stock.list.shown', { from, to: (page - 1) * perPage + shownCount, total })}
+        {totalIsEstimate ? t('stock.list.shownAtLeast', { from, to, total: formatQuantity(total) }) : t('stock.list.shown', { from, to, total })}
       </span>
       <button type="button" className="shell-button" disabled={page <= 1} aria-label={t('stock.list.previousPage')} onClick={() => onPage(page - 1)}>
         ‹
       </button>
-      <span>{t('stock.list.pageOf', { page, last: lastPage })}</span>
-      <button type="button" className="shell-button" disabled={page >= lastPage} aria-label={t('stock.list.nextPage')} onClick={() => onPage(page + 1)}>
+      <span>{totalIsEstimate ? t('stock.list.pageOnly', { page }) : t('stock.list.pageOf', { page, last: lastPage })}</span>
+      <button type="button" className="shell-button" disabled={!totalIsEstimate && page >= lastPage} aria-label={t('stock.list.nextPage')} onClick={() => onPage(page + 1)}>
         ›
       </button>
       <label className="stock-pager__size">

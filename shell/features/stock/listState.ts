@@ -1,8 +1,7 @@
 import { atom, computed } from 'nanostores';
 import type { Category } from '../../../src/contract/catalogue';
 import type { Warehouse } from '../../../src/contract/stock';
-import type { PriceColumn, StockRow, StockTotals } from '../../../src/contract/stockList';
-import type { PageMeta } from '../../../src/contract/common';
+import type { PriceColumn, StockListMeta, StockRow, StockTotals } from '../../../src/contract/stockList';
 import type { DownloadedFile } from '../../../src/api/transport';
 import { $token } from '../../../src/stores/session';
 import { archiveProducts, exportStockFile, getStockTableConfig, listCategories, listStock, listWarehouses, loadStockTotals, saveStockTableConfig } from './api';
@@ -20,7 +19,7 @@ export interface StockListState {
   status: 'idle' | 'loading' | 'ready' | 'failed';
   rows: readonly StockRow[];
   priceFields: readonly PriceColumn[];
-  meta: PageMeta | null;
+  meta: StockListMeta | null;
   totals: StockTotals | null;
 }
 
