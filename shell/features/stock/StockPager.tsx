@@ -24,7 +24,7 @@ export function StockPager({ page, lastPage, perPage, perPageChoices, total, tot
   return (
     <div className="stock-pager" data-testid="stock-pager">
       <span className="stock-muted" aria-live="polite">
-        {totalIsEstimate ? t('stock.list.shownAtLeast', { from, to, total: formatQuantity(total) }) : t('stock.list.shown', { from, to, total })}
+        {t(totalIsEstimate ? 'stock.list.shownAtLeast' : 'stock.list.shown', { from: formatQuantity(from), to: formatQuantity(to), total: formatQuantity(total) })}
       </span>
       <button type="button" className="shell-button" disabled={page <= 1} aria-label={t('stock.list.previousPage')} onClick={() => onPage(page - 1)}>
         ‹
