@@ -9,7 +9,7 @@ import * as esbuild from 'esbuild';
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -129,6 +129,8 @@ if (!databaseUrl) {
   databaseUrl = execFileSync(join(root, '.ci/postgres.sh'), ['start', pgDir], { encoding: 'utf8', env: { ...process.env, PGPORT: String(await freePort()) } }).trim();
 }
 const rows = [];
+// The machine's load around the run: on a shared machine the figures scale with it, so the run says what it had.
+const loads = [loadavg()[0]];
 let typed;
 let seeded;
 try {
@@ -137,6 +139,7 @@ try {
   try {
     for (const [name, path, body] of CALLS) {
       const row = await measure(server, name, path, body);
+      loads.push(loadavg()[0]);
       rows.push(row);
       console.log(JSON.stringify(row));
     }
@@ -166,6 +169,8 @@ const lines = [
   `Typing in the search box to matching rows shown (Chromium headless, production build; includes the screen's 50 ms debounce): median ${typed.median} ms, p95 ${typed.p95} ms, max ${typed.max} ms over ${typed.samples} searches. Budget: median ≤ 150 ms.`,
   '',
   `Seeding 100,000 products with their batches in SQL: ${seeded} ms.`,
+  '',
+  `Load average (1 min) at the start and after each call: ${loads.map((load) => load.toFixed(1)).join(', ')} (${cpus().length} cores).`,
   '',
 ];
 mkdirSync(join(root, 'bench/results'), { recursive: true });
