@@ -47,7 +47,8 @@ export function FieldEditor({ entity, field, types, codes, categories, onSaved, 
     if (!field && codeTaken(code, codes)) return refusal.show('entitySettings.codeTaken', { code: code.trim() });
     const body: FieldInput = {
       name: name.trim(),
-      ...(SELECTORS.has(type) && { data: optionDataOf(plain, rows) }),
+      // A system field keeps its options and category (the server refuses changing them).
+      ...(SELECTORS.has(type) && !field?.is_system && { data: optionDataOf(plain, rows) }),
       ...(entity === 'product' && !field?.is_system && { category_id: categoryId }),
       lead_config: { visible: Number(visible), editable: Number(editable), public_order_visible: Number(publicVisible) },
     };
@@ -84,7 +85,7 @@ export function FieldEditor({ entity, field, types, codes, categories, onSaved, 
             </select>
           </>
         )}
-        {SELECTORS.has(type) ? (
+        {SELECTORS.has(type) && !field?.is_system ? (
           <OptionsEditor
             plain={plain}
             rows={rows}
