@@ -124,6 +124,14 @@ describe('entity settings in Chromium against the real server', () => {
       await ask.getByText(fill(texts.entitySettings.deleteFieldUsed, { name: 'Size', records: fill(texts.entitySettings.records.one, { count: 1 }) })).waitFor();
       await ask.getByRole('button', { name: texts.app.cancel, exact: true }).click();
       expect((await api<{ code: string }[]>('orders/field/list')).map((field) => field.code)).toContain('size');
+      // Rule: an option chosen in a record cannot be removed; the editor says so with the count and nothing changes.
+      await page.getByRole('button', { name: fill(texts.entitySettings.edit, { name: 'Size' }) }).click();
+      const editor = page.getByRole('dialog', { name: texts.entitySettings.editField });
+      await editor.getByRole('button', { name: fill(texts.entitySettings.removeOption, { name: 'S' }), exact: true }).click();
+      await editor.getByRole('button', { name: texts.app.save, exact: true }).click();
+      await editor.getByRole('alert').getByText(fill(texts.entitySettings.optionInUse, { options: "'S'", count: 1 })).waitFor();
+      await editor.getByRole('button', { name: texts.app.cancel, exact: true }).click();
+      expect((await api<{ code: string; data: unknown[] }[]>('orders/field/list')).find((field) => field.code === 'size')?.data).toHaveLength(3);
       // A field with no data asks too, without a count; confirming deletes it and the table reloads.
       await page.getByRole('button', { name: fill(texts.entitySettings.delete, { name: 'Note' }) }).click();
       await ask.getByText(fill(texts.entitySettings.deleteFieldEmpty, { name: 'Note' })).waitFor();
@@ -189,7 +197,7 @@ describe('entity settings in Chromium against the real server', () => {
       expect(fields.find((entry) => entry.id === field.id)?.category).toBeNull();
     });
 
-    it(`${lang}: stage rules refused on screen — one stage for two operations, reservation after write-off, a stage with orders`, async () => {
+    it(`${lang}: stage rules refused on screen — one stage for two operations, reservation after write-off, a stage or a pipeline with orders`, async () => {
       const account = await testAccount(`entity-stages-${lang}`);
       const api = <T>(path: string, body?: unknown) => staffApi(account)<T>(`/api/${path}`, { body });
       const page = await openPanel(account, locale, lang);
@@ -227,6 +235,18 @@ describe('entity settings in Chromium against the real server', () => {
       await page.getByRole('alertdialog').getByRole('button', { name: texts.app.delete, exact: true }).click();
       await alert.getByText(texts.entitySettings.ordersInStage).waitFor();
       expect((await api<{ statuses: unknown[] }[]>('account/pipelinesV2'))[0].statuses).toHaveLength(4);
+
+      // A pipeline added on screen, holding an order, cannot be deleted: 'There are orders in this pipeline.'
+      await page.getByLabel(texts.entitySettings.pipelineName).last().fill('Wholesale');
+      await page.getByRole('button', { name: texts.entitySettings.addPipeline }).click();
+      const wholesale = page.locator('article.es-pipeline[data-pipeline="Wholesale"]');
+      await wholesale.waitFor();
+      const added = (await api<{ id: number; name: string }[]>('account/pipelinesV2')).find((entry) => entry.name === 'Wholesale')!;
+      await api('orders/add', { name: 'Order', pipeline_id: added.id });
+      await wholesale.getByRole('button', { name: fill(texts.entitySettings.delete, { name: 'Wholesale' }) }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: texts.app.delete, exact: true }).click();
+      await alert.getByText(texts.settings.ordersInPipeline).waitFor();
+      expect((await api<{ id: number }[]>('account/pipelinesV2')).map((entry) => entry.id)).toContain(added.id);
     });
   }
 });
