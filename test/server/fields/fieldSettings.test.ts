@@ -134,14 +134,13 @@ describe('…/field/update-sort for orders, contacts and companies', () => {
   it("rule: another entity's or another account's field id is refused (400) and no position changes", async () => {
     const account = await server.newAccount();
     const other = await server.newAccount();
-    const a = await addField(account, 'contact', { name: 'A', type: 3 });
+    await addField(account, 'contact', { name: 'A', type: 3 });
     const b = await addField(account, 'contact', { name: 'B', type: 3 });
     const company = await addField(account, 'company', { name: 'C', type: 3 });
     const theirs = await addField(other, 'contact', { name: 'D', type: 3 });
     const before = await db().select().from(fields).where(eq(fields.accountId, account.id)).orderBy(asc(fields.id));
     for (const ids of [[b.id, company.id], [b.id, theirs.id]]) expect((await as(account.token).post('contact/field/update-sort', { ids })).status).toBe(400);
     expect(await db().select().from(fields).where(eq(fields.accountId, account.id)).orderBy(asc(fields.id))).toEqual(before);
-    expect(a.id).toBeLessThan(b.id);
   });
 
   it('rule: a member without the admin right cannot reorder customer fields (422)', async () => {
