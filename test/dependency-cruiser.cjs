@@ -58,8 +58,16 @@ module.exports = {
       name: 'features-are-independent',
       severity: 'error',
       comment: 'Compose features in shell/app/, never in each other.',
-      from: { path: '^shell/features/([^/]+)/' },
+      from: { path: '^shell/features/([^/]+)/', pathNot: '^shell/features/settings/sections\\.ts$' },
       to: { path: '^shell/features/', pathNot: '^shell/features/$1/' },
+    },
+    {
+      name: 'settings-sections-load-panels-lazily',
+      severity: 'error',
+      comment:
+        "The settings overlay's section registry (shell/features/settings/sections.ts) names each section's panel in the feature that owns it, and only as a lazy import: a section is its own chunk, and no feature code reaches another through it.",
+      from: { path: '^shell/features/settings/sections\\.ts$' },
+      to: { path: '^shell/features/', pathNot: '^shell/features/settings/', dynamic: false },
     },
     {
       name: 'features-do-not-import-the-app-frame',

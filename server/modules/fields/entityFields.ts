@@ -16,14 +16,16 @@ import {
   fieldTypes,
   isUniqueViolation,
   leadFlagsOf,
+  renumberFields,
   SELECT_TYPES,
   toField,
 } from './service';
+import { refuseRemovedOptionsInUse } from './usage';
 
 /**
  * The field definitions of the entities other than products: contacts, companies (contact/field/*,
  * company/field/*) and orders (orders/field/*). Unlike product fields they have no categories, no system
- * fields and no update-sort; each entity has its own codes and keeps its values in its rows' `values`.
+ * fields; each entity has its own codes and keeps its values in its rows' `values`.
  */
 export type EntityWithFields = 'contact' | 'company' | 'order';
 
@@ -150,7 +152,10 @@ export async function updateEntityField(db: Db, accountId: number, entity: Entit
     ...(body.lead_config !== undefined && { leadConfig: leadFlagsOf({ ...current.leadConfig, ...body.lead_config }) }),
   };
   if (!Object.keys(changes).length) return toField(current);
-  const [row] = await db.update(fields).set(changes).where(own).returning();
+  const [row] = await db.transaction(async (tx) => {
+    if (changes.data) await refuseRemovedOptionsInUse(tx, accountId, entity, current, changes.data);
+    return tx.update(fields).set(changes).where(own).returning();
+  });
   if (!row) throw noSuchField();
   return toField(row);
 }
@@ -171,6 +176,18 @@ export async function deleteEntityField(db: Db, accountId: number, entity: Entit
       .update(table)
       .set({ values: sql`${table.values} - ${removed.code}::text` })
       .where(and(eq(table.accountId, accountId), sql`${table.values} ? ${removed.code}::text`));
+  });
+  return { success: true };
+}
+
+/**
+ * …/field/update-sort: the given fields take the places they held among the entity's fields, in the given order
+ * (the rule of the product fields' field/update-sort); adds wait for it under the same lock.
+ */
+export async function sortEntityFields(db: Db, accountId: number, entity: EntityWithFields, ids: number[]): Promise<{ success: true }> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIELDS_LOCK}::int4, ${accountId}::int4)`);
+    await renumberFields(tx, accountId, entity, ids);
   });
   return { success: true };
 }

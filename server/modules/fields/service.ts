@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { fields, products } from '../../db/schema';
 import { badRequest, conflict, noRight, notFound } from '../../http/errors';
 import { categoryChain, lockCatalogue, requireCategory } from '../categories/service';
+import { refuseRemovedOptionsInUse } from './usage';
 
 type FieldRow = typeof fields.$inferSelect;
 type LeadConfig = FieldRow['leadConfig'];
@@ -227,6 +228,7 @@ export async function updateField(db: Db, accountId: number, body: FieldUpdateRe
   };
   if (!Object.keys(changes).length && body.category_id === undefined) return toField(current);
   const row = await db.transaction(async (tx) => {
+    if (changes.data) await refuseRemovedOptionsInUse(tx, accountId, 'product', current, changes.data);
     if (body.category_id !== undefined) {
       // The category must still exist when the field is moved into it (a concurrent category/delete waits).
       await lockCatalogue(tx, accountId);
@@ -268,20 +270,25 @@ export async function deleteField(db: Db, accountId: number, id: number): Promis
 export async function sortFields(db: Db, accountId: number, ids: number[]): Promise<{ success: true }> {
   await db.transaction(async (tx) => {
     await lockCatalogue(tx, accountId);
-    const all = await tx
-      .select({ id: fields.id, sort: fields.sort })
-      .from(fields)
-      .where(and(eq(fields.accountId, accountId), eq(fields.entity, 'product')))
-      .orderBy(asc(fields.sort), asc(fields.id));
-    const known = new Set(all.map((row) => row.id));
-    if (ids.some((id) => !known.has(id))) throw badRequest('Some of the fields do not exist');
-    const moved = new Set(ids);
-    const queue = [...ids];
-    const order = all.map((row) => (moved.has(row.id) ? queue.shift()! : row.id));
-    for (const [position, id] of order.entries()) {
-      if (all[position].id === id && all[position].sort === position) continue;
-      await tx.update(fields).set({ sort: position }).where(and(eq(fields.accountId, accountId), eq(fields.id, id)));
-    }
+    await renumberFields(tx, accountId, 'product', ids);
   });
   return { success: true };
+}
+
+/** The update-sort rule for one entity's fields; call holding the lock that serialises the entity's field changes. */
+export async function renumberFields(tx: Db, accountId: number, entity: FieldRow['entity'], ids: number[]): Promise<void> {
+  const all = await tx
+    .select({ id: fields.id, sort: fields.sort })
+    .from(fields)
+    .where(and(eq(fields.accountId, accountId), eq(fields.entity, entity)))
+    .orderBy(asc(fields.sort), asc(fields.id));
+  const known = new Set(all.map((row) => row.id));
+  if (ids.some((id) => !known.has(id))) throw badRequest('Some of the fields do not exist');
+  const moved = new Set(ids);
+  const queue = [...ids];
+  const order = all.map((row) => (moved.has(row.id) ? queue.shift()! : row.id));
+  for (const [position, id] of order.entries()) {
+    if (all[position].id === id && all[position].sort === position) continue;
+    await tx.update(fields).set({ sort: position }).where(and(eq(fields.accountId, accountId), eq(fields.id, id)));
+  }
 }

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MessageKey } from '../../../src/i18n';
 
 /**
@@ -15,4 +15,9 @@ export interface SettingsSection {
   panel: LazyExoticComponent<ComponentType>;
 }
 
-export const SETTINGS_SECTIONS: readonly SettingsSection[] = [];
+export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
+  { id: 'entitySettings', label: 'settings.entitySettings', adminOnly: true, panel: lazy(() => import('../entitySettings/panels').then((m) => ({ default: m.EntitySettingsPanel }))) },
+  { id: 'productCategories', label: 'settings.productCategories', adminOnly: false, panel: lazy(() => import('../entitySettings/panels').then((m) => ({ default: m.ProductCategoriesPanel }))) },
+  { id: 'productProperties', label: 'settings.productProperties', adminOnly: false, panel: lazy(() => import('../entitySettings/panels').then((m) => ({ default: m.ProductPropertiesPanel }))) },
+  { id: 'customerFields', label: 'settings.customerFieldSettings', adminOnly: true, panel: lazy(() => import('../entitySettings/panels').then((m) => ({ default: m.CustomerFieldsPanel }))) },
+];
