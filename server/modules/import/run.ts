@@ -15,8 +15,8 @@ import { readUpload } from './uploads';
  * The import as a task (issue 14 §3): check the uploaded file in one streamed pass, then stream it again, planning it
  * against the catalogue under the catalogue lock (so two imports into one account run one after the other and the
  * second sees the first's products) and writing it slice by slice, all in one transaction: 100,000 rows are never
- * held at once, and a failure or a cancel leaves the catalogue as it was. Wrong rows stop the import unless the settings say to skip them; either way they come back
- * as a report with a reason column.
+ * held at once, and a failure or a cancel leaves the catalogue as it was. Wrong rows stop the import (and roll back
+ * what was written) unless the settings say to skip them; either way they come back as a report with a reason column.
  */
 
 export const IMPORT_TASK = 'product-import';
