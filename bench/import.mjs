@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bundle = join(root, 'node_modules', '.cache', 'stockroom-import-bench', 'worker.mjs');
+// Under this checkout's test-output (ignored by git), not under node_modules: that may be a link to another checkout's.
+const bundle = join(root, 'test-output', 'bench', 'import-worker.mjs');
 await esbuild.build({ entryPoints: [join(root, 'bench/import.server.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
 
 const freePort = () =>

@@ -24,7 +24,7 @@ const HEADER = ['Name', 'Article', 'Batch', 'Category', 'Unit', 'Type', 'Cost pr
 const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 
 async function main(): Promise<void> {
-  // The bundle lives under node_modules, which may be a link to another checkout: the migrations are this one's.
+  // The bundle is built into this checkout (test-output): the migrations are this one's.
   const root = process.env.BENCH_ROOT;
   const config = loadConfig(process.env, { dataDir: 'memory://', logLevel: 'warn', ...(root && { rootDir: root, migrationsDir: join(root, 'server', 'db', 'migrations') }) });
   const database = await openDatabase(config);

@@ -57,6 +57,8 @@ export interface ServerConfig {
   taskStaleSeconds: number;
   /** Data rows one import file may hold (IMPORT_MAX_ROWS); the refusal names the number. */
   importMaxRows: number;
+  /** Products an export answers at once (EXPORT_DIRECT_ROWS); a bigger export runs as a task, downloaded from the task center. */
+  exportDirectRows: number;
   rootDir: string;
   migrationsDir: string;
   shellDir: string;
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     taskWorkers: number(env.TASK_WORKERS, 2),
     taskStaleSeconds: number(env.TASK_STALE_SECONDS, 30),
     importMaxRows: number(env.IMPORT_MAX_ROWS, 100_000),
+    exportDirectRows: number(env.EXPORT_DIRECT_ROWS, 5000),
     rootDir,
     migrationsDir: join(rootDir, 'server', 'db', 'migrations'),
     shellDir: join(rootDir, 'dist', 'shell'),

@@ -93,3 +93,19 @@ export async function xlsxTable<Row>(sheetName: string, columns: readonly XlsxCo
   });
   return output;
 }
+
+/**
+ * A streamed workbook read to its end, for a task's result file (kept in the task's record). An abort (the task is
+ * cancelled) stops the writing at once.
+ */
+export async function workbookBytes(stream: Readable, signal?: AbortSignal): Promise<Uint8Array> {
+  const parts: Buffer[] = [];
+  const stop = () => stream.destroy(new Error('cancelled'));
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    for await (const part of stream) parts.push(part as Buffer);
+  } finally {
+    signal?.removeEventListener('abort', stop);
+  }
+  return new Uint8Array(Buffer.concat(parts));
+}

@@ -106,3 +106,7 @@ export type ImportTemplate = Type.Static<typeof ImportTemplate>;
 
 export const ImportStarted = Type.Object({ task_id: Type.Integer(), template: Nullable(ImportTemplate) });
 export type ImportStarted = Type.Static<typeof ImportStarted>;
+
+/** An export too big to answer at once (product/stock-export, product/export/xlsx): 202 and the task whose result is the file. */
+export const ExportStarted = Type.Object({ task_id: Type.Integer() });
+export type ExportStarted = Type.Static<typeof ExportStarted>;

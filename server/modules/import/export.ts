@@ -5,9 +5,12 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { StockExportRequest, StockRow } from '../../../src/contract/stockList';
 import { FieldType } from '../../../src/domain/fieldTypes';
 import type { Db } from '../../db/client';
-import { categories, products } from '../../db/schema';
-import { stockRows, stockScopeOf } from '../products/stockList';
-import { loadCatalogue } from './catalogue';
+import { categories, fields as fieldsTable, products } from '../../db/schema';
+import { XLSX_TYPE } from '../../http/downloads';
+import { workbookBytes } from '../../http/xlsxTable';
+import type { PreparedExport } from '../products/stockExport';
+import { defineTask } from '../tasks/api';
+import { stockIds, stockRows, stockScopeOf } from '../products/stockList';
 import { importTargetsOf } from './fields';
 
 /**
@@ -46,7 +49,7 @@ const text = (value: string): string => value.replace(/[\u0000-\u0008\u000b\u000
 
 async function columnsOf(db: Db, accountId: number, keys: readonly string[] | undefined): Promise<{ columns: ExportColumn[]; prices: string[] }> {
   const { fields } = await importTargetsOf(db, accountId);
-  const catalogue = await loadCatalogue(db, accountId);
+  const fieldTypes = await fieldTypesOf(db, accountId);
   const prices = fields.filter((field) => field.key.startsWith('price:')).map((field) => field.key.slice(6));
   const column = (key: string, header: string, numFmt: string, value: ExportColumn['value']): ExportColumn => ({ key, header, numFmt, value });
   const all: ExportColumn[] = fields.flatMap((field): ExportColumn[] => {
@@ -75,7 +78,7 @@ async function columnsOf(db: Db, accountId: number, keys: readonly string[] | un
       case 'stock':
         return [column(field.key, `Stock: ${field.name}`, '#,##0.###', (_, batch) => batch.counts.get(Number(code)) ?? null)];
       case 'field': {
-        const type = catalogue.fieldTypes.get(code);
+        const type = fieldTypes.get(code);
         const numeric = type === FieldType.integer || type === FieldType.float;
         return [
           column(field.key, field.name, numeric ? '0.########' : '@', ({ values }) => {
@@ -116,71 +119,97 @@ async function readerKeepsUp(output: PassThrough): Promise<boolean> {
   return !output.destroyed;
 }
 
-export async function exportProducts(db: Db, accountId: number, request: StockExportRequest, onError: (error: unknown) => void): Promise<Readable> {
+/** The custom fields' types by code (the catalogue itself is not read: the export reads its products by key). */
+async function fieldTypesOf(db: Db, accountId: number): Promise<Map<string, number>> {
+  const rows = await db.select({ code: fieldsTable.code, type: fieldsTable.type }).from(fieldsTable).where(and(eq(fieldsTable.accountId, accountId), eq(fieldsTable.entity, 'product')));
+  return new Map(rows.map((row) => [row.code, row.type]));
+}
+
+/**
+ * The products' ids are read first in the list's order (by id unless a sort is given), then the rows by those keys a
+ * chunk at a time: no chunk costs more than the first, and only one is held while the workbook streams.
+ */
+export async function prepareProductExport(db: Db, accountId: number, request: StockExportRequest): Promise<PreparedExport> {
   const scope = await stockScopeOf(db, accountId, request);
+  const sort = request.sort ?? { field: 'id' };
+  const ids = await stockIds(db, scope, sort, request.ids);
   const { columns } = await columnsOf(db, accountId, request.columns);
   const categoryNames = await categoryPaths(db, accountId);
-  const read = async (offset: number): Promise<ExportProduct[]> => {
-    const rows = await stockRows(db, scope, request.sort ?? { field: 'id' }, CHUNK, offset, request.ids);
-    if (!rows.length) return [];
+  const read = async (start: number): Promise<ExportProduct[]> => {
+    const slice = ids.slice(start, start + CHUNK);
+    if (!slice.length) return [];
+    const rows = await stockRows(db, scope, sort, slice.length, 0, slice);
     const stored = await db
       .select({ id: products.id, values: products.values, categoryId: products.categoryId })
       .from(products)
-      .where(
-        and(
-          eq(products.accountId, accountId),
-          inArray(
-            products.id,
-            rows.map((row) => row.id),
-          ),
-        ),
-      );
+      .where(and(eq(products.accountId, accountId), inArray(products.id, slice)));
     const byId = new Map(stored.map((entry) => [entry.id, entry]));
     return rows.map((row) => {
       const categoryId = byId.get(row.id)?.categoryId ?? null;
       return { row, values: byId.get(row.id)?.values ?? {}, category: categoryId === null ? '' : (categoryNames.get(categoryId) ?? '') };
     });
   };
-  const first = await read(0);
-
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: true });
-  workbook.creator = 'Stockroom';
-  const sheet = workbook.addWorksheet('Products', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((entry, index) => ({ key: String(index), width: Math.max(10, Math.min(40, entry.header.length + 4)) }));
-  const styles = columns.map((entry) => Object.freeze({ numFmt: entry.numFmt }));
-  const header = Object.freeze({ numFmt: '@', font: { bold: true } });
-  const write = async () => {
-    const head = sheet.addRow(columns.map((entry) => entry.header));
-    head.eachCell((cell) => {
-      cell.style = header;
-    });
-    head.commit();
-    let rows = first;
-    for (let offset = 0; rows.length > 0; ) {
-      for (const product of rows) {
-        for (const batch of batchesOf(product.row)) {
-          const line = sheet.addRow(columns.map((entry) => entry.value(product, batch)));
-          line.eachCell({ includeEmpty: true }, (cell, number) => {
-            cell.style = styles[number - 1];
-          });
-          line.commit();
+  const open = async (onError: (error: unknown) => void): Promise<Readable> => {
+    const first = await read(0);
+    const output = new PassThrough();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: true });
+    workbook.creator = 'Stockroom';
+    const sheet = workbook.addWorksheet('Products', { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = columns.map((entry, index) => ({ key: String(index), width: Math.max(10, Math.min(40, entry.header.length + 4)) }));
+    const styles = columns.map((entry) => Object.freeze({ numFmt: entry.numFmt }));
+    const header = Object.freeze({ numFmt: '@', font: { bold: true } });
+    const write = async () => {
+      const head = sheet.addRow(columns.map((entry) => entry.header));
+      head.eachCell((cell) => {
+        cell.style = header;
+      });
+      head.commit();
+      let rows = first;
+      for (let start = 0; rows.length > 0; ) {
+        for (const product of rows) {
+          for (const batch of batchesOf(product.row)) {
+            const line = sheet.addRow(columns.map((entry) => entry.value(product, batch)));
+            line.eachCell({ includeEmpty: true }, (cell, number) => {
+              cell.style = styles[number - 1];
+            });
+            line.commit();
+          }
         }
+        if (!(await readerKeepsUp(output))) return;
+        start += CHUNK;
+        rows = await read(start);
       }
-      if (!(await readerKeepsUp(output))) return;
-      if (rows.length < CHUNK) break;
-      offset += CHUNK;
-      rows = await read(offset);
-    }
-    sheet.commit();
-    await workbook.commit();
+      sheet.commit();
+      await workbook.commit();
+    };
+    write().catch((error: unknown) => {
+      onError(error);
+      output.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    return output;
   };
-  write().catch((error: unknown) => {
-    onError(error);
-    output.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return output;
+  return { count: ids.length, open };
 }
+
+export async function exportProducts(db: Db, accountId: number, request: StockExportRequest, onError: (error: unknown) => void): Promise<Readable> {
+  return (await prepareProductExport(db, accountId, request)).open(onError);
+}
+
+export const PRODUCT_EXPORT_TASK = 'product-export';
+
+/** A product export too big to answer at once (more than config.exportDirectRows products): its file is the task's result. */
+export const productExportTask = defineTask<{ request: StockExportRequest }>({
+  type: PRODUCT_EXPORT_TASK,
+  run: async ({ db, accountId, payload, signal }) => {
+    let failure: unknown = null;
+    const stream = await exportProducts(db, accountId, payload.request, (error) => {
+      failure = error;
+    });
+    const bytes = await workbookBytes(stream, signal);
+    if (failure) throw failure;
+    return { file: { name: productExportFileName(), contentType: XLSX_TYPE, bytes } };
+  },
+});
 
 /** Each category's path as the import reads it back, with the names as written: 'Tools / Hand tools'. */
 async function categoryPaths(db: Db, accountId: number): Promise<Map<number, string>> {

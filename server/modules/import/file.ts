@@ -26,6 +26,47 @@ function requireHeaders(headers: readonly string[], cells: readonly Cell[]): voi
   }
 }
 
+/**
+ * The file's data rows one by one as they stream (none is kept here), each checked against the
+ * header; past maxRows it is refused.
+ */
+async function* importRows(bytes: Uint8Array, fileName: string, maxRows: number, onHeader?: (headers: string[]) => void): AsyncGenerator<SheetRow> {
+  let headers: string[] | null = null;
+  let count = 0;
+  for await (const row of sheetRows(bytes, fileName)) {
+    if (headers === null) {
+      headers = row.cells.map((cell) => cellText(cell).trim());
+      onHeader?.(headers);
+      continue;
+    }
+    requireHeaders(headers, row.cells);
+    if (count >= maxRows) throw badRequest(tooManyRows(maxRows));
+    count += 1;
+    yield row;
+  }
+  if (headers === null) throw badRequest(EMPTY_FILE);
+  if (count === 0) throw badRequest(NO_ROWS);
+}
+
+/** A file whose data rows are read as they stream: its header and a fresh pass over the rows each time. */
+export interface StreamedFile {
+  headers: string[];
+  /** How many data rows it holds (all checked: the row limit, a header for every column with values). */
+  count: number;
+  rows(): AsyncGenerator<SheetRow>;
+}
+
+/**
+ * Reads the file once to check it and count its rows, holding none of them, so every refusal of the file comes
+ * before anything is planned or written; rows() then streams it again for the plan.
+ */
+export async function streamImportFile(bytes: Uint8Array, fileName: string, maxRows: number): Promise<StreamedFile> {
+  let headers: string[] = [];
+  let count = 0;
+  for await (const _ of importRows(bytes, fileName, maxRows, (names) => (headers = names))) count += 1;
+  return { headers, count, rows: () => importRows(bytes, fileName, maxRows) };
+}
+
 async function read(bytes: Uint8Array, fileName: string, options: { maxRows: number; preview?: number }): Promise<ImportFile> {
   let headers: string[] | null = null;
   const rows: SheetRow[] = [];
@@ -44,9 +85,6 @@ async function read(bytes: Uint8Array, fileName: string, options: { maxRows: num
   if (rows.length === 0) throw badRequest(NO_ROWS);
   return { headers, rows };
 }
-
-/** Every data row (refused past maxRows). */
-export const readImportFile = (bytes: Uint8Array, fileName: string, maxRows: number) => read(bytes, fileName, { maxRows });
 
 /** The header and the first rows only, for preprocessing. */
 export const previewImportFile = (bytes: Uint8Array, fileName: string, rows = 10) => read(bytes, fileName, { maxRows: Number.MAX_SAFE_INTEGER, preview: rows });

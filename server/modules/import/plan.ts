@@ -44,14 +44,14 @@ export interface PlannedArrival {
   costPrice?: number;
 }
 
-export interface ImportPlan {
-  counts: ImportCounts;
-  wrong: WrongRow[];
-  /** The file rows that are wrong (for the report). */
-  wrongRows: SheetRow[];
-  products: PlannedProduct[];
+/** What a slice of the file adds to the catalogue, written before the next slice is read (the run streams the file). */
+export interface PlanChunk {
+  /** Products first seen in this slice, in row order (a later row's changes to one are already in it). */
+  added: PlannedProduct[];
+  /** Products that exist (stored, or written by an earlier slice) and were changed by this slice's rows. */
+  changed: PlannedProduct[];
   arrivals: PlannedArrival[];
-  /** Category paths to create, by key, with their levels as the file wrote them. */
+  /** Category paths this slice names that are not in the tree yet, by key, with their levels as the file wrote them. */
   newCategories: Map<string, string[]>;
 }
 
@@ -187,7 +187,7 @@ function keyOf(compare: ImportSettings['compare'], name: string, article: string
 }
 
 /** Applies a row's values to a planned product; answers whether anything changed. */
-function applyValues(product: PlannedProduct, values: RowValues, catalogue: Catalogue, newCategories: Map<string, string[]>): boolean {
+function applyValues(product: PlannedProduct, values: RowValues, catalogue: Catalogue, known: ReadonlyMap<string, string[]>, found: Map<string, string[]>): boolean {
   let changed = false;
   const set = <K extends 'name' | 'article' | 'unit' | 'type'>(key: K, value: PlannedProduct[K] | undefined) => {
     if (value === undefined || product[key] === value) return;
@@ -203,7 +203,7 @@ function applyValues(product: PlannedProduct, values: RowValues, catalogue: Cata
     if (key !== product.category) {
       product.category = key;
       changed = true;
-      if (key && !catalogue.categoryByPath.has(key) && !newCategories.has(key)) newCategories.set(key, values.category);
+      if (key && !catalogue.categoryByPath.has(key) && !known.has(key)) found.set(key, values.category);
     }
   }
   if (values.tags && !sameJson(values.tags, product.tags)) {
@@ -250,82 +250,100 @@ function planned(row: CatalogueProduct, catalogue: Catalogue): PlannedProduct {
 export interface PlanOptions {
   settings: ImportSettings;
   columns: readonly ActiveColumn[];
-  /** Called every few thousand rows, so a long plan can report progress and be cancelled. */
-  onRows?: (done: number) => Promise<void>;
 }
 
-export async function planImport(rows: readonly SheetRow[], catalogue: Catalogue, { settings, columns, onRows }: PlanOptions): Promise<ImportPlan> {
-  const quantityWarehouse = columns.some((column) => column.key === 'quantity') ? (settings.warehouse_id ?? catalogue.mainWarehouseId) : null;
-  if (columns.some((column) => column.key === 'quantity')) {
-    if (quantityWarehouse === null) throw badRequest(NO_WAREHOUSE);
-    if (!catalogue.warehouseIds.has(quantityWarehouse)) throw badRequest('No such warehouse');
-  }
-  const hasStock = columns.some((column) => column.key === 'quantity' || column.key.startsWith('stock:'));
-  const counts: ImportCounts = { rows: rows.length, added: 0, updated: 0, unchanged: 0, skipped: 0, wrong: 0 };
-  const wrong: WrongRow[] = [];
-  const wrongRows: SheetRow[] = [];
-  const products: PlannedProduct[] = [];
-  const written = new Set<PlannedProduct>();
-  const arrivals: PlannedArrival[] = [];
-  const newCategories = new Map<string, string[]>();
+/**
+ * The plan, a row at a time, so the file is never held: counts and wrong rows for the whole file, and what to write
+ * handed over slice by slice (take). Only the duplicate index and the balances it compares against are kept for the
+ * whole run — a later row may match a product an earlier row added or changed.
+ */
+export class ImportPlanner {
+  readonly counts: ImportCounts = { rows: 0, added: 0, updated: 0, unchanged: 0, skipped: 0, wrong: 0 };
+  readonly wrong: WrongRow[] = [];
+  /** The file rows that are wrong (for the report). */
+  readonly wrongRows: SheetRow[] = [];
+  private readonly settings: ImportSettings;
+  private readonly columns: readonly ActiveColumn[];
+  private readonly catalogue: Catalogue;
+  private readonly quantityWarehouse: number | null;
+  private readonly hasStock: boolean;
+  /** Duplicate search: each comparison key → the product it names (stored, or added by an earlier row). */
+  private readonly index = new Map<string, PlannedProduct>();
+  /** The balances as the plan leaves them: product (stored or new) → 'warehouse\0batch' → thousandths. */
+  private readonly balances = new Map<PlannedProduct, Map<string, number>>();
+  private readonly newCategories = new Map<string, string[]>();
+  private pending: PlanChunk = { added: [], changed: [], arrivals: [], newCategories: new Map() };
+  private pendingAdded = new Set<PlannedProduct>();
+  private pendingChanged = new Set<PlannedProduct>();
 
-  // Duplicate search: each comparison key → the product it names (stored, or added by an earlier row).
-  const index = new Map<string, PlannedProduct>();
-  const byId = new Map<number, PlannedProduct>();
-  const batchNumbers = new Map<number, Set<string>>();
-  for (const batch of catalogue.batches) {
-    const numbers = batchNumbers.get(batch.productId) ?? new Set<string>();
-    numbers.add(batch.number);
-    batchNumbers.set(batch.productId, numbers);
-  }
-  for (const row of catalogue.products) {
-    const product = planned(row, catalogue);
-    byId.set(row.id, product);
-    for (const number of new Set(['', ...(batchNumbers.get(row.id) ?? [])])) {
-      const key = keyOf(settings.compare, row.name, row.article, number);
-      if (key !== null && !index.has(key)) index.set(key, product);
+  constructor(catalogue: Catalogue, { settings, columns }: PlanOptions) {
+    this.settings = settings;
+    this.columns = columns;
+    this.catalogue = catalogue;
+    const quantity = columns.some((column) => column.key === 'quantity');
+    this.quantityWarehouse = quantity ? (settings.warehouse_id ?? catalogue.mainWarehouseId) : null;
+    if (quantity) {
+      if (this.quantityWarehouse === null) throw badRequest(NO_WAREHOUSE);
+      if (!catalogue.warehouseIds.has(this.quantityWarehouse)) throw badRequest('No such warehouse');
+    }
+    this.hasStock = columns.some((column) => column.key === 'quantity' || column.key.startsWith('stock:'));
+    const byId = new Map<number, PlannedProduct>();
+    const batchNumbers = new Map<number, Set<string>>();
+    for (const batch of catalogue.batches) {
+      const numbers = batchNumbers.get(batch.productId) ?? new Set<string>();
+      numbers.add(batch.number);
+      batchNumbers.set(batch.productId, numbers);
+    }
+    for (const row of catalogue.products) {
+      const product = planned(row, catalogue);
+      byId.set(row.id, product);
+      for (const number of new Set(['', ...(batchNumbers.get(row.id) ?? [])])) {
+        const key = keyOf(settings.compare, row.name, row.article, number);
+        if (key !== null && !this.index.has(key)) this.index.set(key, product);
+      }
+    }
+    for (const batch of catalogue.batches) {
+      const product = byId.get(batch.productId);
+      if (!product) continue;
+      const map = this.balances.get(product) ?? new Map<string, number>();
+      map.set(`${batch.warehouseId}\u0000${batch.number}`, batch.thousandths);
+      this.balances.set(product, map);
     }
   }
-  // The balances as the plan leaves them: product (stored id or new), warehouse, batch → thousandths.
-  const balances = new Map<PlannedProduct, Map<string, number>>();
-  for (const batch of catalogue.batches) {
-    const product = byId.get(batch.productId);
-    if (!product) continue;
-    const map = balances.get(product) ?? new Map<string, number>();
-    map.set(`${batch.warehouseId}\u0000${batch.number}`, batch.thousandths);
-    balances.set(product, map);
-  }
 
-  for (const [done, row] of rows.entries()) {
-    if (onRows && done > 0 && done % 5000 === 0) await onRows(done);
+  /** Plans one data row of the file, in file order. */
+  add(row: SheetRow): void {
+    const { settings, columns, catalogue, counts, quantityWarehouse } = this;
+    counts.rows += 1;
     const { values, problems } = readRow(row, columns, catalogue, quantityWarehouse);
     const refuse = (list: WrongRow[]) => {
-      wrong.push(...list);
-      wrongRows.push(row);
+      this.wrong.push(...list);
+      this.wrongRows.push(row);
       counts.wrong += 1;
     };
     if (problems.length) {
       refuse(problems);
-      continue;
+      return;
     }
-    if (settings.only_positive && hasStock && ![...values.stock.values()].some((count) => count > 0)) {
+    if (settings.only_positive && this.hasStock && ![...values.stock.values()].some((count) => count > 0)) {
       counts.skipped += 1;
-      continue;
+      return;
     }
     const batch = values.batch?.trim() ?? '';
     const key = keyOf(settings.compare, values.name!, values.article ?? '', batch);
-    const found = key === null ? undefined : index.get(key);
+    const found = key === null ? undefined : this.index.get(key);
     if ((found && settings.mode === 'add') || (!found && settings.mode === 'update')) {
       counts.skipped += 1;
-      continue;
+      return;
     }
     const product: PlannedProduct = found ?? { id: null, name: '', article: '', unit: 'pcs', type: 'product', category: '', tags: [], values: {}, changed: true };
     // The row's changes are worked out on a copy, so a row refused for its stock changes nothing.
     const next = { ...product };
-    const changed = applyValues(next, values, catalogue, newCategories);
+    const categories = new Map<string, string[]>();
+    const changed = applyValues(next, values, catalogue, this.newCategories, categories);
     const rowArrivals: PlannedArrival[] = [];
     const stockProblems: WrongRow[] = [];
-    const current = balances.get(product) ?? new Map<string, number>();
+    const current = this.balances.get(product) ?? new Map<string, number>();
     for (const [warehouseId, count] of values.stock) {
       const header = columns.find((column) => column.key === `stock:${warehouseId}` || (column.key === 'quantity' && warehouseId === quantityWarehouse))!.header;
       if (next.type === 'service') {
@@ -339,25 +357,38 @@ export async function planImport(rows: readonly SheetRow[], catalogue: Catalogue
     }
     if (stockProblems.length) {
       refuse(stockProblems);
-      continue;
+      return;
+    }
+    for (const [path, levels] of categories) {
+      this.newCategories.set(path, levels);
+      this.pending.newCategories.set(path, levels);
     }
     Object.assign(product, next, { changed: product.changed || changed });
     for (const arrival of rowArrivals) current.set(`${arrival.warehouseId}\u0000${batch}`, (current.get(`${arrival.warehouseId}\u0000${batch}`) ?? 0) + arrival.thousandths);
-    balances.set(product, current);
-    arrivals.push(...rowArrivals);
+    if (current.size) this.balances.set(product, current);
+    this.pending.arrivals.push(...rowArrivals);
     if (!found) {
-      products.push(product);
-      written.add(product);
-      if (key !== null) index.set(key, product);
+      this.pending.added.push(product);
+      this.pendingAdded.add(product);
+      if (key !== null) this.index.set(key, product);
       counts.added += 1;
     } else {
-      if (changed && !written.has(product)) {
-        products.push(product);
-        written.add(product);
+      // A product added by this slice is inserted with its latest values; any other is updated once per slice.
+      if (changed && !this.pendingAdded.has(product) && !this.pendingChanged.has(product)) {
+        this.pending.changed.push(product);
+        this.pendingChanged.add(product);
       }
       if (changed || rowArrivals.length) counts.updated += 1;
       else counts.unchanged += 1;
     }
   }
-  return { counts, wrong, wrongRows, products, arrivals, newCategories };
+
+  /** What the rows planned since the last take add to the catalogue; the planner forgets it. */
+  take(): PlanChunk {
+    const chunk = this.pending;
+    this.pending = { added: [], changed: [], arrivals: [], newCategories: new Map() };
+    this.pendingAdded = new Set();
+    this.pendingChanged = new Set();
+    return chunk;
+  }
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { IdRequest } from '../../../src/contract/catalogue';
-import { ImportDryRun, ImportField, ImportPreprocessing, ImportRequest, ImportStarted, ImportTemplate } from '../../../src/contract/import';
+import { ExportStarted, ImportDryRun, ImportField, ImportPreprocessing, ImportRequest, ImportStarted, ImportTemplate } from '../../../src/contract/import';
 import { StockExportRequest, type StockExportRequest as StockExportBody } from '../../../src/contract/stockList';
 import { requireProductEditor, requireStockMover } from '../../auth/rights';
 import { callerOf } from '../../http/context';
@@ -9,7 +9,7 @@ import { sendWorkbook } from '../../http/downloads';
 import { Nullable } from '../../../src/contract/common';
 import { requireImportExport } from '../account/limits';
 import { startTask } from '../tasks/api';
-import { exportProducts, productExportFileName } from './export';
+import { PRODUCT_EXPORT_TASK, prepareProductExport, productExportFileName } from './export';
 import { importTargetsOf, proposeMapping } from './fields';
 import { previewImportFile } from './file';
 import { activeColumns } from './plan';
@@ -86,12 +86,18 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/product/export/xlsx',
-    { config: { reads: true }, schema: { tags, description: 'The stock-list body without paging, plus the columns (import field keys) and the selected ids. Answers an xlsx workbook that re-imports unchanged.', body: Nullable(StockExportRequest) } },
+    { config: { reads: true }, schema: { tags, description: 'The stock-list body without paging, plus the columns (import field keys) and the selected ids. Answers an xlsx workbook that re-imports unchanged, or (202) the task that writes it when more products than the server setting EXPORT_DIRECT_ROWS match.', body: Nullable(StockExportRequest), response: { 202: ExportStarted } } },
     async (request, reply) => {
       const caller = callerOf(request);
       await requireImportExport(db, caller.account.tariffId);
-      const stream = await exportProducts(db, caller.account.id, (request.body ?? {}) as StockExportBody, (error) => request.log.error({ err: error }, 'product export failed while streaming'));
-      return sendWorkbook(reply, productExportFileName(), stream);
+      const body = (request.body ?? {}) as StockExportBody;
+      const prepared = await prepareProductExport(db, caller.account.id, body);
+      // A big export runs as a task (issue 14 §4): the file is downloaded from the task center.
+      if (prepared.count > config.exportDirectRows) {
+        const task = await startTask(db, config, { accountId: caller.account.id, userId: caller.user.id, type: PRODUCT_EXPORT_TASK, title: productExportFileName(), payload: { request: body } });
+        return reply.code(202).send({ task_id: task.id });
+      }
+      return sendWorkbook(reply, productExportFileName(), await prepared.open((error) => request.log.error({ err: error }, 'product export failed while streaming')));
     },
   );
 };

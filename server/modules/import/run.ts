@@ -3,19 +3,20 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { lockCatalogue } from '../categories/service';
 import { defineTask, type TaskOutcome, type TaskRunContext } from '../tasks/api';
-import { writePlan } from './apply';
+import { planWriter } from './apply';
 import { loadCatalogue } from './catalogue';
 import { importTargetsOf } from './fields';
-import { readImportFile } from './file';
-import { activeColumns, planImport } from './plan';
+import { streamImportFile } from './file';
+import { activeColumns, ImportPlanner } from './plan';
 import { wrongRowsReport } from './report';
 import { readUpload } from './uploads';
 
 /**
- * The import as a task (issue 14 §3): read the uploaded file, plan it against the catalogue under the catalogue lock
- * (so two imports into one account run one after the other and the second sees the first's products), and write it
- * in one transaction. Wrong rows stop the import unless the settings say to skip them; either way they come back
- * as a report with a reason column.
+ * The import as a task (issue 14 §3): check the uploaded file in one streamed pass, then stream it again, planning it
+ * against the catalogue under the catalogue lock (so two imports into one account run one after the other and the
+ * second sees the first's products) and writing it slice by slice, all in one transaction: 100,000 rows are never
+ * held at once, and a failure or a cancel leaves the catalogue as it was. Wrong rows stop the import (and roll back
+ * what was written) unless the settings say to skip them; either way they come back as a report with a reason column.
  */
 
 export const IMPORT_TASK = 'product-import';
@@ -32,6 +33,18 @@ export interface ImportPayload {
 
 class Cancelled extends Error {}
 
+/** The run's answer when wrong rows stop it: thrown out of the transaction, so what was written is rolled back. */
+class Refused extends Error {
+  constructor(readonly outcome: TaskOutcome) {
+    super('import refused');
+  }
+}
+
+/** Rows planned before what they add is written: a slice of the file is all that is held at a time. */
+export const WRITE_ROWS = 5000;
+/** Rows between progress reports (and checks for a cancel) while planning. */
+const PROGRESS_ROWS = 1000;
+
 const countsOf = (counts: ImportCounts): Record<string, number> => ({ ...counts });
 
 /** What Start would do, nothing written: the same plan against the catalogue as it is now. */
@@ -39,9 +52,14 @@ export async function dryRun(db: Db, accountId: number, maxRows: number, payload
   const upload = await readUpload(db, accountId, payload.uploadId);
   const targets = await importTargetsOf(db, accountId);
   const columns = activeColumns(payload.settings, targets.fields);
-  const file = await readImportFile(upload.bytes, upload.name, maxRows);
-  const plan = await planImport(file.rows, await loadCatalogue(db, accountId), { settings: payload.settings, columns });
-  return { counts: plan.counts, wrong_rows: plan.wrong.slice(0, DRY_RUN_WRONG_ROWS) };
+  const file = await streamImportFile(upload.bytes, upload.name, maxRows);
+  const planner = new ImportPlanner(await loadCatalogue(db, accountId), { settings: payload.settings, columns });
+  for await (const row of file.rows()) {
+    planner.add(row);
+    // Nothing is written: what a slice would add is dropped at once.
+    if (planner.counts.rows % WRITE_ROWS === 0) planner.take();
+  }
+  return { counts: planner.counts, wrong_rows: planner.wrong.slice(0, DRY_RUN_WRONG_ROWS) };
 }
 
 export async function runImport(context: TaskRunContext<ImportPayload>): Promise<TaskOutcome> {
@@ -51,8 +69,9 @@ export async function runImport(context: TaskRunContext<ImportPayload>): Promise
     const upload = await readUpload(db, accountId, payload.uploadId);
     const targets = await importTargetsOf(db, accountId);
     const columns = activeColumns(payload.settings, targets.fields);
-    const file = await readImportFile(upload.bytes, upload.name, context.config.importMaxRows);
-    const total = file.rows.length * 2;
+    const file = await streamImportFile(upload.bytes, upload.name, context.config.importMaxRows);
+    // Each row counts twice: once planned, once written.
+    const total = file.count * 2;
     const checkpoint = async (done: number) => {
       if (signal.aborted) throw new Cancelled();
       await context.progress(Math.min(done, total), total);
@@ -61,18 +80,33 @@ export async function runImport(context: TaskRunContext<ImportPayload>): Promise
     return await db.transaction(async (tx) => {
       await lockCatalogue(tx, accountId);
       const catalogue = await loadCatalogue(tx, accountId);
-      const plan = await planImport(file.rows, catalogue, { settings: payload.settings, columns, onRows: checkpoint });
-      counts = plan.counts;
-      const report = plan.wrongRows.length ? await wrongRowsReport(file.headers, plan.wrongRows, plan.wrong, upload.name) : undefined;
-      if (plan.counts.wrong && !payload.settings.skip_wrong) {
-        return { counts: countsOf({ ...plan.counts, added: 0, updated: 0, unchanged: 0 }), error: wrongRowsStop(plan.counts.wrong), file: report };
+      const planner = new ImportPlanner(catalogue, { settings: payload.settings, columns });
+      const write = planWriter(tx, catalogue, { accountId, userId, fileName: upload.name });
+      let written = 0;
+      // Once a row is wrong and wrong rows stop the import, nothing more is written (the plan goes on for the report).
+      const flush = async () => {
+        const chunk = planner.take();
+        if (planner.counts.wrong && !payload.settings.skip_wrong) return;
+        await write(chunk);
+        written = planner.counts.rows;
+        await checkpoint(planner.counts.rows + written);
+      };
+      for await (const row of file.rows()) {
+        planner.add(row);
+        if (planner.counts.rows % PROGRESS_ROWS === 0) await checkpoint(planner.counts.rows + written);
+        if (planner.counts.rows % WRITE_ROWS === 0) await flush();
       }
-      await checkpoint(file.rows.length);
-      await writePlan(tx, plan, catalogue, { accountId, userId, fileName: upload.name, checkpoint: (done) => checkpoint(file.rows.length + done) });
+      await flush();
+      counts = planner.counts;
+      const report = planner.wrongRows.length ? await wrongRowsReport(file.headers, planner.wrongRows, planner.wrong, upload.name) : undefined;
+      if (planner.counts.wrong && !payload.settings.skip_wrong) {
+        throw new Refused({ counts: countsOf({ ...planner.counts, added: 0, updated: 0, unchanged: 0 }), error: wrongRowsStop(planner.counts.wrong), file: report });
+      }
       await checkpoint(total);
-      return { counts: countsOf(plan.counts), ...(report && { file: report }) };
+      return { counts: countsOf(planner.counts), ...(report && { file: report }) };
     });
   } catch (error) {
+    if (error instanceof Refused) return error.outcome;
     const nothing = counts && countsOf({ ...counts, added: 0, updated: 0, unchanged: 0 });
     if (error instanceof Cancelled || signal.aborted) return { error: IMPORT_CANCELLED, ...(nothing && { counts: nothing }) };
     if (error instanceof HttpError) return { error: error.message, ...(nothing && { counts: nothing }) };

@@ -18,19 +18,29 @@ export interface ImportedProduct {
   values: Record<string, unknown>;
 }
 
-/** Rows per statement: far below PostgreSQL's 65,535 parameters (8 per row). */
-const CHUNK = 1000;
+/** Rows per statement: each statement's rows travel as one JSON parameter, built and parsed far faster than 8 parameters a row. */
+const CHUNK = 2500;
 
-/** Inserts the products and answers their ids in the same order. */
+/** The rows of a raw query: both drivers (PGlite, node-postgres) answer them under rows. */
+const rowsOf = async <T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
+ * Inserts the products and answers their ids in the same order. The rows are inserted in the JSON's order, so the
+ * serial ids they take rise in that order (sorted, whatever order RETURNING lists them in).
+ */
 export async function insertImportedProducts(tx: Tx, accountId: number, rows: readonly ImportedProduct[]): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; start < rows.length; start += CHUNK) {
     const chunk = rows.slice(start, start + CHUNK);
-    const inserted = await tx
-      .insert(products)
-      .values(chunk.map((row) => ({ accountId, ...row })))
-      .returning({ id: products.id });
-    ids.push(...inserted.map((row) => row.id));
+    const data = JSON.stringify(chunk.map((row) => [row.name, row.article, row.unit, row.type, row.categoryId, row.tags, row.values]));
+    const inserted = await rowsOf<{ id: number }>(
+      tx,
+      sql`insert into ${products} (account_id, name, article, unit, type, category_id, tags, values)
+        select ${accountId}, d.v ->> 0, d.v ->> 1, d.v ->> 2, d.v ->> 3, (d.v ->> 4)::int, d.v -> 5, d.v -> 6
+        from jsonb_array_elements(${data}::jsonb) with ordinality as d(v, n) order by d.n
+        returning id`,
+    );
+    ids.push(...inserted.map((row) => Number(row.id)).sort((a, b) => a - b));
   }
   return ids;
 }

@@ -1,8 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { PriceColumn, StockExportRequest, StockRow } from '../../../src/contract/stockList';
 import type { Db } from '../../db/client';
-import { type XlsxColumn, xlsxTable } from '../../http/xlsxTable';
-import { stockRows, stockScopeOf } from './stockList';
+import { XLSX_TYPE } from '../../http/downloads';
+import { workbookBytes, type XlsxColumn, xlsxTable } from '../../http/xlsxTable';
+import { defineTask } from '../tasks/api';
+import { stockIds, stockRows, stockScopeOf } from './stockList';
 
 /** Products read per query while the workbook is written; only one chunk is held at a time. */
 export const STOCK_EXPORT_CHUNK = 2000;
@@ -40,23 +42,50 @@ export function exportColumns(keys: readonly string[], priceFields: readonly Pri
   });
 }
 
+/** An export whose rows are chosen: how many products it holds, and its workbook, streamed when opened. */
+export interface PreparedExport {
+  count: number;
+  open(onError: (error: unknown) => void): Promise<Readable>;
+}
+
 /**
  * product/stock-export: the stock table as it is shown (warehouse, filter, sort, visible columns; only the selected
- * products when ids are given), streamed while it is written. The first chunk is read before the stream is returned,
- * so a failing query is still a proper error answer.
+ * products when ids are given), streamed while it is written. The products' ids are read first, in the table's
+ * order; then the rows are read by those keys a chunk at a time, so no chunk costs more than the first and only one
+ * is held. The first chunk is read before the stream is returned, so a failing query is still a proper error answer.
  */
-export async function exportStock(db: Db, accountId: number, request: StockExportRequest, onError: (error: unknown) => void, chunk = STOCK_EXPORT_CHUNK): Promise<Readable> {
+export async function prepareStockExport(db: Db, accountId: number, request: StockExportRequest, chunk = STOCK_EXPORT_CHUNK): Promise<PreparedExport> {
   const scope = await stockScopeOf(db, accountId, request);
   const columns = exportColumns(request.columns?.length ? request.columns : DEFAULT_EXPORT_COLUMNS, scope.priceFields);
+  const ids = await stockIds(db, scope, request.sort, request.ids);
   async function* pages() {
-    for (let offset = 0; ; offset += chunk) {
-      const rows = await stockRows(db, scope, request.sort, chunk, offset, request.ids);
-      yield rows;
-      if (rows.length < chunk) return;
+    for (let start = 0; start < ids.length; start += chunk) {
+      const slice = ids.slice(start, start + chunk);
+      yield await stockRows(db, scope, request.sort, slice.length, 0, slice);
     }
   }
-  return xlsxTable('Stock', columns, pages(), onError);
+  return { count: ids.length, open: (onError) => xlsxTable('Stock', columns, pages(), onError) };
 }
+
+export async function exportStock(db: Db, accountId: number, request: StockExportRequest, onError: (error: unknown) => void, chunk = STOCK_EXPORT_CHUNK): Promise<Readable> {
+  return (await prepareStockExport(db, accountId, request, chunk)).open(onError);
+}
+
+export const STOCK_EXPORT_TASK = 'stock-export';
+
+/** A stock export too big to answer at once (more than config.exportDirectRows products): its file is the task's result. */
+export const stockExportTask = defineTask<{ request: StockExportRequest }>({
+  type: STOCK_EXPORT_TASK,
+  run: async ({ db, accountId, payload, signal }) => {
+    let failure: unknown = null;
+    const stream = await exportStock(db, accountId, payload.request, (error) => {
+      failure = error;
+    });
+    const bytes = await workbookBytes(stream, signal);
+    if (failure) throw failure;
+    return { file: { name: stockExportFileName(), contentType: XLSX_TYPE, bytes } };
+  },
+});
 
 /** The download name: stock-2025-01-31.xlsx. */
 export const stockExportFileName = (now = new Date()) => `stock-${now.toISOString().slice(0, 10)}.xlsx`;

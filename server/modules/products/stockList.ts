@@ -417,6 +417,25 @@ export async function stockRows(db: Db, scope: ListScope, sort: StockListRequest
   return (await sliceOf(db, scope, sort, { limit, offset, ids })).rows;
 }
 
+/**
+ * Every id of the scope's products in the list's order (only the selected ones when ids are given): an export then
+ * reads its rows by these keys, a slice at a time, where paging with an offset would walk past every earlier row again.
+ */
+export async function stockIds(db: Db, scope: ListScope, sort: StockListRequest['sort'], ids?: readonly number[]): Promise<number[]> {
+  const conditions = [...productConditions(scope), ...stockConditions(scope)];
+  if (ids) conditions.push(ids.length ? sql`${products.id} in (${idList(ids)})` : sql`false`);
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`select ${products.id} as id from ${products}
+      left join ${categories} c on c.id = ${products.categoryId} and c.account_id = ${scope.accountId}
+      ${readsKeptSums(scope, sort) ? keptSums(scope) : sql``}
+      ${summedBatches(scope, sort)}
+      where ${sql.join(conditions, sql` and `)}
+      order by ${orderBy(scope, sort)}`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
 const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 /** The batches of these products in the chosen warehouses, empty ones included (their cost is shown when nothing is left). */

@@ -7,14 +7,16 @@ import { callerOf } from '../../http/context';
 import { sendWorkbook } from '../../http/downloads';
 import { requireImportExport } from '../account/limits';
 import { archiveMany } from './archiving';
-import { exportStock, stockExportFileName } from './stockExport';
+import { prepareStockExport, STOCK_EXPORT_TASK, stockExportFileName } from './stockExport';
+import { startTask } from '../tasks/api';
+import { ExportStarted } from '../../../src/contract/import';
 import { listStock, stockTotals } from './stockList';
 
 const TotalsRequest = Type.Pick(StockListRequest, ['warehouse', 'filter']);
 
 /** The stock screen's calls (issue 13 §2): the table's page, its totals row, its xlsx export and the bulk archive. */
 export const stockListRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
   const tags = ['products'];
 
   app.post('/product/stock-list', { config: { reads: true }, schema: { tags, body: Nullable(StockListRequest), response: { 200: StockList } } }, async (request) =>
@@ -29,13 +31,22 @@ export const stockListRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/product/stock-export',
     {
       config: { reads: true },
-      schema: { tags, description: 'The stock-list body without paging, plus the visible columns and the selected ids. Answers an xlsx workbook.', body: Nullable(StockExportRequest) },
+      schema: { tags, description: 'The stock-list body without paging, plus the visible columns and the selected ids. Answers an xlsx workbook, or (202) the task that writes it when more products than the server setting EXPORT_DIRECT_ROWS match.',
+        body: Nullable(StockExportRequest),
+        response: { 202: ExportStarted },
+      },
     },
     async (request, reply) => {
       const caller = callerOf(request);
       await requireImportExport(db, caller.account.tariffId);
-      const stream = await exportStock(db, caller.account.id, (request.body ?? {}) as StockExportBody, (error) => request.log.error({ err: error }, 'stock export failed while streaming'));
-      return sendWorkbook(reply, stockExportFileName(), stream);
+      const body = (request.body ?? {}) as StockExportBody;
+      const prepared = await prepareStockExport(db, caller.account.id, body);
+      // A big export runs as a task (issue 14 §4): the file is downloaded from the task center.
+      if (prepared.count > config.exportDirectRows) {
+        const task = await startTask(db, config, { accountId: caller.account.id, userId: caller.user.id, type: STOCK_EXPORT_TASK, title: stockExportFileName(), payload: { request: body } });
+        return reply.code(202).send({ task_id: task.id });
+      }
+      return sendWorkbook(reply, stockExportFileName(), await prepared.open((error) => request.log.error({ err: error }, 'stock export failed while streaming')));
     },
   );
 

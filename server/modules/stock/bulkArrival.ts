@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { StockDocument } from '../../../src/contract/stockOperations';
 import type { Tx } from '../../db/client';
 import { batches } from '../../db/schema';
@@ -16,7 +16,13 @@ import { moneyText, quantityText, thousandthsOf } from './quantities';
  * Locks follow THE order of locks.ts: the document's products in ascending id, then their batches in the warehouse.
  */
 
-const STATEMENT_ROWS = 1000;
+const STATEMENT_ROWS = 2500;
+
+/** What a ledger row copies of its batch. */
+type LedgerBatch = Pick<BatchRow, 'id' | 'number' | 'costPrice'>;
+
+/** The rows of a raw query: both drivers (PGlite, node-postgres) answer them under rows. */
+const rowsOf = async <T>(tx: Tx, query: SQL): Promise<T[]> => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 
 const refusedLine = (line: number, error: HttpError) => new HttpError(error.status, error.message, { ...error.extra, line });
 
@@ -58,22 +64,19 @@ export async function receiveManyLines(tx: Tx, author: DocumentAuthor, body: { w
   }
   const fresh = [...sums.entries()].filter(([batchKey]) => !held.has(batchKey)).map(([, entry]) => entry);
   const topped = [...sums.entries()].filter(([batchKey]) => held.has(batchKey)).map(([batchKey, entry]) => ({ id: held.get(batchKey)!.id, ...entry }));
-  const after = new Map<string, BatchRow>();
+  const after = new Map<string, LedgerBatch>();
+  // New batches travel as one JSON parameter per statement: a multi-row insert of 6 parameters a row costs more to
+  // build than the database takes to write it.
   for (let start = 0; start < fresh.length; start += STATEMENT_ROWS) {
-    const rows = await tx
-      .insert(batches)
-      .values(
-        fresh.slice(start, start + STATEMENT_ROWS).map((entry) => ({
-          accountId,
-          productId: entry.productId,
-          warehouseId: body.warehouseId,
-          number: entry.number,
-          count: quantityText(entry.thousandths),
-          costPrice: entry.costPrice ?? moneyText(0),
-        })),
-      )
-      .returning();
-    for (const row of rows) after.set(key(row.productId, row.number), row);
+    const data = JSON.stringify(fresh.slice(start, start + STATEMENT_ROWS).map((entry) => [entry.productId, entry.number, quantityText(entry.thousandths), entry.costPrice ?? moneyText(0)]));
+    const rows = await rowsOf<{ id: number; product_id: number; number: string; cost_price: string | number }>(
+      tx,
+      sql`insert into ${batches} (account_id, product_id, warehouse_id, number, count, cost_price)
+        select ${accountId}, (d.v ->> 0)::int, ${body.warehouseId}, d.v ->> 1, (d.v ->> 2)::numeric, (d.v ->> 3)::numeric
+        from jsonb_array_elements(${data}::jsonb) as d(v)
+        returning id, product_id, number, cost_price`,
+    );
+    for (const row of rows) after.set(key(Number(row.product_id), row.number), { id: Number(row.id), number: row.number, costPrice: String(row.cost_price) });
   }
   for (let start = 0; start < topped.length; start += STATEMENT_ROWS) {
     const data = JSON.stringify(topped.slice(start, start + STATEMENT_ROWS).map((entry) => ({ id: entry.id, add: quantityText(entry.thousandths), cost: entry.costPrice ?? null })));

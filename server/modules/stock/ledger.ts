@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type batches, movements, type products } from '../../db/schema';
 import type { MovementKind } from '../../../src/domain/movementKinds';
@@ -31,24 +32,31 @@ export interface LedgerEntry {
  */
 export async function writeLedger(tx: Tx, entries: readonly LedgerEntry[]): Promise<void> {
   if (!entries.length) return;
-  await tx.insert(movements).values(
-    entries.map((entry) => ({
-      accountId: entry.accountId,
-      eventType: entry.kind,
-      productId: entry.product.id,
-      batchId: entry.batch.id,
-      articleNumber: entry.product.article,
-      title: entry.product.name,
-      party: entry.batch.number,
-      quantity: quantityText(entry.thousandths),
-      costPrice: entry.batch.costPrice,
-      sum: moneyText((Number(entry.batch.costPrice) * entry.thousandths) / 1000),
-      initialWarehouseId: entry.from,
-      finalWarehouseId: entry.to,
-      userId: entry.userId,
-      comment: entry.comment,
-      facilityId: entry.facilityId ?? null,
-      documentId: entry.documentId ?? null,
-    })),
+  // One JSON parameter for all the rows: an import writes thousands in a statement, and 16 parameters a row cost more
+  // to build than to write.
+  const data = JSON.stringify(
+    entries.map((entry) => [
+      entry.accountId,
+      entry.kind,
+      entry.product.id,
+      entry.batch.id,
+      entry.product.article,
+      entry.product.name,
+      entry.batch.number,
+      quantityText(entry.thousandths),
+      entry.batch.costPrice,
+      moneyText((Number(entry.batch.costPrice) * entry.thousandths) / 1000),
+      entry.from,
+      entry.to,
+      entry.userId,
+      entry.comment,
+      entry.facilityId ?? null,
+      entry.documentId ?? null,
+    ]),
   );
+  await tx.execute(sql`insert into ${movements} (account_id, event_type, product_id, batch_id, article_number, title, party, quantity, cost_price, sum,
+      initial_warehouse_id, final_warehouse_id, user_id, comment, facility_id, document_id)
+    select (d.v ->> 0)::int, d.v ->> 1, (d.v ->> 2)::int, (d.v ->> 3)::int, d.v ->> 4, d.v ->> 5, d.v ->> 6, (d.v ->> 7)::numeric, (d.v ->> 8)::numeric,
+      (d.v ->> 9)::numeric, (d.v ->> 10)::int, (d.v ->> 11)::int, (d.v ->> 12)::int, d.v ->> 13, (d.v ->> 14)::int, (d.v ->> 15)::int
+    from jsonb_array_elements(${data}::jsonb) with ordinality as d(v, n) order by d.n`);
 }

@@ -106,10 +106,15 @@ export default function RemnantsScreen() {
 
   async function exportTable() {
     setBusyAction('export');
-    const file = await exportCurrentTable();
+    const answer = await exportCurrentTable();
     setBusyAction(null);
-    if (file) saveFile(file, 'stock-export.xlsx');
-    else notify({ type: NotificationType.error, header: t('errors.exportFailed') });
+    if (!answer) notify({ type: NotificationType.error, header: t('errors.exportFailed') });
+    else if ('file' in answer) saveFile(answer.file, 'stock-export.xlsx');
+    else {
+      // A big export runs as a task: the task store (and its texts) load only when one starts.
+      const { taskStarted } = await import('../../stores/tasks');
+      void taskStarted(answer.taskId, { header: t('tasks.export.startedHeader'), text: t('tasks.export.started') });
+    }
   }
 
   async function archive() {

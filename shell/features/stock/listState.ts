@@ -2,9 +2,8 @@ import { atom, computed } from 'nanostores';
 import type { Category } from '../../../src/contract/catalogue';
 import type { Warehouse } from '../../../src/contract/stock';
 import type { PriceColumn, StockListMeta, StockRow, StockTotals } from '../../../src/contract/stockList';
-import type { DownloadedFile } from '../../../src/api/transport';
 import { $token } from '../../../src/stores/session';
-import { archiveProducts, exportStockFile, getStockTableConfig, listCategories, listStock, listWarehouses, loadStockTotals, saveStockTableConfig } from './api';
+import { archiveProducts, exportStockFile, type StockExportAnswer, getStockTableConfig, listCategories, listStock, listWarehouses, loadStockTotals, saveStockTableConfig } from './api';
 import { DEFAULT_PARAMS, stockListRequest, type StockParams } from './listQuery';
 import { resolveStockColumns, stockTableConfigValue, type StockColumn } from './stockColumns';
 import { $selectedProductIds } from './state';
@@ -66,8 +65,8 @@ export async function saveStockColumns(columns: readonly StockColumn[] | null): 
   return answer.ok;
 }
 
-/** The current table as xlsx: warehouse, filter, sort, visible columns, and the selection when there is one. */
-export async function exportCurrentTable(): Promise<DownloadedFile | null> {
+/** The current table as xlsx (warehouse, filter, sort, visible columns, the selection when there is one), or the task that writes a big one. */
+export async function exportCurrentTable(): Promise<StockExportAnswer | null> {
   const { params } = $stockList.get();
   const selected = $selectedProductIds.get();
   const answer = await exportStockFile({
