@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MessageKey } from '../../../src/i18n';
 
 /**
@@ -15,4 +15,8 @@ export interface SettingsSection {
   panel: LazyExoticComponent<ComponentType>;
 }
 
-export const SETTINGS_SECTIONS: readonly SettingsSection[] = [];
+export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
+  { id: 'general', label: 'settings.general', adminOnly: false, panel: lazy(() => import('../accountSettings/GeneralSection')) },
+  { id: 'users', label: 'settings.users', adminOnly: true, panel: lazy(() => import('../users/UsersSection')) },
+  { id: 'archive', label: 'settings.archive', adminOnly: false, panel: lazy(() => import('./ArchiveSection')) },
+];
