@@ -79,6 +79,9 @@ export async function linkPerson(email: string, name = email): Promise<UsersStep
 
 /** One change of a member (rights, status, name); the list reloads whatever the answer, so it shows what the server holds. */
 export async function changeMember(id: number, changes: Omit<UserUpdateRequest, 'id'>): Promise<UsersStep> {
+  // Shown at once; the reload below puts back what the server holds (a refusal undoes it).
+  const state = $users.get();
+  $users.set({ ...state, list: state.list.map((member) => (member.id === id ? { ...member, ...changes } : member)) });
   const result = await updateMember({ id, ...changes });
   await loadUsers();
   // The admin's own rights may have changed: every screen reads them from the account.
