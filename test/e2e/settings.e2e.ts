@@ -186,7 +186,7 @@ describe('the language switch', () => {
       .flatMap(([english, russian]) => Object.keys(english).filter((key) => english[key] !== russian[key]).map((key) => english[key].replace(/\{\{\w+\}\}/g, '').trim()))
       .filter((text) => text.length > 3 && /[a-z]{3}/.test(text));
     // The account's own data (its name, its admin's name) is no interface text.
-    const shown = async () => (await page.locator('body').innerText()).replaceAll(`Admin of ${admin.name}`, '').replaceAll(admin.name, '');
+    const shown = async () => ((await page.locator('body').textContent()) ?? '').replaceAll(`Admin of ${admin.name}`, '').replaceAll(admin.name, '');
     for (const text of forbidden) expect(await shown(), text).not.toContain(text);
 
     await page.goto(`${baseUrl}/#/orders?settings=general`);
