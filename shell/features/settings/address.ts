@@ -1,8 +1,10 @@
-/**
+import { SETTINGS_PARAM } from '../../stores/navigation';
+
+/*
  * The settings overlay lives in the address: the hash route carries ?settings=<section id> beside its own query, so a
- * section is a link, Back goes to the section shown before (or closes the overlay), and a reload reopens it.
+ * section is a link, Back goes to the section shown before (or closes the overlay), and a reload reopens it. The
+ * screen underneath does not see these moves (shell/stores/navigation.ts OVERLAY_PARAMS).
  */
-export const SETTINGS_PARAM = 'settings';
 
 export function sectionInAddress(search: string): string | null {
   return new URLSearchParams(search).get(SETTINGS_PARAM) || null;
