@@ -57,7 +57,8 @@ module.exports = {
     {
       name: 'features-are-independent',
       severity: 'error',
-      comment: 'Compose features in shell/app/, never in each other.',
+      comment:
+        "Compose features in shell/app/, never in each other. The one exception is the settings overlay's sections registry, a composition file like shell/app/overlayRegistry.ts: each feature adds its own section there as a lazy chunk.",
       from: { path: '^shell/features/([^/]+)/', pathNot: '^shell/features/settings/sections\\.ts$' },
       to: { path: '^shell/features/', pathNot: '^shell/features/$1/' },
     },

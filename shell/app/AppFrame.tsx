@@ -3,11 +3,14 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { t } from '../../src/i18n';
 import { $account } from '../../src/stores/account';
+import { setMainScreens } from '../stores/mainScreens';
 import { $homeBlurred } from '../stores/overlays';
 import { HomeMenu } from './HomeMenu';
 import { LoginFixedBanner } from './LoginFixedBanner';
 import { OverlayHost } from './OverlayHost';
 import { availableNav } from './routes';
+
+setMainScreens(availableNav());
 
 /** The frame of staff screens: main navigation, home menu, account warnings, then the screen. */
 export function AppFrame({ children }: { children: ReactNode }) {

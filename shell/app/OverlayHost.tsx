@@ -3,8 +3,10 @@ import { Suspense } from 'react';
 import { $overlays, OVERLAYS, type OverlayName } from '../stores/overlays';
 import { setAvailablePanels } from '../stores/overlayPanels';
 import { OVERLAY_PANELS } from './overlayRegistry';
+import { listenToSettingsAddress } from './settingsAddress';
 
 setAvailablePanels(Object.keys(OVERLAY_PANELS) as OverlayName[]);
+listenToSettingsAddress();
 
 /** Renders every open overlay that has a registered panel, each loaded on first opening. */
 export function OverlayHost() {

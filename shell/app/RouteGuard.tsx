@@ -4,6 +4,7 @@ import { loadAccount } from '../../src/stores/account';
 import { guardShellNavigation, useGuardState } from './guardState';
 import { navigate, useAppLocation } from './hashLocation';
 import { canonicalPath } from './routes';
+import { existingStartPage } from './startPage';
 
 /**
  * Applies the navigation guard (with the shell's invitation rules) to every location change: redirects replace
@@ -13,7 +14,8 @@ import { canonicalPath } from './routes';
 export function RouteGuard({ children }: { children: ReactNode }) {
   const [address] = useAppLocation();
   const path = canonicalPath(address);
-  const state = useGuardState();
+  const guardState = useGuardState();
+  const state = { ...guardState, landingPath: existingStartPage(guardState.landingPath) };
   const from = useRef<string | null>(null);
   const [accountFailed, setAccountFailed] = useState(false);
   const decision = guardShellNavigation(state, from.current, path);

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { holdsNavigation } from '../stores/navigation';
+import { holdsNavigation, screenAddress } from '../stores/navigation';
 
 /**
  * Hash routing with the query inside the hash (#/addToDeal?order_id=5), the form the
@@ -31,7 +31,9 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
   url.hash = to.startsWith('/') ? to : `/${to}`;
   if (url.href === oldURL) return;
   // A screen with unsaved work (the deal) holds the move and asks the user first (it makes the move once they agree).
-  if (holdsNavigation(url.hash.replace(/^#/, ''))) return;
+  const address = url.hash.replace(/^#/, '');
+  // Opening or leaving an overlay that lives in the address (?settings=) is no move a screen may hold.
+  if (screenAddress(address) !== screenAddress(new URL(oldURL).hash.replace(/^#/, '')) && holdsNavigation(address)) return;
   history[options.replace ? 'replaceState' : 'pushState'](history.state, '', url.href);
   dispatchEvent(new HashChangeEvent('hashchange', { oldURL, newURL: url.href }));
 }

@@ -1,4 +1,4 @@
-import { $path, announceLocation, holdsNavigation } from '../stores/navigation';
+import { $path, announceLocation, holdsNavigation, screenAddress } from '../stores/navigation';
 import { captureUrlTokens, exchangeLinkPublicToken } from './sessionBootstrap';
 import { currentPath, currentSearch } from './hashLocation';
 
@@ -9,7 +9,8 @@ import { currentPath, currentSearch } from './hashLocation';
  */
 export function syncLocation(): void {
   const path = currentPath();
-  const changed = path !== $path.get() || currentSearch() !== lastSearch;
+  // Opening or leaving an overlay that lives in the address (?settings=) is no move of the screen.
+  const changed = path !== $path.get() || screenAddress(`?${currentSearch()}`) !== screenAddress(`?${lastSearch}`);
   // Back, forward or an edited address while a screen holds unsaved work: stay, and let the screen ask the user.
   if (changed && holdsNavigation(`${path}${currentSearch() ? `?${currentSearch()}` : ''}`)) {
     history.pushState(history.state, '', `#${$path.get()}${lastSearch ? `?${lastSearch}` : ''}`);

@@ -18,4 +18,5 @@ export const OVERLAY_PANELS: Partial<Record<OverlayName, LazyExoticComponent<Com
   taskCenter: lazy(() => import('../features/tasks/TaskCenter')),
   import: lazy(() => import('../features/import/ImportPanel')),
   ...Object.fromEntries(ENTITY_OVERLAYS.map((name) => [name, lazy(() => import('../features/entitySettings/overlays').then((m) => m.asModule(name)))])),
+  settings: lazy(() => import('../features/settings/SettingsOverlay')),
 };

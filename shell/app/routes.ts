@@ -40,6 +40,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/positions', name: 'positions', layout: 'app', screen: lazy(() => import('../features/positions/PositionsScreen')) },
   { path: '/objects', name: 'Objects', layout: 'app', screen: lazy(() => import('../features/facilities/FacilitiesScreen')) },
   { path: '/accountSettings', name: 'AccountSettings', layout: 'app', screen: lazy(() => import('../features/accountSettings/AccountSettingsScreen')) },
+  { path: '/usersConfiguration', name: 'UsersConfiguration', layout: 'app', screen: lazy(() => import('../features/users/UsersScreen')) },
 ];
 
 export function findRoute(path: string): RouteDef | undefined {

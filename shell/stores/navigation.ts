@@ -56,6 +56,22 @@ export function holdsNavigation(to: string): boolean {
   return leaveGuard?.(to) ?? false;
 }
 
+/**
+ * Query parameters of an overlay over the screen, not of the screen: the settings overlay's section (?settings=).
+ * A move that changes only them is no move of the screen: no screen is asked to hold it nor told of it.
+ */
+export const SETTINGS_PARAM = 'settings';
+export const OVERLAY_PARAMS: readonly string[] = [SETTINGS_PARAM];
+
+/** The address (`/path?query`) as the screen sees it: without the overlay parameters. */
+export function screenAddress(address: string): string {
+  const [path, search = ''] = address.split('?');
+  const params = new URLSearchParams(search);
+  for (const name of OVERLAY_PARAMS) params.delete(name);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
 /** Where the app moved: the path and the query (without '?'). */
 export interface LocationChange {
   path: string;

@@ -12,6 +12,7 @@ import { requireUserSeat } from '../account/limits';
 import { toUser } from '../account/mappers';
 import { USER_EXISTS } from '../auth/service';
 import { invitationMail } from './invitationMail';
+import { lockAccountForAdminChange, requireAdminLeft } from './lastAdmin';
 
 export const NOT_A_MEMBER = 'This user is not in the account';
 export const NOT_ACCEPTED = 'This user has not accepted the invitation to the account yet';
@@ -174,7 +175,9 @@ export async function updateUser(db: Db, caller: Caller, body: UserUpdateRequest
     const [{ value: accountsOfUser }] = await db.select({ value: count() }).from(memberships).where(eq(memberships.userId, targetId));
     if (accountsOfUser > 1) throw noRight('This user is also in other accounts: only they can change their name and language');
   }
+  const mayRemoveAdmin = body.status === 'disabled' || body.admin === false;
   await db.transaction(async (tx) => {
+    if (mayRemoveAdmin) await lockAccountForAdminChange(tx, caller.account.id);
     if (body.status === 'enabled') await requireSeat(tx, caller.account.id, targetId);
     if (name !== undefined || body.lang !== undefined) {
       await tx
@@ -188,6 +191,7 @@ export async function updateUser(db: Db, caller: Caller, body: UserUpdateRequest
     }
     // A disabled member's sessions in this account end at once.
     if (body.status === 'disabled') await tx.delete(tokens).where(and(eq(tokens.userId, targetId), eq(tokens.accountId, caller.account.id)));
+    if (mayRemoveAdmin) await requireAdminLeft(tx, caller.account.id);
   });
   const updated = await member(db, caller.account.id, targetId);
   return { user: toUser(updated.user, updated.membership) };
@@ -269,8 +273,10 @@ export async function unlinkUser(db: Db, caller: Caller, userId: number) {
   if (target.membership.isOwner) throw noRight('The owner of the account cannot be removed');
   if (userId === caller.user.id) throw noRight('You cannot remove yourself from the account');
   await db.transaction(async (tx) => {
+    await lockAccountForAdminChange(tx, caller.account.id);
     await tx.delete(memberships).where(and(eq(memberships.accountId, caller.account.id), eq(memberships.userId, userId)));
     await tx.delete(tokens).where(and(eq(tokens.userId, userId), eq(tokens.accountId, caller.account.id)));
+    await requireAdminLeft(tx, caller.account.id);
   });
   return { success: true };
 }

@@ -6,8 +6,8 @@ import { type MessageKey, t } from '../../../src/i18n';
 import { $account } from '../../../src/stores/account';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
-import { navigateTo } from '../../stores/navigation';
-import { ARCHIVE_TABS, type ArchiveRow, type ArchiveTab, mayUnarchive, toArchiveRow } from './rows';
+import { navigateTo, onLocationChange } from '../../stores/navigation';
+import { ARCHIVE_TABS, type ArchiveRow, type ArchiveTab, isArchiveTab, mayUnarchive, toArchiveRow } from './rows';
 import { $archive, chooseTab, loadArchive, searchArchive, showPage, unarchiveItem } from './state';
 import { formatDateText } from '../../../src/i18n/dates';
 
@@ -26,7 +26,15 @@ export default function ArchiveScreen() {
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   useEffect(() => {
-    void loadArchive();
+    // Settings → archive links to one tab (#/archive?tab=orders), also while this screen shows.
+    const showAsked = (search: string) => {
+      const asked = new URLSearchParams(search).get('tab');
+      if (!isArchiveTab(asked) || asked === $archive.get().tab) return false;
+      void chooseTab(asked);
+      return true;
+    };
+    if (!showAsked(globalThis.location?.hash.split('?')[1] ?? '')) void loadArchive();
+    return onLocationChange((change) => void (change.path === '/archive' && showAsked(change.search)));
   }, []);
 
   const describe = { kind: (service: boolean) => t(service ? 'archive.service' : 'archive.product'), orderName: (id: number) => t('orders.newName', { id }) };

@@ -16,7 +16,10 @@ export interface SettingsSection {
 }
 
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
+  { id: 'general', label: 'settings.general', adminOnly: false, panel: lazy(() => import('../accountSettings/GeneralSection')) },
   { id: 'entitySettings', label: 'settings.entitySettings', adminOnly: true, panel: lazy(() => import('../entitySettings/panels').then((m) => ({ default: m.EntitySettingsPanel }))) },
+  { id: 'users', label: 'settings.users', adminOnly: true, panel: lazy(() => import('../users/UsersSection')) },
+  { id: 'archive', label: 'settings.archive', adminOnly: false, panel: lazy(() => import('./ArchiveSection')) },
   { id: 'productCategories', label: 'settings.productCategories', adminOnly: false, panel: lazy(() => import('../entitySettings/panels').then((m) => ({ default: m.ProductCategoriesPanel }))) },
   { id: 'productProperties', label: 'settings.productProperties', adminOnly: false, panel: lazy(() => import('../entitySettings/panels').then((m) => ({ default: m.ProductPropertiesPanel }))) },
   { id: 'customerFields', label: 'settings.customerFieldSettings', adminOnly: true, panel: lazy(() => import('../entitySettings/panels').then((m) => ({ default: m.CustomerFieldsPanel }))) },
