@@ -21,6 +21,7 @@ import { withLogRedaction } from './http/logRedaction';
 import { registerNoStore } from './http/noStore';
 import { SessionCache } from './http/sessionCache';
 import { inProcessNotifier, type Notifier } from './platform/notify';
+import { databaseRateLimitStore } from './platform/rateLimitStore';
 import { registerShellPage } from './http/shellPage';
 import { accountRoutes } from './modules/account/routes';
 import { archiveRoutes } from './modules/archive/routes';
@@ -64,6 +65,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Reads that tolerate replica lag (Database.readDb); the primary when not given. */
   readDb?: Db;
+  /** Count rate-limited requests in the database (several processes on PostgreSQL: npm start sets it there). */
+  sharedRateLimits?: boolean;
   /** Cross-process signals (Database.notifier); an in-process bus when not given. */
   notifier?: Notifier;
   /**
@@ -144,6 +147,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, {
     global: false,
+    // Several processes on PostgreSQL count in the database, so that they share each limit; one process counts in memory.
+    ...(options.sharedRateLimits && { store: databaseRateLimitStore(options.db) }),
     hook: 'preHandler',
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,

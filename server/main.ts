@@ -49,7 +49,7 @@ async function serve(config: ServerConfig, started: number, options: { prepared:
   const seeded = options.prepared ? false : await prepareOpen(database, config);
   const hostOrigins = parseOriginList(process.env.HOST_ORIGINS);
   // The task queue starts once the server answers: its start is not on the way to the first request.
-  const app = await buildApp({ config, db: database.db, readDb: database.readDb, notifier: database.notifier, hostOrigins, taskQueue: 'afterListen' });
+  const app = await buildApp({ config, db: database.db, readDb: database.readDb, notifier: database.notifier, sharedRateLimits: database.kind === 'pg', hostOrigins, taskQueue: 'afterListen' });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -14,6 +14,7 @@ const GLOBAL_TABLES: Record<string, string> = {
   outbox: 'mail of sign-in and registration codes, addressed to a login before an account exists',
   tariffs: 'the price list every account chooses from (a reference table)',
   url_keys: "the server's signing keys, one per purpose for the whole deployment",
+  rate_limits: 'hits of sign-in and code routes per client address and login, before any account is known',
   // Not fixed here: it has no account_id column. Adding one needs a backfill from product_images and a NOT NULL
   // in a second step, not an additive change; its rows are only ever reached through their image (image_id).
   product_image_sizes: 'a child of product_images keyed (image_id, size), without account_id yet (a backfilling migration is due)',

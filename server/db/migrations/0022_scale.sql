@@ -1,3 +1,9 @@
+CREATE TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer NOT NULL,
+	"reset_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 -- Every account-owned table gets a unique key that begins with account_id, so the schema can be distributed by
 -- account (Citus-style) later; it also serves each table's account-scoped lookups. Additive: the existing keys stay.
 CREATE UNIQUE INDEX IF NOT EXISTS "categories_account_key" ON "categories" USING btree ("account_id","id");
