@@ -58,7 +58,7 @@ export async function openDatabase(config: PoolConfig, options: { notifier?: boo
       notifier,
       kind: 'pg',
       migrate: async () => {
-        if (!(await migrationsApplied(db as unknown as Db, migrationsFolder))) await migratePg(db, { migrationsFolder });
+        if (!(await migrationsApplied(db, migrationsFolder))) await migratePg(db, { migrationsFolder });
       },
       close: async () => {
         await notifier.close();
@@ -77,7 +77,7 @@ export async function openDatabase(config: PoolConfig, options: { notifier?: boo
     notifier,
     kind: 'pglite',
     migrate: async () => {
-      if (!(await migrationsApplied(db as unknown as Db, migrationsFolder))) await migratePglite(db, { migrationsFolder });
+      if (!(await migrationsApplied(db, migrationsFolder))) await migratePglite(db, { migrationsFolder });
     },
     close: async () => {
       await notifier.close();

@@ -161,7 +161,12 @@ describe('widget autocomplete (spec 2 §5)', () => {
 
   it('rule: a request a later keystroke supersedes is aborted (no stale search keeps the server busy)', async () => {
     const signals: AbortSignal[] = [];
-    const api = fakeApi({ autocomplete: vi.fn((_q: string, signal?: AbortSignal) => (signals.push(signal!), new Promise<DealProduct[]>(() => undefined))) });
+    const api = fakeApi({
+      autocomplete: vi.fn((_q: string, signal?: AbortSignal) => {
+        signals.push(signal!);
+        return new Promise<DealProduct[]>(() => undefined);
+      }),
+    });
     const store = widget(api);
     store.search('dri');
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
