@@ -12,8 +12,9 @@ pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 if [ "$cmd" = start ]; then
   if [ -z "$(pg_bin)" ]; then
     if [ "$(id -u)" != 0 ]; then echo "PostgreSQL is missing: run 'sudo apt-get install -y postgresql'" >&2; exit 1; fi
-    apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
+    # Waits for another install's lock (up to 10 minutes) instead of failing the run.
+    apt-get -o DPkg::Lock::Timeout=600 update -qq >&2
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq postgresql >&2
   fi
   bin=$(pg_bin)
   mkdir -p "$dir"

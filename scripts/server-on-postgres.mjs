@@ -21,7 +21,7 @@ const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
  * How a concurrency test is named: a test of the server suite whose name says so runs here, and nothing else has
  * to be listed (a new file or test with such a name is picked up).
  */
-export const CONCURRENCY = 'concurren|at once|simultaneous|oversell|lost update|deadlock|no negative stock|double click';
+export const CONCURRENCY = 'concurren|at once|simultaneous|oversell|lost update|deadlock|no negative stock|double click|across processes';
 
 /** PostgreSQL's binaries, or null (Debian installs them under /usr/lib/postgresql/<major>/bin). */
 function postgresInstalled() {

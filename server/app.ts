@@ -20,6 +20,8 @@ import { registerJsonBodyParser } from './http/jsonBody';
 import { withLogRedaction } from './http/logRedaction';
 import { registerNoStore } from './http/noStore';
 import { SessionCache } from './http/sessionCache';
+import { inProcessNotifier, type Notifier } from './platform/notify';
+import { databaseRateLimitStore } from './platform/rateLimitStore';
 import { registerShellPage } from './http/shellPage';
 import { accountRoutes } from './modules/account/routes';
 import { archiveRoutes } from './modules/archive/routes';
@@ -62,8 +64,17 @@ export interface AppOptions {
   hostOrigins?: readonly string[];
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
-  /** Run the background task queue while the app runs (default). Off only where the app is built to list its routes. */
-  taskQueue?: boolean;
+  /** Reads that tolerate replica lag (Database.readDb); the primary when not given. */
+  readDb?: Db;
+  /** Count rate-limited requests in the database (several processes on PostgreSQL: npm start sets it there). */
+  sharedRateLimits?: boolean;
+  /** Cross-process signals (Database.notifier); an in-process bus when not given. */
+  notifier?: Notifier;
+  /**
+   * Run the background task queue while the app runs (default, started when the app is ready); 'afterListen'
+   * starts it once the server listens (npm start). Off only where the app is built to list its routes.
+   */
+  taskQueue?: boolean | 'afterListen';
 }
 
 export interface ApiRoute {
@@ -98,9 +109,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const { config } = options;
   limitHashing({ concurrency: config.hashConcurrency, queue: config.hashQueue });
-  app.decorate('ctx', { db: options.db, config, mailer: options.mailer ?? createMailer(options.db, { smtpUrl: config.smtpUrl, localKeepMinutes: config.codeTtlMinutes }, app.log) });
+  app.decorate('ctx', { db: options.db, readDb: options.readDb ?? options.db, config, mailer: options.mailer ?? createMailer(options.db, { smtpUrl: config.smtpUrl, localKeepMinutes: config.codeTtlMinutes }, app.log) });
   if (!options.mailer) purgeLocalOutboxOnSchedule(app, options.db, config.codeTtlMinutes);
-  if (options.taskQueue !== false) registerTaskQueue(app);
+  if (options.taskQueue !== false) registerTaskQueue(app, options.taskQueue === 'afterListen' ? 'listen' : 'ready');
   registerNoStore(app);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
@@ -137,6 +148,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, {
     global: false,
+    // Several processes on PostgreSQL count in the database, so that they share each limit; one process counts in memory.
+    ...(options.sharedRateLimits && { store: databaseRateLimitStore(options.db) }),
     hook: 'preHandler',
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
@@ -156,9 +169,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // One cache of checked staff tokens for every plugin that checks them.
   const sessions = new SessionCache(options.config.sessionCacheMs);
+  const notifier = options.notifier ?? inProcessNotifier();
+  const unfollow = sessions.follow(notifier);
+  app.addHook('onClose', async () => unfollow());
   await app.register(
     async (api) => {
-      registerAuthHook(api, sessions);
+      registerAuthHook(api, sessions, notifier);
       for (const area of API_AREAS) await api.register(area);
     },
     { prefix: '/api' },
@@ -168,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The CRM-side widget host: the staff token like the API (its own hook; one token-free route).
   await app.register(
     async (integration) => {
-      registerAuthHook(integration, sessions);
+      registerAuthHook(integration, sessions, notifier);
       await integration.register(widgetRoutes);
     },
     { prefix: '/integration' },

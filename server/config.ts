@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +19,15 @@ export interface ServerConfig {
   host: string;
   /** A PostgreSQL server (pg); without it the embedded PGlite in dataDir is used. */
   databaseUrl: string | null;
+  /** A streaming replica for reads that tolerate lag (READ_DATABASE_URL): analytics and lists; writes and stock never. */
+  readDatabaseUrl: string | null;
+  /** The direct connection that LISTENs for cross-process signals (LISTEN_DATABASE_URL): must bypass PgBouncer. */
+  listenDatabaseUrl: string | null;
+  /** Connections per process to the primary (DB_POOL_MAX) and to the replica (READ_DB_POOL_MAX). */
+  dbPoolMax: number;
+  readPoolMax: number;
+  /** Server processes on one port with DATABASE_URL (WORKERS; default the number of cores); always 1 on PGlite. */
+  workers: number;
   /** Embedded database and uploads; 'memory://' keeps PGlite in memory (tests). */
   dataDir: string;
   smtpUrl: string | null;
@@ -77,6 +87,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: number(env.PORT, 8080),
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || null,
+    readDatabaseUrl: env.READ_DATABASE_URL || null,
+    listenDatabaseUrl: env.LISTEN_DATABASE_URL || null,
+    dbPoolMax: number(env.DB_POOL_MAX, 10),
+    readPoolMax: number(env.READ_DB_POOL_MAX, 10),
+    workers: env.DATABASE_URL ? Math.max(1, Math.floor(number(env.WORKERS, availableParallelism()))) : 1,
     dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : join(rootDir, 'data'),
     smtpUrl: env.SMTP_URL || null,
     tokenTtlDays: number(env.TOKEN_TTL_DAYS, 30),

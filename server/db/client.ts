@@ -9,7 +9,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
+import { migrationsApplied } from './migrationState';
 import * as schema from './schema';
+import { inProcessNotifier, pgNotifier, type Notifier } from '../platform/notify';
 
 /** The drizzle database, whichever driver is under it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,33 +20,68 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
+  /** The primary: every write, every stock read, everything that must see its own writes. */
   db: Db;
+  /**
+   * Reads that tolerate a replica's lag (analytics, lists a user refreshes): the pool of READ_DATABASE_URL, or
+   * the primary's when there is none. Never for a read that decides a write (stock, limits, rights).
+   */
+  readDb: Db;
+  /** Cross-process signals (server/platform/notify.ts). */
+  notifier: Notifier;
   kind: 'pglite' | 'pg';
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
+type PoolConfig = Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'migrationsDir'> & Partial<Pick<ServerConfig, 'readDatabaseUrl' | 'listenDatabaseUrl' | 'dbPoolMax' | 'readPoolMax'>>;
+
 /** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite (in dataDir, or in memory). */
-export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'migrationsDir'>): Promise<Database> {
+export async function openDatabase(config: PoolConfig, options: { notifier?: boolean } = {}): Promise<Database> {
   const migrationsFolder = config.migrationsDir;
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // Pools are per process: N processes hold up to N × (DB_POOL_MAX + READ_DB_POOL_MAX) + N listener connections.
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.dbPoolMax ?? 10 });
+    const readPool = config.readDatabaseUrl ? new pg.Pool({ connectionString: config.readDatabaseUrl, max: config.readPoolMax ?? 10 }) : null;
     const db = drizzlePg(pool, { schema });
+    const notifier =
+      options.notifier === false
+        ? inProcessNotifier()
+        : await pgNotifier({
+            listenUrl: config.listenDatabaseUrl ?? config.databaseUrl,
+            query: (text, values) => pool.query(text, values),
+            onError: (error, what) => console.error(`${what}: ${String((error as Error)?.message ?? error)}`),
+          });
     return {
       db: db as unknown as Db,
+      readDb: (readPool ? drizzlePg(readPool, { schema }) : db) as unknown as Db,
+      notifier,
       kind: 'pg',
-      migrate: () => migratePg(db, { migrationsFolder }),
-      close: () => pool.end(),
+      migrate: async () => {
+        if (!(await migrationsApplied(db, migrationsFolder))) await migratePg(db, { migrationsFolder });
+      },
+      close: async () => {
+        await notifier.close();
+        await Promise.all([pool.end(), readPool?.end()]);
+      },
     };
   }
   const inMemory = config.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(config.dataDir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : join(config.dataDir, 'pglite'), { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
+  const notifier = inProcessNotifier();
   return {
     db: db as unknown as Db,
+    readDb: db as unknown as Db,
+    notifier,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    migrate: async () => {
+      if (!(await migrationsApplied(db, migrationsFolder))) await migratePglite(db, { migrationsFolder });
+    },
+    close: async () => {
+      await notifier.close();
+      await client.close();
+    },
   };
 }

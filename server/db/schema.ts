@@ -985,3 +985,14 @@ export const urlKeys = pgTable('url_keys', {
   key: text('key').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Hits of the rate-limited routes (sign-in, codes) per key and window, shared by every server process so that N
+ * processes do not allow N times the limit (server/platform/rateLimitStore.ts). Keyed by address and login, not
+ * by account: no account is known yet on these routes.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

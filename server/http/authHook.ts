@@ -3,6 +3,7 @@ import { isPublicToken, isStaffToken, resolvePublicSession } from '../auth/publi
 import { resolveSession } from '../auth/sessions';
 import { sha256 } from '../auth/secrets';
 import { forbidden } from './errors';
+import type { Notifier } from '../platform/notify';
 import type { SessionCache } from './sessionCache';
 
 /** Answers to a token of the other kind: still 403 (the client clears the token), with a text saying why. */
@@ -14,7 +15,7 @@ export const PUBLIC_TOKEN_ON_STAFF_ROUTE = 'A public order token opens public or
  * session token. A missing, forged or expired one, or one of the other kind, gets 403. Every plugin that
  * registers the hook (/api, /integration) shares one cache, so a write through either drops it for both.
  */
-export function registerAuthHook(app: FastifyInstance, cache: SessionCache): void {
+export function registerAuthHook(app: FastifyInstance, cache: SessionCache, notifier?: Pick<Notifier, 'publish'>): void {
   const { db } = app.ctx;
   app.decorateRequest('caller', null);
   app.decorateRequest('publicCaller', null);
@@ -44,9 +45,11 @@ export function registerAuthHook(app: FastifyInstance, cache: SessionCache): voi
     request.caller = caller;
   });
   // Before any answer of a route that may write leaves, cached callers are dropped (onResponse
-  // too: an aborted request may still have written).
+  // too: an aborted request may still have written), here and in every other server process.
   const invalidate = async (request: { routeOptions: { config: { reads?: boolean } } }) => {
-    if (!request.routeOptions.config.reads) cache.invalidate();
+    if (request.routeOptions.config.reads) return;
+    cache.invalidate();
+    notifier?.publish('sessions');
   };
   app.addHook('onSend', invalidate);
   app.addHook('onResponse', invalidate);

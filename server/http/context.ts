@@ -8,6 +8,8 @@ import { forbidden } from './errors';
 /** What every service needs: the database, the configuration and the mailer. */
 export interface ServerContext {
   db: Db;
+  /** Reads that tolerate replica lag (analytics, lists): READ_DATABASE_URL's pool, else the primary's. Never stock or rights. */
+  readDb: Db;
   config: ServerConfig;
   mailer: Mailer;
 }

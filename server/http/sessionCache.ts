@@ -1,4 +1,5 @@
 import type { Caller } from '../auth/sessions';
+import type { Notifier } from '../platform/notify';
 
 /**
  * Resolved callers, kept for a few seconds so that a burst of reads (autocomplete on every
@@ -7,12 +8,15 @@ import type { Caller } from '../auth/sessions';
  * Correctness rule: a cached caller is never used after any request that may change accounts,
  * users, memberships or tokens has been answered in this process. Every route not marked
  * `reads: true` bumps the epoch before its answer leaves, and an entry is only good for the epoch
- * in which its lookup *started*, so a lookup racing a write is not kept. The short lifetime bounds
- * staleness from outside this process (another server process, a token expiring, manual SQL).
+ * in which its lookup *started*, so a lookup racing a write is not kept. Other server processes' writes
+ * reach it as a 'sessions' signal (server/platform/notify.ts) that invalidates the same way, and while
+ * those signals may be missed (`follow` with a notifier that is not live) nothing is cached at all. The
+ * short lifetime bounds what remains: a token expiring, manual SQL.
  */
 export class SessionCache {
   private readonly entries = new Map<string, { caller: Caller; epoch: number; until: number; expiresAt: number }>();
   private epoch = 0;
+  private live: () => boolean = () => true;
 
   constructor(
     private readonly ttlMs: number,
@@ -22,6 +26,12 @@ export class SessionCache {
   /** The epoch to pass to `set` for a lookup starting now. */
   begin(): number {
     return this.epoch;
+  }
+
+  /** Invalidates on every signal of the other processes' writes, and caches only while those signals arrive. */
+  follow(notifier: Pick<Notifier, 'live' | 'subscribe'>): () => void {
+    this.live = () => notifier.live;
+    return notifier.subscribe('sessions', () => this.invalidate());
   }
 
   get(tokenHash: string, now = Date.now()): Caller | null {
@@ -35,7 +45,7 @@ export class SessionCache {
   }
 
   set(tokenHash: string, caller: Caller, expiresAt: Date, epoch: number, now = Date.now()): void {
-    if (this.ttlMs <= 0 || epoch !== this.epoch) return;
+    if (this.ttlMs <= 0 || epoch !== this.epoch || !this.live()) return;
     // Map keeps insertion order: dropping the oldest keeps memory bounded under many tokens.
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(tokenHash, { caller, epoch, until: now + this.ttlMs, expiresAt: expiresAt.getTime() });

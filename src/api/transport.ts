@@ -23,10 +23,11 @@ export type QueryParams = Record<string, string | number | boolean | null | unde
 type ReadBody = (response: Response) => Promise<unknown>;
 
 export interface ApiClient {
-  get<T>(path: string, params?: QueryParams): Promise<ApiResult<T>>;
+  /** `signal` cancels a call whose answer is no longer wanted (a superseded search): no failure is reported for it. */
+  get<T>(path: string, params?: QueryParams, signal?: AbortSignal): Promise<ApiResult<T>>;
   post<T>(path: string, data?: unknown, params?: QueryParams): Promise<ApiResult<T>>;
   /** Any call, its OK body read by `read` (downloadFile and getFile below read bytes). */
-  send<T>(method: 'GET' | 'POST', path: string, data: unknown, params: QueryParams | undefined, read: ReadBody): Promise<ApiResult<T>>;
+  send<T>(method: 'GET' | 'POST', path: string, data: unknown, params: QueryParams | undefined, read: ReadBody, signal?: AbortSignal): Promise<ApiResult<T>>;
 }
 
 /** A file the server answered: its bytes and the name its content-disposition gave (null when none). */
@@ -58,7 +59,7 @@ export function errorText(body: unknown): string {
 const readJson: ReadBody = (response) => response.json().catch(() => undefined);
 
 export function createClient(options: ClientOptions): ApiClient {
-  async function send<T>(method: 'GET' | 'POST', path: string, data: unknown, params: QueryParams | undefined, read: ReadBody): Promise<ApiResult<T>> {
+  async function send<T>(method: 'GET' | 'POST', path: string, data: unknown, params: QueryParams | undefined, read: ReadBody, signal?: AbortSignal): Promise<ApiResult<T>> {
     const token = options.token();
     // A FormData (an upload) travels as it is; any other body as JSON.
     const raw = data === undefined || data instanceof FormData;
@@ -70,6 +71,7 @@ export function createClient(options: ClientOptions): ApiClient {
         method,
         headers: { ...(token && { Authorization: `Bearer ${token}` }), ...(!raw && { 'content-type': 'application/json' }) },
         body: raw ? (data as FormData | undefined) : JSON.stringify(data),
+        signal,
       });
       if (response.ok) return { ok: true, status: response.status, data: (await read(response)) as T };
       const body = await readJson(response);
@@ -77,13 +79,13 @@ export function createClient(options: ClientOptions): ApiClient {
     } catch {
       // failure stays the network error
     }
-    options.onError?.(failure);
+    if (!signal?.aborted) options.onError?.(failure);
     return failure;
   }
 
   return {
     send,
-    get: (path, params) => send('GET', path, undefined, params, readJson),
+    get: (path, params, signal) => send('GET', path, undefined, params, readJson, signal),
     post: (path, data = {}, params) => send('POST', path, data, params, readJson),
   };
 }

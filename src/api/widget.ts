@@ -57,8 +57,8 @@ export interface WidgetApi {
    * proven account (issue 12), so the widget sends the token it holds like every other call.
    */
   leadProducts(query: Page & { leadId: number }): Promise<WidgetLeadProducts | null>;
-  /** An empty or blank query answers [] without a call. */
-  autocomplete(q: string): Promise<DealProduct[]>;
+  /** An empty or blank query answers [] without a call; an aborted one answers []. */
+  autocomplete(q: string, signal?: AbortSignal): Promise<DealProduct[]>;
   /** Throws with the server's text on failure (the caller shows it). */
   addProduct(query: { productId: string; leadId: number; quantity?: number }): Promise<WidgetAddProductAnswer>;
   /** Never throws: `{ success: false, message }` on failure. In `lang` when given (the CRM's), else the user's language. */
@@ -70,10 +70,10 @@ export interface WidgetApi {
 export function createWidgetApi(options: WidgetApiOptions): WidgetApi {
   const base = options.base ?? 'widget';
   const client = createClient({ baseUrl: options.baseURL, token: options.token, onError: logFailure(options.log ?? consoleLog), fetch: options.fetch });
-  const call = <T>(name: string, params?: QueryParams) => client.get<T>(`${base}/${name}`, params);
+  const call = <T>(name: string, params?: QueryParams, signal?: AbortSignal) => client.get<T>(`${base}/${name}`, params, signal);
   /** The answer, or the fallback (a 403 was logged as an authorization error by the rules: the widget goes on). */
-  const read = async <T, F>(name: string, fallback: F, params?: QueryParams): Promise<T | F> => {
-    const result = await call<T>(name, params);
+  const read = async <T, F>(name: string, fallback: F, params?: QueryParams, signal?: AbortSignal): Promise<T | F> => {
+    const result = await call<T>(name, params, signal);
     return result.ok ? result.data : fallback;
   };
   const failure = (result: ApiResult<unknown>) => (!result.ok && errorText(result.data)) || `HTTP error! status: ${result.status}`;
@@ -83,7 +83,7 @@ export function createWidgetApi(options: WidgetApiOptions): WidgetApi {
     products: (query) => read('products', null, query),
     productsV2: (query) => read('products-v2', null, query),
     leadProducts: (query) => read('products/filtered', null, query),
-    autocomplete: async (q) => (q.trim() ? read('autocomplete', [], { q }) : []),
+    autocomplete: async (q, signal) => (q.trim() ? read('autocomplete', [], { q }, signal) : []),
     async addProduct(query) {
       // Query values are URL-encoded: `12%%%main` travels as 12%25%25%25main.
       const result = await call<WidgetAddProductAnswer>('add-product', query);

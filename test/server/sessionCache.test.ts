@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../server/auth/sessions';
 import { tokens } from '../../server/db/schema';
 import { SessionCache } from '../../server/http/sessionCache';
+import { inProcessNotifier } from '../../server/platform/notify';
 import { useTestServer } from './harness';
 import { diffSnapshots, snapshotAccount } from './support/dbSnapshot';
 import { callRoute, routeName, schemaParts } from './support/routes';
@@ -40,6 +41,26 @@ describe('SessionCache', () => {
     cache.invalidate();
     cache.set('a', caller(1), later(60_000), epoch, 1_000_000);
     expect(cache.get('a', 1_000_001)).toBeNull();
+  });
+
+  it("rule: another server process's write (a 'sessions' signal) drops every cached caller", () => {
+    const cache = new SessionCache(5000);
+    const notifier = inProcessNotifier();
+    cache.follow(notifier);
+    cache.set('a', caller(1), later(60_000), cache.begin(), 1_000_000);
+    inProcessNotifier().publish('sessions');
+    expect(cache.get('a', 1_000_001)).toBeNull();
+  });
+
+  it('rule: while signals from other processes may be missed (the listener is down), nothing is cached', () => {
+    const cache = new SessionCache(5000);
+    const notifier = { live: false, subscribe: () => () => undefined };
+    cache.follow(notifier);
+    cache.set('a', caller(1), later(60_000), cache.begin(), 1_000_000);
+    expect(cache.get('a', 1_000_001)).toBeNull();
+    notifier.live = true;
+    cache.set('a', caller(1), later(60_000), cache.begin(), 1_000_000);
+    expect(cache.get('a', 1_000_001)?.tokenId).toBe(1);
   });
 
   it('a lifetime of 0 turns caching off', () => {

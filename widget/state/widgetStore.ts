@@ -18,7 +18,11 @@ export const WIDGET_PER_PAGE = 20;
 export const WIDGET_SECOND_LIST_PER_PAGE = 12;
 export const FIRST_PAGE = 1;
 export const DEFAULT_QUANTITY = 1;
-export const SEARCH_DEBOUNCE_MS = 300;
+/**
+ * Short enough that a pause in typing shows results within the 150 ms budget (issue 20); the request a later
+ * keystroke supersedes is aborted, so fast typing does not pile requests up on the server.
+ */
+export const SEARCH_DEBOUNCE_MS = 90;
 
 export interface PagedList<T> {
   items: T[];
@@ -96,6 +100,7 @@ export function createWidgetStore(options: WidgetStoreOptions) {
   syncDisableAdd();
 
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
+  let searchAbort: AbortController | undefined;
   // Every answer is checked against the newest request of its kind, so a slow old answer never wins.
   let searchSeq = 0;
   let listSeq = 0;
@@ -118,6 +123,7 @@ export function createWidgetStore(options: WidgetStoreOptions) {
   function search(query: string): void {
     $query.set(query);
     clearTimeout(searchTimer);
+    searchAbort?.abort();
     searchSeq += 1;
     if (!query.trim()) {
       // Empty or blank: nothing, and no call (spec 2 §5).
@@ -128,7 +134,8 @@ export function createWidgetStore(options: WidgetStoreOptions) {
     const seq = searchSeq;
     $searching.set(true);
     searchTimer = setTimeout(async () => {
-      const found = await api.autocomplete(query);
+      searchAbort = new AbortController();
+      const found = await api.autocomplete(query, searchAbort.signal);
       if (destroyed || seq !== searchSeq) return;
       $suggestions.set(found);
       $searching.set(false);
@@ -301,6 +308,7 @@ export function createWidgetStore(options: WidgetStoreOptions) {
     leaveWire();
     destroyed = true;
     clearTimeout(searchTimer);
+    searchAbort?.abort();
     offWire?.();
     for (const off of unlisten) off();
   }

@@ -26,6 +26,8 @@ export class TaskQueue {
   private readonly runs = new Set<Promise<unknown>>();
   private workerIds: string[] = [];
   private sweeper: NodeJS.Timeout | undefined;
+  /** Set once pg-boss takes jobs: a task started before that is queued by the start's pick-up of unclaimed tasks. */
+  private taking = false;
 
   constructor(
     private readonly db: Db,
@@ -34,6 +36,16 @@ export class TaskQueue {
   ) {}
 
   async start(): Promise<void> {
+    queues.set(this.db, this);
+    try {
+      await this.begin();
+    } catch (error) {
+      if (queues.get(this.db) === this) queues.delete(this.db);
+      throw error;
+    }
+  }
+
+  private async begin(): Promise<void> {
     // Made here, not in the constructor: building the app (and listing its routes) must not touch the database.
     this.boss = new PgBoss({ db: queueSqlOf(this.db) as PgBoss.Db, schema: QUEUE_SCHEMA, schedule: false, supervise: true, migrate: true });
     this.boss.on('error', (error) => this.log.error({ err: error }, 'task queue error'));
@@ -48,13 +60,13 @@ export class TaskQueue {
     for (let index = 0; index < Math.max(1, this.config.taskWorkers); index += 1) {
       this.workerIds.push(await this.boss.work<{ taskId: number }>(QUEUE_NAME, { batchSize: 1, pollingIntervalSeconds: 2 }, ([job]) => this.run(job.data.taskId)));
     }
+    this.taking = true;
     await this.sweep();
     // Tasks let go at a stop, or by a sweep that did not get to queue them, are queued again (a second job for
     // a queued task is harmless: only one run claims it).
     for (const id of await unclaimedTasks(this.db)) await this.enqueue(id);
     this.sweeper = setInterval(() => void this.sweep(), Math.max(500, (this.config.taskStaleSeconds * 1000) / 2));
     this.sweeper.unref();
-    queues.set(this.db, this);
   }
 
   /** Stops taking jobs; running tasks are aborted and let go (queued again) for another process or the next start. */
@@ -67,6 +79,7 @@ export class TaskQueue {
   }
 
   async enqueue(taskId: number): Promise<void> {
+    if (!this.taking) return;
     await this.boss.send(QUEUE_NAME, { taskId });
     // A worker of this process takes it now rather than at its next poll.
     for (const id of this.workerIds) this.boss.notifyWorker(id);

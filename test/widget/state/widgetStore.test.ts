@@ -142,7 +142,7 @@ describe('widget autocomplete (spec 2 §5)', () => {
       await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS / 3);
     }
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
-    expect(api.autocomplete).toHaveBeenCalledExactlyOnceWith('drill');
+    expect(api.autocomplete).toHaveBeenCalledExactlyOnceWith('drill', expect.any(AbortSignal));
     expect(store.$suggestions.get().map((found) => found.id)).toEqual([5]);
   });
 
@@ -157,6 +157,28 @@ describe('widget autocomplete (spec 2 §5)', () => {
     slow.resolve([product(1)]);
     await vi.advanceTimersByTimeAsync(0);
     expect(store.$suggestions.get().map((found) => found.id)).toEqual([2]);
+  });
+
+  it('rule: a request a later keystroke supersedes is aborted (no stale search keeps the server busy)', async () => {
+    const signals: AbortSignal[] = [];
+    const api = fakeApi({
+      autocomplete: vi.fn((_q: string, signal?: AbortSignal) => {
+        signals.push(signal!);
+        return new Promise<DealProduct[]>(() => undefined);
+      }),
+    });
+    const store = widget(api);
+    store.search('dri');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    store.search('drill');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, false]);
+    store.search('');
+    expect(signals[1].aborted).toBe(true);
+  });
+
+  it('rule: the debounce leaves room in the 150 ms keystroke-to-results budget (issue 20)', () => {
+    expect(SEARCH_DEBOUNCE_MS).toBeLessThanOrEqual(100);
   });
 
   it('clearing the query drops the results and an answer still on its way', async () => {
