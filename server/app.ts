@@ -21,6 +21,7 @@ import { withLogRedaction } from './http/logRedaction';
 import { registerNoStore } from './http/noStore';
 import { SessionCache } from './http/sessionCache';
 import { registerShellPage } from './http/shellPage';
+import { registerExpiredLock } from './modules/account/expiredLock';
 import { accountRoutes } from './modules/account/routes';
 import { archiveRoutes } from './modules/archive/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       registerAuthHook(api, sessions);
+      registerExpiredLock(api);
       for (const area of API_AREAS) await api.register(area);
     },
     { prefix: '/api' },
@@ -168,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (integration) => {
       registerAuthHook(integration, sessions);
+      registerExpiredLock(integration);
       await integration.register(widgetRoutes);
     },
     { prefix: '/integration' },
