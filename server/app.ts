@@ -24,6 +24,9 @@ import { registerShellPage } from './http/shellPage';
 import { registerExpiredLock } from './modules/account/expiredLock';
 import { accountRoutes } from './modules/account/routes';
 import { archiveRoutes } from './modules/archive/routes';
+import { businessRoutes } from './modules/business/routes';
+import { tariffRoutes } from './modules/tariffs/routes';
+import { telegramRoutes } from './modules/telegram/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { connectionRoutes } from './modules/connections/routes';
@@ -84,7 +87,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes, taskRoutes, importRoutes];
+const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes, taskRoutes, importRoutes, businessRoutes, tariffRoutes, telegramRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { accounts, productCounts, tariffs } from '../../db/schema';
+import { accounts, companies, contacts, memberships, orders, productCounts, tariffs } from '../../db/schema';
 import { paymentRequired, unprocessable } from '../../http/errors';
 
 /**
@@ -58,6 +58,33 @@ export async function positionsInUse(db: Reader, accountId: number): Promise<num
     .from(productCounts)
     .where(and(eq(productCounts.accountId, accountId), eq(productCounts.archived, false)));
   return Number(row?.n ?? 0);
+}
+
+/** Contacts and companies in use (archived ones do not count), together: the tariff limits them together. */
+export async function customersInUse(db: Reader, accountId: number): Promise<number> {
+  const counted = (table: typeof contacts | typeof companies) => db.select({ n: count() }).from(table).where(and(eq(table.accountId, accountId), eq(table.archived, false)));
+  const [[people], [firms]] = await Promise.all([counted(contacts), counted(companies)]);
+  return Number(people.n) + Number(firms.n);
+}
+
+/** Orders added this calendar month (UTC): the tariff's orders per month. */
+export async function ordersThisMonth(db: Reader, accountId: number, now = new Date()): Promise<number> {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  const [{ used }] = await db
+    .select({ used: count() })
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), gte(orders.createdAt, monthStart), lt(orders.createdAt, nextMonth)));
+  return Number(used);
+}
+
+/** Enabled members: the seats the tariff's users count. */
+export async function enabledMembers(db: Reader, accountId: number): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.status, 'enabled')));
+  return Number(n);
 }
 
 /** `adding` more positions must fit the tariff's positions. Call holding the account's catalogue lock. */
