@@ -5,7 +5,7 @@ import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { accounts, invoiceRequests, tariffs } from '../../db/schema';
 import { notFound, unprocessable } from '../../http/errors';
-import { customersInUse, enabledMembers, ordersThisMonth, positionsInUse } from '../account/limits';
+import { customersInUse, enabledMembers, ordersThisMonth, positionsInUse, requirePlanFits } from '../account/limits';
 import type { InvoiceFacts } from './invoiceDocument';
 
 export const NO_SUCH_TARIFF = 'No such tariff';
@@ -86,19 +86,7 @@ export async function connectFreeTariff(db: Db, caller: Caller, tariffId: number
   requireAdmin(caller);
   const plan = await tariffOf(db, tariffId);
   if (Number(plan.price) > 0) throw unprocessable(NOT_FREE);
-  const meters = await tariffMeters(db, caller.account.id);
-  const limits = { users: plan.usersLimit, positions: plan.positionsLimit, contacts_companies: plan.contactsLimit, orders_per_month: plan.ordersPerMonth } as const;
-  for (const [key, limit] of Object.entries(limits) as [keyof TariffMeters, number][]) {
-    const used = meters[key].used;
-    if (used > limit) throw unprocessable(`The ${plan.name} plan allows ${limit} ${LIMIT_NAMES[key]}; the account uses ${used}.`, { limit, used, plan: plan.name });
-  }
+  await requirePlanFits(db, caller.account.id, plan);
   await db.update(accounts).set({ tariffId: plan.id }).where(eq(accounts.id, caller.account.id));
   return tariffMeters(db, caller.account.id);
 }
-
-const LIMIT_NAMES: Record<keyof TariffMeters, string> = {
-  users: 'users',
-  positions: 'products and services',
-  contacts_companies: 'contacts and companies',
-  orders_per_month: 'orders a month',
-};

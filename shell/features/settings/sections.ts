@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MessageKey } from '../../../src/i18n';
 
 /**
@@ -15,4 +15,8 @@ export interface SettingsSection {
   panel: LazyExoticComponent<ComponentType>;
 }
 
-export const SETTINGS_SECTIONS: readonly SettingsSection[] = [];
+export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
+  { id: 'businessProcesses', label: 'business.sectionTitle', adminOnly: true, panel: lazy(() => import('../business/BusinessProcessesPanel')) },
+  { id: 'publicCustomers', label: 'business.customersSectionTitle', adminOnly: false, panel: lazy(() => import('../publicCustomers/PublicCustomersPanel')) },
+  { id: 'license', label: 'tariffs.sectionTitle', adminOnly: true, panel: lazy(() => import('../tariffs/TariffsPanel')) },
+];
