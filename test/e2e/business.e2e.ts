@@ -55,16 +55,24 @@ async function customerPage(lang: 'en' | 'ru'): Promise<Page> {
 }
 
 describe.each(LANGS)('business processes and tariffs in %s', (_name, lang, texts) => {
-  it('rule: the scenario decides the public page’s offer — tagged-only hides every product from an untagged customer; all shows them again', async () => {
+  it('rule: the scenario decides the public page’s offer — tagged-only hides an untagged product from the customer (who carries b2b); all offers it again', async () => {
+    const products = await staff<{ data: { name: string; tags: string[]; archived?: boolean }[] }>('product/list', { per_page: 100 });
+    const untagged = products.data.find((product) => product.tags.length === 0 && !product.archived)!.name;
+    const search = async (page: Page) => {
+      await page.locator('#po-offer-search').waitFor();
+      await page.locator('#po-offer-search').fill(untagged);
+    };
+
     await staff('orders/public/settings', { product_visibility: 'tagged' });
     const hidden = await customerPage(lang);
+    await search(hidden);
     await hidden.getByText(texts.publicOrder.page.nothingOffered, { exact: true }).waitFor();
-    expect(await hidden.locator('.po-offer__item').count()).toBe(0);
+    expect(await hidden.locator('.po-offer__item', { hasText: untagged }).count()).toBe(0);
 
     await staff('orders/public/settings', { product_visibility: 'all' });
     const shown = await customerPage(lang);
-    await shown.locator('.po-offer__item').first().waitFor();
-    expect(await shown.locator('.po-offer__item').count()).toBeGreaterThan(0);
+    await search(shown);
+    await shown.locator('.po-offer__item', { hasText: untagged }).first().waitFor();
   });
 
   it('rule: disabling a public customer ends their open page’s session — the next call sends them to the public sign-in', async () => {
