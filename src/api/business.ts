@@ -22,7 +22,6 @@ export const shareOrderWith = (orderId: number, customerId: number) => staffApi.
 /** Tariffs: plans, meters, connecting a free plan, invoices. */
 export const getTariffs = () => staffApi.get<TariffsResponse>('account/tariffs');
 export const getMeters = () => staffApi.get<TariffMeters>('tariffs/meters');
-export const connectTariff = (tariffId: number) => staffApi.post<TariffMeters>('tariffs/connect', { tariff_id: tariffId });
 export const requestInvoice = (tariffId: number) => staffApi.post<InvoiceRecord>('tariffs/invoice', { tariff_id: tariffId });
 export const listInvoices = () => staffApi.get<InvoiceRecord[]>('tariffs/invoices');
 export const getInvoiceFile = (id: number) => getFile(staffApi, 'tariffs/invoice/file', { id });

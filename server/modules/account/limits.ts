@@ -118,19 +118,3 @@ export async function requireImportExport(db: Reader, tariffId: number | null): 
   const [tariff] = await db.select({ allowed: tariffs.importExport, plan: tariffs.name }).from(tariffs).where(eq(tariffs.id, tariffId));
   if (tariff && !tariff.allowed) throw unprocessable(importExportNotIncluded(tariff.plan), { plan: tariff.plan });
 }
-
-/** The limits a plan counts, with what each is called in a refusal. */
-const PLAN_LIMITS = [
-  { column: 'usersLimit', what: 'users', used: enabledMembers },
-  { column: 'positionsLimit', what: 'products and services', used: positionsInUse },
-  { column: 'contactsLimit', what: 'contacts and companies', used: customersInUse },
-  { column: 'ordersPerMonth', what: 'orders a month', used: (db: Reader, accountId: number) => ordersThisMonth(db, accountId) },
-] as const;
-
-/** Moving to a plan (tariffs/connect) needs the account to fit every limit of it already; else 422 naming the limit and the plan. */
-export async function requirePlanFits(db: Reader, accountId: number, plan: Pick<typeof tariffs.$inferSelect, LimitColumn | 'name'>): Promise<void> {
-  for (const { column, what, used: count } of PLAN_LIMITS) {
-    const used = await count(db, accountId);
-    if (used > plan[column]) throw unprocessable(`The ${plan.name} plan allows ${plan[column]} ${what}; the account uses ${used}.`, { limit: plan[column], used, plan: plan.name });
-  }
-}

@@ -4,13 +4,12 @@ import { requireAdmin } from '../../auth/rights';
 import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { accounts, invoiceRequests, tariffs } from '../../db/schema';
-import { notFound, unprocessable } from '../../http/errors';
-import { customersInUse, enabledMembers, ordersThisMonth, positionsInUse, requirePlanFits } from '../account/limits';
+import { notFound } from '../../http/errors';
+import { customersInUse, enabledMembers, ordersThisMonth, positionsInUse } from '../account/limits';
 import type { InvoiceFacts } from './invoiceDocument';
 
 export const NO_SUCH_TARIFF = 'No such tariff';
 export const NO_SUCH_INVOICE = 'No such invoice';
-export const NOT_FREE = 'This tariff is paid: request an invoice for it';
 
 /** tariffs/meters: what the account uses against each limit of its current plan (allowed null: no plan, the trial). */
 export async function tariffMeters(db: Db, accountId: number): Promise<TariffMeters> {
@@ -76,17 +75,4 @@ export async function invoiceFacts(db: Db, caller: Caller, id: number): Promise<
     quantity: row.invoice.quantity,
     amount: Number(row.invoice.amount),
   };
-}
-
-/**
- * tariffs/connect: a free plan is connected at once (no payment to take). Refused, naming the limit and the plan,
- * when the account already uses more than the plan allows, so no account lands over its limits.
- */
-export async function connectFreeTariff(db: Db, caller: Caller, tariffId: number): Promise<TariffMeters> {
-  requireAdmin(caller);
-  const plan = await tariffOf(db, tariffId);
-  if (Number(plan.price) > 0) throw unprocessable(NOT_FREE);
-  await requirePlanFits(db, caller.account.id, plan);
-  await db.update(accounts).set({ tariffId: plan.id }).where(eq(accounts.id, caller.account.id));
-  return tariffMeters(db, caller.account.id);
 }

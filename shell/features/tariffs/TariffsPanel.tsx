@@ -81,7 +81,7 @@ function PlanCard({ plan, current, admin, paidUntil }: { plan: Tariff; current: 
   async function act() {
     setBusy(true);
     if (state === 'connect') {
-      if (await connectPlan(plan.id)) notify({ type: NotificationType.success, header: t('tariffs.connected') });
+      if (await connectPlan(plan.id)) notify({ type: NotificationType.success, header: t('tariffs.requestRecorded') });
     } else if (await invoiceFor(plan.id)) notify({ type: NotificationType.success, header: t('tariffs.invoiceRequested') });
     setBusy(false);
   }

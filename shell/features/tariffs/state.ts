@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { connectTariff, getInvoiceFile, getMeters, getTariffs, listInvoices, requestInvoice } from '../../../src/api/business';
+import { getInvoiceFile, getMeters, getTariffs, listInvoices, requestInvoice } from '../../../src/api/business';
 import type { TariffsResponse } from '../../../src/contract/account';
 import type { InvoiceRecord, TariffMeters } from '../../../src/contract/business';
 import { saveFile } from '../../../src/ui/saveFile';
@@ -16,8 +16,9 @@ export async function loadTariffs(): Promise<void> {
   if (invoices.ok) $invoices.set(invoices.data);
 }
 
+/** A free plan is asked for as a paid one is (the request is recorded; sales connect it), without a file to pay. */
 export async function connectPlan(tariffId: number): Promise<boolean> {
-  const answer = await connectTariff(tariffId);
+  const answer = await requestInvoice(tariffId);
   await loadTariffs();
   return answer.ok;
 }
