@@ -23,8 +23,12 @@ import { SessionCache } from './http/sessionCache';
 import { inProcessNotifier, type Notifier } from './platform/notify';
 import { databaseRateLimitStore } from './platform/rateLimitStore';
 import { registerShellPage } from './http/shellPage';
+import { registerExpiredLock } from './modules/account/expiredLock';
 import { accountRoutes } from './modules/account/routes';
 import { archiveRoutes } from './modules/archive/routes';
+import { businessRoutes } from './modules/business/routes';
+import { tariffRoutes } from './modules/tariffs/routes';
+import { telegramRoutes } from './modules/telegram/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { connectionRoutes } from './modules/connections/routes';
@@ -95,7 +99,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, fieldSettingsRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes, taskRoutes, importRoutes];
+const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, fieldSettingsRoutes, orderDocumentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes, taskRoutes, importRoutes, businessRoutes, tariffRoutes, telegramRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -175,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       registerAuthHook(api, sessions, notifier);
+      registerExpiredLock(api);
       for (const area of API_AREAS) await api.register(area);
     },
     { prefix: '/api' },
@@ -185,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (integration) => {
       registerAuthHook(integration, sessions, notifier);
+      registerExpiredLock(integration);
       await integration.register(widgetRoutes);
     },
     { prefix: '/integration' },

@@ -74,6 +74,9 @@ export interface ServerConfig {
   shellDir: string;
   widgetFile: string;
   logLevel: string;
+  /** Telegram sign-in (TELEGRAM_BOT_TOKEN, TELEGRAM_BOT_NAME): without both the option is hidden and refused. */
+  telegramBotToken: string | null;
+  telegramBotName: string | null;
 }
 
 function number(value: string | undefined, fallback: number): number {
@@ -121,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shellDir: join(rootDir, 'dist', 'shell'),
     widgetFile: join(rootDir, 'dist', 'widget.js'),
     logLevel: env.LOG_LEVEL || 'info',
+    telegramBotToken: env.TELEGRAM_BOT_TOKEN || null,
+    telegramBotName: env.TELEGRAM_BOT_NAME || null,
     ...overrides,
   };
 }

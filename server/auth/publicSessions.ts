@@ -41,7 +41,7 @@ export async function createPublicSession(
 /** The public caller of a token, or null when it is unknown or expired. One query. */
 export async function resolvePublicSession(db: Db, token: string): Promise<PublicCaller | null> {
   const [row] = await db
-    .select({ session: publicTokens, isKommo: accounts.isKommo, visibility: accounts.productVisibility, tags: publicCustomers.tags })
+    .select({ session: publicTokens, isKommo: accounts.isKommo, visibility: accounts.productVisibility, tags: publicCustomers.tags, disabled: publicCustomers.disabled })
     .from(publicTokens)
     .innerJoin(accounts, eq(accounts.id, publicTokens.accountId))
     .leftJoin(publicCustomers, and(eq(publicCustomers.id, publicTokens.customerId), eq(publicCustomers.accountId, publicTokens.accountId)))
@@ -51,6 +51,8 @@ export async function resolvePublicSession(db: Db, token: string): Promise<Publi
   const { session } = row;
   // A session of a customer who no longer exists is no session (the row cascades away, but be exact).
   if (session.customerId !== null && row.tags === null) return null;
+  // Disabling ends the sessions; this also refuses a link of theirs opened later.
+  if (row.disabled) return null;
   return {
     tokenId: session.id,
     expiresAt: session.expiresAt,

@@ -54,9 +54,11 @@ export const users = pgTable(
     phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
     lang: text('lang').notNull().default('en'),
+    /** The Telegram user id the user linked from their profile (Telegram sign-in); one user per identity. */
+    telegramId: text('telegram_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_unique').on(table.email), uniqueIndex('users_phone_unique').on(table.phone)],
+  (table) => [uniqueIndex('users_email_unique').on(table.email), uniqueIndex('users_phone_unique').on(table.phone), uniqueIndex('users_telegram_unique').on(table.telegramId)],
 );
 
 /** A user's place in an account, with that account's rights. */
@@ -774,6 +776,8 @@ export const publicCustomers = pgTable(
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** A disabled customer cannot sign in, and their sessions are ended when they are disabled. */
+    disabled: boolean('disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('public_customers_account_email').on(table.accountId, table.email)],
@@ -996,3 +1000,23 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/** 'Request an invoice' on the tariffs screen: what was asked for, by whom, at which price (no payment is taken here). */
+export const invoiceRequests = pgTable(
+  'invoice_requests',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tariffId: integer('tariff_id')
+      .notNull()
+      .references(() => tariffs.id),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Seats billed (per-user plans), else 1. */
+    quantity: integer('quantity').notNull().default(1),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('invoice_requests_account').on(table.accountId, table.id)],
+);

@@ -13,7 +13,7 @@ export type TokenKind = 'staff' | 'public';
 /**
  * The spec's failure rules (spec 2 §8) for the shell's clients: no answer → the network-error notification;
  * 403 → that client's token is cleared and the matching sign-in page shown (the token-error page in a frame);
- * 402 → /many-accounts (or, where `paymentRequiredShown`, the body's text as any other error); any other failure is
+ * 402 → /many-accounts, or /Error_is_expired when the server says the subscription ended (or, where `paymentRequiredShown`, the body's text as any other error); any other failure is
  * `shown` (withFailureNotices: a notification titled by what the call was doing).
  */
 export function shellFailureRules(kind: TokenKind, options: { paymentRequiredShown?: boolean } = {}) {
@@ -26,7 +26,7 @@ export function shellFailureRules(kind: TokenKind, options: { paymentRequiredSho
         $tokenFailed.set(true);
       }
       navigateTo(isFramed() ? '/Error_token_not_valid' : kind === 'public' ? PUBLIC_SIGN_IN_PATH : SIGN_IN_PATH);
-    } else if (failure.status === 402 && !options.paymentRequiredShown) navigateTo('/many-accounts');
+    } else if (failure.status === 402 && !options.paymentRequiredShown) navigateTo(failure.data?.expired ? '/Error_is_expired' : '/many-accounts');
   };
 }
 

@@ -23,7 +23,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Where a user joins an account they were invited to; the guard keeps an invitations-only sign-in here.
   { path: INVITATIONS_PATH, name: 'Invitations', layout: 'bare', screen: lazy(() => import('../features/invitations/InvitationsScreen')) },
   { path: '/many-accounts', name: 'ManyAccounts', layout: 'bare', screen: lazy(() => import('../features/status/ManyAccountsScreen')) },
-  { path: '/Error_is_expired', name: 'ErrorIsExpired', layout: 'bare', screen: lazy(() => import('../features/status/ExpiredScreen')) },
+  { path: '/Error_is_expired', name: 'ErrorIsExpired', layout: 'bare', screen: lazy(() => import('./ExpiredWithTariffs')) },
   { path: '/Error_token_not_valid', name: 'ErrorTokenNotValid', layout: 'bare', screen: lazy(() => import('../features/status/TokenNotValidScreen')) },
   { path: '/Error_is_not_installed', name: 'ErrorIsNotInstalled', layout: 'bare', screen: lazy(() => import('../features/status/NotInstalledScreen')) },
   { path: '/qwe', name: 'Qwe', layout: 'bare', screen: lazy(() => import('../features/gallery/GalleryScreen')) },

@@ -268,6 +268,10 @@ export const PublicCustomer = Type.Object({
   tags: Type.Array(Type.String()),
   has_password: Type.Boolean(),
   created_at: Type.String(),
+  /** A disabled customer cannot sign in; their sessions ended when they were disabled. */
+  disabled: Type.Optional(Type.Boolean()),
+  /** The orders shared with them (list answers). */
+  orders: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }))),
 });
 export type PublicCustomer = Type.Static<typeof PublicCustomer>;
 

@@ -935,7 +935,7 @@ describe("the tariff's limit on contacts and companies (spec 2 §9)", () => {
     const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => post(i % 2 ? 'contact/add' : 'company/add', { name: `Racer ${i}` })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422, 422, 422, 422, 422]);
     const refused = answers.find((answer) => answer.status === 422)!;
-    expect(refused.body).toEqual({ error: `Your tariff allows ${limit} contacts and companies. Archive some or choose a larger tariff.`, limit, used: limit });
+    expect(refused.body).toEqual({ error: `Your tariff allows ${limit} contacts and companies on the Start plan. Archive some or choose a larger tariff.`, limit, used: limit, plan: 'Start' });
     expect(await activeCount(account.id)).toBe(limit);
     const racers = await db().select().from(contacts).where(and(eq(contacts.accountId, account.id), sql`${contacts.name} like 'Racer %'`));
     const racerFirms = await db().select().from(companies).where(and(eq(companies.accountId, account.id), sql`${companies.name} like 'Racer %'`));

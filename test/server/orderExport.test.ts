@@ -266,7 +266,7 @@ describe('orders/export', () => {
     const start = await server.newAccount({ tariff: 'start' });
     const refused = await server.call('POST', 'orders/export', { token: start.token, body: {} });
     expect(refused.status).toBe(422);
-    expect(refused.body.error).toBe('Import and export are not included in your tariff. Choose a larger tariff to use them.');
+    expect(refused.body.error).toBe('Import and export are not included in the Start plan. Choose a larger tariff to use them.');
     const business = await server.newAccount({ tariff: 'business' });
     const allowed = await server.app.inject({ method: 'POST', url: '/api/orders/export', headers: { authorization: `Bearer ${business.token}` }, payload: {} });
     expect(allowed.statusCode).toBe(200);

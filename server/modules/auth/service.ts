@@ -73,15 +73,20 @@ export async function login(ctx: ServerContext, loginText: string, password: str
   // Same answer, and a password check's time, for an unknown login and a wrong password: logins cannot be probed.
   const passwordFits = user ? await verifyPassword(password, user.passwordHash) : await verifyNoPassword(password);
   if (!user || !passwordFits) throw unprocessable(INVALID_LOGIN, { success: false });
+  return openSession(ctx, user.id);
+}
+
+/** A session of a user whose identity is proved (password, Telegram): in which account, and whether only for invitations. */
+export async function openSession(ctx: ServerContext, userId: number): Promise<LoginResult> {
   // An enabled membership first (the owned one, then the oldest); else the oldest pending invitation.
   const [membership] = await ctx.db
     .select({ accountId: memberships.accountId, status: memberships.status })
     .from(memberships)
-    .where(and(eq(memberships.userId, user.id), inArray(memberships.status, ['enabled', 'invited'])))
+    .where(and(eq(memberships.userId, userId), inArray(memberships.status, ['enabled', 'invited'])))
     .orderBy(sql`${memberships.status} = 'enabled' desc`, desc(memberships.isOwner), asc(memberships.createdAt))
     .limit(1);
   if (!membership) throw unprocessable(INVALID_LOGIN, { success: false });
-  const token = await createSession(ctx.db, user.id, membership.accountId, ctx.config.tokenTtlDays);
+  const token = await createSession(ctx.db, userId, membership.accountId, ctx.config.tokenTtlDays);
   return membership.status === 'enabled' ? { token } : { token, scope: 'invitations' };
 }
 

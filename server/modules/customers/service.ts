@@ -23,7 +23,7 @@ import { escapeLike } from '../../db/like';
 import { companies, contactCompanies, contacts, orders, pipelineStatuses } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
-import { requireCustomerPlace } from '../account/limits';
+import { customersInUse, requireCustomerPlace } from '../account/limits';
 import { coerceEntityValues } from '../fields/values';
 import { checkCustomerTexts, type CustomerKind } from './validation';
 
@@ -121,11 +121,7 @@ async function lockCustomers(tx: Tx, accountId: number): Promise<void> {
  * cannot both take the last free place; the tariff is read here, not from the session.
  */
 async function requireFreePlace(tx: Tx, accountId: number): Promise<void> {
-  await requireCustomerPlace(tx, accountId, async () => {
-    const counted = (table: CustomerTable) => tx.select({ n: count() }).from(table).where(and(eq(table.accountId, accountId), eq(table.archived, false)));
-    const [[people], [firms]] = await Promise.all([counted(contacts), counted(tableOf('company'))]);
-    return Number(people.n) + Number(firms.n);
-  });
+  await requireCustomerPlace(tx, accountId, () => customersInUse(tx, accountId));
 }
 
 type CustomerInput = Omit<CompanyAddRequest, 'archived'> & { archived?: boolean };

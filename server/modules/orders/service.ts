@@ -15,7 +15,7 @@ import { escapeLike } from '../../db/like';
 import { companies, contacts, facilities, memberships, orderCounts, orderPositions, orderShares, orders, pipelines, pipelineStatuses, users } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
-import { requireMonthlyOrder } from '../account/limits';
+import { ordersThisMonth, requireMonthlyOrder } from '../account/limits';
 import { coerceEntityValues } from '../fields/values';
 import { facilityRefOf, requireChoosableFacility } from '../facilities/service';
 import type { Actor, TouchedCount } from './actor';
@@ -188,16 +188,7 @@ const ORDERS_LOCK = 0x6f726472;
 /** The tariff's orders per month (spec 2 §9); none (the trial) has no limit. 422, not 402 (the client reads 402 as 'users exceeded'). */
 async function requireMonthlyRoom(tx: Tx, accountId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ORDERS_LOCK}::int4, ${accountId}::int4)`);
-  await requireMonthlyOrder(tx, accountId, async () => {
-    const monthStart = new Date();
-    monthStart.setUTCDate(1);
-    monthStart.setUTCHours(0, 0, 0, 0);
-    const [{ used }] = await tx
-      .select({ used: count() })
-      .from(orders)
-      .where(and(eq(orders.accountId, accountId), gte(orders.createdAt, monthStart), lt(orders.createdAt, new Date(Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() + 1, 1)))));
-    return Number(used);
-  });
+  await requireMonthlyOrder(tx, accountId, () => ordersThisMonth(tx, accountId));
 }
 
 /** A pipeline and stage of the account: the stage must belong to the pipeline; a pipeline alone means its first stage; neither, the system pipeline's first. */

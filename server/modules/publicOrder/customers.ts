@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type {
   PublicConfig,
   PublicCustomer,
@@ -17,7 +17,7 @@ import { createPublicSession, type PublicCaller } from '../../auth/publicSession
 import { hashPassword, verifyNoPassword, verifyPassword } from '../../auth/secrets';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { accounts, publicCustomers, publicTokens } from '../../db/schema';
+import { accounts, orderShares, orders, publicCustomers, publicTokens } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
 import { pagingOf } from '../../http/paging';
 import type { ServerContext } from '../../http/context';
@@ -50,7 +50,16 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export function toPublicCustomer(row: CustomerRow): PublicCustomer {
-  return { id: row.id, name: row.name, email: row.email, phone: row.phone, tags: row.tags, has_password: row.passwordHash !== null, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    tags: row.tags,
+    has_password: row.passwordHash !== null,
+    created_at: row.createdAt.toISOString(),
+    disabled: row.disabled,
+  };
 }
 
 const toProfile = (row: CustomerRow): PublicProfile => ({ id: row.id, name: row.name, email: row.email, phone: row.phone, has_password: row.passwordHash !== null });
@@ -68,7 +77,7 @@ export async function publicLogin(ctx: ServerContext, body: PublicLoginRequest):
     .select({ customer: publicCustomers, accountName: accounts.name })
     .from(publicCustomers)
     .innerJoin(accounts, eq(accounts.id, publicCustomers.accountId))
-    .where(and(eq(publicCustomers.email, email), isNotNull(publicCustomers.passwordHash), ...(body.account_id !== undefined ? [eq(publicCustomers.accountId, body.account_id)] : [])))
+    .where(and(eq(publicCustomers.email, email), isNotNull(publicCustomers.passwordHash), eq(publicCustomers.disabled, false), ...(body.account_id !== undefined ? [eq(publicCustomers.accountId, body.account_id)] : [])))
     .orderBy(asc(publicCustomers.id))
     .limit(20);
   const matches: typeof candidates = [];
@@ -81,7 +90,7 @@ export async function publicLogin(ctx: ServerContext, body: PublicLoginRequest):
   return createPublicSession(ctx.db, { accountId: customer.accountId, customerId: customer.id, orderId: null }, ctx.config.tokenTtlDays);
 }
 
-async function customerOf(db: Pick<Db, 'select'>, accountId: number, id: number): Promise<CustomerRow> {
+export async function customerOf(db: Pick<Db, 'select'>, accountId: number, id: number): Promise<CustomerRow> {
   const [row] = await db.select().from(publicCustomers).where(and(eq(publicCustomers.accountId, accountId), eq(publicCustomers.id, id)));
   if (!row) throw notFound(NO_SUCH_CUSTOMER);
   return row;
@@ -166,7 +175,25 @@ export async function listPublicCustomers(db: Db, accountId: number, query: Publ
       .limit(perPage)
       .offset((page - 1) * perPage),
   ]);
-  return { data: rows.map(toPublicCustomer), ...pagingOf(page, perPage, Number(total)) };
+  const shared = await sharedOrdersOf(db, accountId, rows.map((row) => row.id));
+  return { data: rows.map((row) => ({ ...toPublicCustomer(row), orders: shared.get(row.id) ?? [] })), ...pagingOf(page, perPage, Number(total)) };
+}
+
+/** The orders shared with each of these customers, newest share first. */
+async function sharedOrdersOf(db: Db, accountId: number, customerIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
+  const byCustomer = new Map<number, { id: number; name: string }[]>();
+  if (!customerIds.length) return byCustomer;
+  const rows = await db
+    .select({ customerId: orderShares.customerId, id: orders.id, name: orders.name })
+    .from(orderShares)
+    .innerJoin(orders, eq(orders.id, orderShares.orderId))
+    .where(and(eq(orderShares.accountId, accountId), inArray(orderShares.customerId, customerIds)))
+    .orderBy(desc(orderShares.id));
+  for (const row of rows) {
+    if (row.customerId === null) continue;
+    byCustomer.set(row.customerId, [...(byCustomer.get(row.customerId) ?? []), { id: row.id, name: row.name }]);
+  }
+  return byCustomer;
 }
 
 async function customerChanges(body: PublicCustomerAddRequest) {

@@ -18,6 +18,7 @@ import {
 import { requireAdmin, requireOrderEditor } from '../../auth/rights';
 import type { Caller } from '../../auth/sessions';
 import { callerOf } from '../../http/context';
+import { invitePublicCustomer, resetPublicPassword, setPublicCustomerDisabled } from './customerAccess';
 import { addPublicCustomer, deletePublicCustomer, listPublicCustomers, updatePublicCustomer } from './customers';
 import { publicSettings, savePublicSettings } from './limits';
 import { linkOrder, listShares, unlinkOrder } from './sharing';
@@ -60,6 +61,23 @@ export const publicSharingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/orders/public/customers/delete', { schema: { tags, body: PublicCustomerDeleteRequest, response: { 200: SuccessFlag } } }, async (request) =>
     deletePublicCustomer(db, editorAccountId(request), request.body.id),
   );
+
+  // Invite, reset and disable: the customer's access, mailed through the outbox (customerAccess.ts).
+  const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+  app.post('/orders/public/customers/invite', { schema: { tags, body: PublicCustomerDeleteRequest, response: { 200: PublicCustomer } } }, async (request) =>
+    invitePublicCustomer(app.ctx, editorAccountId(request), request.body.id, originOf(request)),
+  );
+  app.post('/orders/public/customers/reset-password', { schema: { tags, body: PublicCustomerDeleteRequest, response: { 200: PublicCustomer } } }, async (request) =>
+    resetPublicPassword(app.ctx, editorAccountId(request), request.body.id, originOf(request)),
+  );
+  for (const [path, disabled] of [
+    ['/orders/public/customers/disable', true],
+    ['/orders/public/customers/enable', false],
+  ] as const) {
+    app.post(path, { schema: { tags, body: PublicCustomerDeleteRequest, response: { 200: PublicCustomer } } }, async (request) =>
+      setPublicCustomerDisabled(db, editorAccountId(request), request.body.id, disabled),
+    );
+  }
 
   app.get('/orders/public/settings', { config: { reads: true }, schema: { tags, response: { 200: PublicSettings } } }, async (request) => publicSettings(db, callerOf(request).account.id));
   app.post('/orders/public/settings', { schema: { tags, body: PublicSettingsRequest, response: { 200: PublicSettings } } }, async (request) => {

@@ -17,10 +17,13 @@ export interface SettingsSection {
 
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'general', label: 'settings.general', adminOnly: false, panel: lazy(() => import('../accountSettings/GeneralSection')) },
+  { id: 'businessProcesses', label: 'settings.businessProcesses', adminOnly: true, panel: lazy(() => import('../business/BusinessProcessesPanel')) },
   { id: 'entitySettings', label: 'settings.entitySettings', adminOnly: true, panel: lazy(() => import('../entitySettings/panels').then((m) => ({ default: m.EntitySettingsPanel }))) },
   { id: 'users', label: 'settings.users', adminOnly: true, panel: lazy(() => import('../users/UsersSection')) },
+  { id: 'license', label: 'settings.license', adminOnly: true, panel: lazy(() => import('../tariffs/TariffsPanel')) },
   { id: 'archive', label: 'settings.archive', adminOnly: false, panel: lazy(() => import('./ArchiveSection')) },
   { id: 'productCategories', label: 'settings.productCategories', adminOnly: false, panel: lazy(() => import('../entitySettings/panels').then((m) => ({ default: m.ProductCategoriesPanel }))) },
   { id: 'productProperties', label: 'settings.productProperties', adminOnly: false, panel: lazy(() => import('../entitySettings/panels').then((m) => ({ default: m.ProductPropertiesPanel }))) },
   { id: 'customerFields', label: 'settings.customerFieldSettings', adminOnly: true, panel: lazy(() => import('../entitySettings/panels').then((m) => ({ default: m.CustomerFieldsPanel }))) },
+  { id: 'publicCustomers', label: 'settings.publicCustomers', adminOnly: false, panel: lazy(() => import('../publicCustomers/PublicCustomersPanel')) },
 ];

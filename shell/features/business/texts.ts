@@ -1,0 +1,4 @@
+import { business } from '../../../locales/en.json';
+import { registerTexts } from '../../../src/i18n';
+
+registerTexts({ business });
