@@ -21,11 +21,13 @@ export function documentsSetup(server: TestServer) {
       expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
       return answer.body;
     };
-    await post('warehouse/add', { name: 'Main depot' });
-    await post('field/add', { name: 'Retail', code: 'retail', type: 11 });
+    const depot = await post('warehouse/add', { name: 'Documents depot' });
+    await post('field/add', { name: 'Doc price', code: 'doc_price', type: 11 });
     await post('orders/field/add', { name: 'Delivery address', code: 'delivery_address', type: 3 });
-    const drill = await post('product/add', { name: 'Hammer drill', article: 'HD-1', values: { retail: { cost: 100, nds: 20 } } });
-    const bits = await post('product/add', { name: 'Drill bits', article: 'DB-7', values: { retail: { cost: 50, nds: 10 } } });
+    const drill = await post('product/add', { name: 'Hammer drill', article: 'HD-1', values: { doc_price: { cost: 100, nds: 20 } } });
+    const bits = await post('product/add', { name: 'Drill bits', article: 'DB-7', values: { doc_price: { cost: 50, nds: 10 } } });
+    // Stock enough for the orders of a test to reach the reservation stage.
+    for (const product of [drill, bits]) await post('product/arrival', { product_id: product.id, warehouse_id: depot.id, count: 1000, cost_price: 10 });
     const company = await post('company/add', {
       name: 'Acme Ltd',
       tax_number: '7701234567',
@@ -44,10 +46,10 @@ export function documentsSetup(server: TestServer) {
 
   async function order(ctx: Ctx, name = 'Order for Acme') {
     const made = await ctx.post('orders/add', { name, status_id: ctx.stages.New, fields: { delivery_address: '1 Main St' } });
-    await ctx.post('orders/product/add', { order_id: made.id, product: ctx.drill.id, quantity: 2, price_field: 'retail' });
-    const last = await ctx.post('orders/product/add', { order_id: made.id, product: ctx.bits.id, quantity: 3, price_field: 'retail' });
-    await ctx.post('orders/client-update', { id: made.id, company_id: ctx.company.id, contact_id: ctx.contact.id });
-    return { ...made, version: last.version as number };
+    await ctx.post('orders/product/add', { order_id: made.id, product: ctx.drill.id, quantity: 2, price_field: 'doc_price' });
+    const last = await ctx.post('orders/product/add', { order_id: made.id, product: ctx.bits.id, quantity: 3, price_field: 'doc_price' });
+    const linked = await ctx.post('orders/client-update', { id: made.id, company_id: ctx.company.id, contact_id: ctx.contact.id });
+    return { ...made, version: (linked.version ?? last.version) as number };
   }
 
   const templateOf = async (ctx: Ctx, type: string) => ((await ctx.get('document/list')) as { id: number; type: string; builtin: string | null }[]).find((item) => item.type === type && item.builtin)!;
