@@ -13,4 +13,5 @@ export const OVERLAY_PANELS: Partial<Record<OverlayName, LazyExoticComponent<Com
   editPrice: lazy(() => import('../features/stock/operations/PricePanel')),
   taskCenter: lazy(() => import('../features/tasks/TaskCenter')),
   import: lazy(() => import('../features/import/ImportPanel')),
+  documentSettings: lazy(() => import('../features/documents/DocumentSettingsOverlay')),
 };

@@ -52,7 +52,7 @@ export function documentsSetup(server: TestServer) {
     return { ...made, version: (linked.version ?? last.version) as number };
   }
 
-  const templateOf = async (ctx: Ctx, type: string) => ((await ctx.get('document/list')) as { id: number; type: string; builtin: string | null }[]).find((item) => item.type === type && item.builtin)!;
+  const templateOf = async (ctx: Ctx, type: string) => ((await ctx.get('document/list')) as { id: number; name: string; type: string; download_type: string; builtin: string | null }[]).find((item) => item.type === type && item.builtin)!;
 
   /** A multipart request of fields and one file. */
   async function multipart(path: string, token: string, fields: Record<string, string>, file?: { name: string; data: Buffer }) {
