@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { t } from '../../../src/i18n';
 import { loadOrderDocuments } from './documents';
-import { generateFromTemplate, listAutogenerationFailures, listGenerateTemplates, type Failure, type GenerateTemplate } from './documentsGenerate';
+import { generateFromTemplate, listAutogenerationFailures, listGenerateTemplates, type Failure, type GenerateTemplate } from './templateGeneration';
 
 export interface DocumentsGenerateProps {
   orderId: number;
