@@ -135,7 +135,10 @@ describe('documents: PDF, autogeneration, public order, registry', () => {
     expect(JSON.stringify(list.body)).not.toContain('user_name');
     expect((await publicSetup.get('public-order/doc/download', token, { id: hidden.document.id, order_id: shared.id })).status).toBe(404);
     // Generating from a hidden template is refused as if it did not exist; from a shown one it works.
+    const before = ((await ctx.get('orders/doc/documents', { order_id: shared.id })) as unknown[]).length;
     expect((await publicSetup.post('public-order/doc/generate', token, { order_id: shared.id, template_id: quote.id })).status).toBe(404);
+    // Refused before anything is made: no document of the hidden template appears (nor a number is spent).
+    expect(await ctx.get('orders/doc/documents', { order_id: shared.id })).toHaveLength(before);
     const made = await publicSetup.post('public-order/doc/generate', token, { order_id: shared.id, template_id: invoice.id });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     // Hiding the template hides its documents too.
