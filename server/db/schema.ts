@@ -1020,3 +1020,114 @@ export const invoiceRequests = pgTable(
   },
   (table) => [index('invoice_requests_account').on(table.accountId, table.id)],
 );
+
+/**
+ * Document templates of an account (issue 15): a docx with placeholders, kept in the account's own storage
+ * (path on disk or content in the row, as order files) or one of the built-in files (builtin: 'invoice.en', ...).
+ * autogen_status_id: the pipeline stage at which the document is made automatically.
+ */
+export const documentTemplates = pgTable(
+  'document_templates',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 'invoice' | 'quote' | 'delivery_note' | 'contract' | 'other' */
+    type: text('type').notNull().default('other'),
+    /** 'docx' | 'pdf' */
+    downloadType: text('download_type').notNull().default('docx'),
+    /** 'portrait' | 'landscape' */
+    orientation: text('orientation').notNull().default('portrait'),
+    autogenStatusId: integer('autogen_status_id').references(() => pipelineStatuses.id, { onDelete: 'set null' }),
+    publicVisible: boolean('public_visible').notNull().default(false),
+    builtin: text('builtin'),
+    fileName: text('file_name').notNull().default(''),
+    fileSize: integer('file_size').notNull().default(0),
+    path: text('path'),
+    content: bytea('content'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('document_templates_account').on(table.accountId, table.id), index('document_templates_autogen').on(table.accountId, table.autogenStatusId)],
+);
+
+/** Per-account document settings: the language documents are written in, the seller's requisites, whether the built-ins were added. */
+export const documentSettings = pgTable('document_settings', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  lang: text('lang').notNull().default('en'),
+  requisites: jsonb('requisites').$type<Record<string, string>>().notNull().default({}),
+  builtinsAdded: boolean('builtins_added').notNull().default(false),
+});
+
+/** The last number given per account and document type ('Invoice No. 15'): taken with an upsert, so two generations never share one. */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.type] })],
+);
+
+/**
+ * Generated documents: the order file (order_files, kind 'generated') with what made it. Immutable once made;
+ * regeneration replaces the file and keeps the number.
+ */
+export const generatedDocuments = pgTable(
+  'generated_documents',
+  {
+    fileId: integer('file_id')
+      .primaryKey()
+      .references(() => orderFiles.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id').references(() => documentTemplates.id, { onDelete: 'set null' }),
+    templateName: text('template_name').notNull(),
+    type: text('type').notNull(),
+    number: integer('number').notNull(),
+    /** 'docx' | 'pdf' */
+    format: text('format').notNull(),
+    userId: integer('user_id'),
+    /** 'formed' (by a person) | 'auto' (autogeneration) | 'public' (by the public customer) */
+    origin: text('origin').notNull().default('formed'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('generated_documents_account').on(table.accountId, table.createdAt), index('generated_documents_order').on(table.orderId)],
+);
+
+/**
+ * One autogeneration per order, template and stage: the unique key makes concurrent stage moves claim it once.
+ * status: 'queued' | 'done' | 'failed' (error kept, shown on the order).
+ */
+export const documentAutogenerations = pgTable(
+  'document_autogenerations',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => documentTemplates.id, { onDelete: 'cascade' }),
+    statusId: integer('status_id').notNull(),
+    status: text('status').notNull().default('queued'),
+    error: text('error'),
+    taskId: integer('task_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('document_autogenerations_once').on(table.orderId, table.templateId, table.statusId)],
+);

@@ -24,13 +24,16 @@ export interface DownloadFile {
  * Sends a stored file (an order's uploaded or generated document) as a download: its type, a safe name, no sniffing,
  * no caching, and no script may run in it (an uploader chose its bytes, so a browser must not treat them as our page).
  */
-export function sendStoredFile(reply: FastifyReply, file: DownloadFile): FastifyReply {
+export function sendStoredFile(reply: FastifyReply, file: DownloadFile, disposition: 'attachment' | 'inline' = 'attachment'): FastifyReply {
+  // Only a PDF opens in the browser (its viewer): every other type is still saved, whatever the caller asked.
+  const inline = disposition === 'inline' && file.mime === 'application/pdf';
   return reply
     .header('content-type', file.mime)
     .header('content-length', Buffer.isBuffer(file.body) ? file.body.length : file.size)
-    .header('content-disposition', contentDisposition(file.name))
+    .header('content-disposition', contentDisposition(file.name, inline ? 'inline' : 'attachment'))
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
+    // The browser's PDF viewer does not run under a sandbox; a PDF opened inline still may load nothing else.
+    .header('content-security-policy', inline ? "default-src 'none'; object-src 'self'; plugin-types application/pdf" : "default-src 'none'; sandbox")
     .header('cache-control', 'private, no-store')
     .send(file.body);
 }

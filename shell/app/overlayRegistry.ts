@@ -20,4 +20,5 @@ export const OVERLAY_PANELS: Partial<Record<OverlayName, LazyExoticComponent<Com
   ...Object.fromEntries(ENTITY_OVERLAYS.map((name) => [name, lazy(() => import('../features/entitySettings/overlays').then((m) => m.asModule(name)))])),
   settings: lazy(() => import('../features/settings/SettingsOverlay')),
   businessProcessSettings: lazy(() => import('../features/business/BusinessProcessOverlay')),
+  documentSettings: lazy(() => import('../features/documents/DocumentSettingsOverlay')),
 };

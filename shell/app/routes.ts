@@ -31,6 +31,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/addToDeal', name: 'addToDeal', layout: 'app', screen: lazy(() => import('../features/deal/DealScreen')) },
   { path: '/publicOrder', name: 'publicOrder', layout: 'public', screen: lazy(() => import('../features/publicOrder/PublicOrderScreen')) },
   { path: '/orders', name: 'Orders', layout: 'app', screen: lazy(() => import('../features/orders/OrdersScreen')) },
+  { path: '/documents', name: 'Documents', layout: 'app', screen: lazy(() => import('../features/documents/RegistryScreen')) },
   { path: '/publicOrderAuth', name: 'CheckPublicOrderAuth', layout: 'public', screen: lazy(() => import('../features/publicOrder/PublicOrderAuthScreen')) },
   { path: '/availablePublicOrderList', name: 'AvailablePublicOrderList', layout: 'public', screen: lazy(() => import('../features/publicOrder/AvailablePublicOrderListScreen')) },
   { path: '/publicOrderProfile', name: 'PublicOrderProfile', layout: 'public', screen: lazy(() => import('../features/publicOrder/PublicOrderProfileScreen')) },

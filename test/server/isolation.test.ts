@@ -10,6 +10,7 @@ import { solidPng } from '../support/png';
 import { unique, useTestServer, type TestAccount } from './harness';
 import { seedImport } from './import/isolationSeed';
 import { seedTasks } from './tasks/isolationSeed';
+import { seedDocuments } from './documents/isolationSeed';
 
 /**
  * Tenant isolation: every staff route, as registered (app.apiRoutes), is called with a token of
@@ -262,6 +263,7 @@ beforeAll(async () => {
   await seedOrderTables(account);
   await seedTasks(server, account, mark);
   await seedImport(server, account, mark);
+  await seedDocuments(server, account, mark);
 
   // And, through the API, the markers the control test looks for.
   const accountName = `${MARK}-account-${unique('n')}`;

@@ -26,6 +26,7 @@ import { applyStockState, NO_SUCH_ORDER, orderRowOf, requireProductsEditable, se
 export { NO_SUCH_ORDER, orderRowOf, PRODUCTS_LOCKED, productsLocked, requireProductsEditable, STALE_ORDER, type OrderRow } from './orderRows';
 import { listPositions, productPrice } from './positionsView';
 import { positionFieldValues } from './positionValues';
+import { orderStageEntered } from './stageEvents';
 import { reconcileStock, releaseAboveQuantities, stagesOf, TERMINAL_STATES } from './stockSync';
 import { inTransaction } from '../../http/transaction';
 import { countText, thousandthsOf } from '../stock/api';
@@ -275,7 +276,10 @@ export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest
   const values = body.fields ? await coerceEntityValues(db, actor.account, 'order', withoutName(body.fields)) : undefined;
   const name = body.name ?? (typeof body.fields?.name === 'string' ? body.fields.name : undefined);
   const positionValues = await positionFieldValues(db, actor.account, body.positions ?? []);
+  // The stage the order moved into, told to the listeners once the change is committed.
+  let entered: number | null = null;
   await inTransaction(db, async (tx) => {
+    entered = null;
     const order = await orderRowOf(tx, actor.accountId, current.id, true);
     if (order.version !== body.version) throw conflict(STALE_ORDER, { version: order.version });
     await requireMember(tx, actor.accountId, body.user_id);
@@ -312,7 +316,9 @@ export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest
       stockState,
       ...lastChangeBy(actor),
     });
+    if (place && place.statusId !== order.statusId) entered = place.statusId;
   });
+  if (entered !== null) await orderStageEntered({ db, accountId: actor.accountId, orderId: current.id, statusId: entered, userId: actor.userId });
   return getOrder(db, actor, current.id);
 }
 

@@ -1,16 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SuccessFlag } from '../../../src/contract/common';
+import { Id } from '../../../src/contract/catalogue';
 import { OrderFileDeleteQuery, type OrderFile } from '../../../src/contract/orderDocuments';
+import Type from 'typebox';
 import { PublicOrderFile, PublicOrderFileList, PublicOrderIdQuery, type PublicOrderFile as PublicOrderFileType } from '../../../src/contract/publicOrder';
 import type { PublicCaller } from '../../auth/publicSessions';
 import { publicCallerOf } from '../../http/context';
 import { sendStoredFile } from '../../http/downloads';
 import { deleteOrderFile, listOrderFiles, openOrderFile, uploadOrderFile, type DocumentActor } from '../orderDocuments/service';
+import { notFound } from '../../http/errors';
+import { generateDocument } from '../documents/generate';
+import { listTemplates, NO_SUCH_TEMPLATE, templateRowOf } from '../documents/templates';
 import { requireOrderAccess } from './access';
 import { admitPublicUpload } from './uploadLimits';
 
 /** The documents service's actor for a public caller: public-visible files only; uploads recorded under the customer. */
 const documentActor = (caller: PublicCaller): DocumentActor => ({ accountId: caller.accountId, userId: null, public: true, customerId: caller.customerId });
+
+const PublicTemplateList = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), type: Type.String(), download_type: Type.String() }));
+const PublicGenerateRequest = Type.Object({ order_id: Id, template_id: Id });
 
 /** Staff names stay with the staff. */
 const toPublicFile = ({ user_id: _userId, user_name: _userName, ...file }: OrderFile): PublicOrderFileType => file;
@@ -70,6 +78,23 @@ export const publicDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/public-order/doc/list', { config: publicRead, schema: { tags, querystring: PublicOrderIdQuery, response: { 200: PublicOrderFileList } } }, async (request) =>
     (await listOrderFiles(db, config, await actorFor(request, request.query.order_id), request.query.order_id, 'generated')).map(toPublicFile),
   );
+
+  // Templates and generation for the customer: only templates shown in the public order (issue 15).
+  app.get('/public-order/doc/templates', { config: publicRead, schema: { tags, querystring: PublicOrderIdQuery, response: { 200: PublicTemplateList } } }, async (request) => {
+    const actor = await actorFor(request, request.query.order_id);
+    return (await listTemplates(db, actor.accountId, null, { publicOnly: true })).map(({ id, name, type, download_type }) => ({ id, name, type, download_type }));
+  });
+
+  app.post('/public-order/doc/generate', { config: publicWrite, schema: { tags, body: PublicGenerateRequest, response: { 200: PublicOrderFile } } }, async (request) => {
+    const { order_id, template_id } = request.body;
+    const actor = await actorFor(request, order_id);
+    const template = await templateRowOf(db, actor.accountId, template_id);
+    if (!template.publicVisible) throw notFound(NO_SUCH_TEMPLATE);
+    const { document } = await generateDocument(db, config, { accountId: actor.accountId, userId: null, origin: 'public', orderId: order_id, templateId: template_id });
+    const [file] = (await listOrderFiles(db, config, actor, order_id, 'generated')).filter((item) => item.id === document.id);
+    if (!file) throw notFound(NO_SUCH_TEMPLATE);
+    return toPublicFile(file);
+  });
 
   app.get('/public-order/doc/delete', { config: publicWrite, schema: { tags, querystring: OrderFileDeleteQuery, response: { 200: SuccessFlag } } }, async (request) =>
     deleteOrderFile(db, config, await actorFor(request, request.query.order_id), request.query, 'generated'),

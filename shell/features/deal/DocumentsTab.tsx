@@ -5,6 +5,7 @@ import { t } from '../../../src/i18n';
 import { $orderDocuments, deleteOrderDocument, fetchOrderDocument, loadOrderDocuments } from './documents';
 import { ConfirmDialog } from '../../../src/ui/ConfirmDialog';
 import { inlineType, saveBlob, showBlobIn } from './DocumentsFiles';
+import { DocumentsGenerate } from './DocumentsGenerate';
 import { DocumentsList } from './DocumentsList';
 import { DocumentsUpload } from './DocumentsUpload';
 import styles from './DocumentsTab.css?raw';
@@ -65,6 +66,8 @@ export function DocumentsTab({ orderId, publicMode }: DocumentsTabProps) {
 
   return (
     <div className="deal-documents" aria-label={t('documents.tabLabel')} role="region" aria-busy={state.status === 'loading'}>
+      {/* Kept while the lists reload after a generation, so its notice stays. */}
+      {current && state.status !== 'error' ? <DocumentsGenerate orderId={orderId} publicMode={publicMode} hasGenerated={state.generated.length > 0} /> : null}
       {current && state.status === 'error' ? (
         <div className="deal-documents__error" role="alert">
           <p>{t('documents.loadFailed')}</p>

@@ -19,6 +19,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'general', label: 'settings.general', adminOnly: false, panel: lazy(() => import('../accountSettings/GeneralSection')) },
   { id: 'businessProcesses', label: 'settings.businessProcesses', adminOnly: true, panel: lazy(() => import('../business/BusinessProcessesPanel')) },
   { id: 'entitySettings', label: 'settings.entitySettings', adminOnly: true, panel: lazy(() => import('../entitySettings/panels').then((m) => ({ default: m.EntitySettingsPanel }))) },
+  { id: 'documents', label: 'settings.documents', adminOnly: true, panel: lazy(() => import('../documents/TemplatesPanel')) },
   { id: 'users', label: 'settings.users', adminOnly: true, panel: lazy(() => import('../users/UsersSection')) },
   { id: 'license', label: 'settings.license', adminOnly: true, panel: lazy(() => import('../tariffs/TariffsPanel')) },
   { id: 'archive', label: 'settings.archive', adminOnly: false, panel: lazy(() => import('./ArchiveSection')) },

@@ -169,10 +169,36 @@ describe('deal documents tab', () => {
     expect(fake.calls.map((call) => [call.path, call.authorization])).toEqual([
       ['/api/public-order/doc/list', 'Bearer public-token'],
       ['/api/public-order/custom-doc/list', 'Bearer public-token'],
+      // The templates the customer may generate from (only those shown in the public order).
+      ['/api/public-order/doc/templates', 'Bearer public-token'],
     ]);
     expect(buttonNamed(host, 'Delete Invoice 1.pdf')).toBeUndefined();
     expect(buttonNamed(host, 'Delete mine.txt')).toBeDefined();
     expect(sectionTitled(host, 'Uploaded files').textContent).toContain('Customer');
     expect(host.textContent).not.toContain('Show new files in the public order');
+  });
+
+  it('generate from a template: the chosen template is filled for the order, the lists reload; a PDF that fell back to docx says why; change last regenerates', async () => {
+    fake.answers['/api/orders/doc/list'] = { body: [] };
+    fake.answers['/api/orders/custom-doc/list'] = { body: [] };
+    const template = (id: number, name: string, type: string, download_type: string) => ({ id, name, type, download_type, orientation: 'portrait', autogen_status_id: null, public_visible: false, builtin: null, file_name: `${name}.docx`, file_size: 100, updated_at: '2026-11-26T00:00:00Z' });
+    fake.answers['/api/document/list'] = { body: [template(7, 'Invoice for payment', 'invoice', 'pdf'), template(8, 'Quote', 'quote', 'docx')] };
+    fake.answers['/api/orders/doc/failures'] = { body: [{ template_id: 9, template_name: 'Contract', status_id: 3, error: 'The template has errors: {x}', created_at: '2026-11-26T00:00:00Z' }] };
+    const generated = { id: 1, order_id: 15, name: 'Quote No. 1.docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', size: 10, template_id: 8, template_name: 'Quote', type: 'quote', number: 1, format: 'docx', status: 'formed', user_id: 1, user_name: 'Ann', lead_name: 'Order', company_name: null, contact_name: null, public_visible: false, created_at: '2026-11-26T00:00:00Z' };
+    fake.answers['/api/orders/doc/generate'] = { body: { document: generated, notice: 'PDF is not available: LibreOffice is not installed' } };
+    const host = await show();
+    expect(host.textContent).toContain('The document “Contract” was not made automatically: The template has errors: {x}');
+    const select = host.querySelector<HTMLSelectElement>('.deal-documents__generate select')!;
+    await act(async () => {
+      select.value = '8';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    fake.answers['/api/orders/doc/list'] = { body: [orderFile(1, 'generated', { name: 'Quote No. 1.docx' })] };
+    await press(buttonNamed(host, 'Generate'));
+    expect(fake.callsTo('/api/orders/doc/generate').map((call) => call.body)).toEqual([{ order_id: 15, template_id: 8 }]);
+    expect(host.textContent).toContain('PDF is not available: LibreOffice is not installed');
+    expect(sectionTitled(host, 'Generated documents').textContent).toContain('Quote No. 1.docx');
+    await press(buttonNamed(host, 'Change last'));
+    expect(fake.callsTo('/api/orders/doc/generate').map((call) => call.body)).toEqual([{ order_id: 15, template_id: 8 }, { order_id: 15, template_id: 8, regenerate: true }]);
   });
 });
