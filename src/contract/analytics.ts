@@ -70,11 +70,11 @@ export type TotalRequest = Type.Static<typeof TotalRequest>;
 
 export const CustomersRequest = Type.Object({ filter: Type.Optional(AnalyticsFilter), group_by: Type.Optional(CustomerGrouping), ...paging, sort: sortOf(CUSTOMER_SORT) }, { additionalProperties: false });
 export type CustomersRequest = Type.Static<typeof CustomersRequest>;
-/** customers/products: one customer's products (company_id or contact_id; 0 means orders with none). */
+/** customers/products: one customer's products (company_id or contact_id; null: the orders with none — a report row's null key). */
 export const CustomerProductsRequest = Type.Object(
   {
-    company_id: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
-    contact_id: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
+    company_id: Type.Optional(Nullable(Id)),
+    contact_id: Type.Optional(Nullable(Id)),
     filter: Type.Optional(AnalyticsFilter),
     ...paging,
     sort: sortOf(SALES_SORT),

@@ -10,6 +10,7 @@ import { solidPng } from '../support/png';
 import { unique, useTestServer, type TestAccount } from './harness';
 import { seedImport } from './import/isolationSeed';
 import { seedTasks } from './tasks/isolationSeed';
+import { exportsSettled } from './analytics/settledExports';
 
 /**
  * Tenant isolation: every staff route, as registered (app.apiRoutes), is called with a token of
@@ -262,6 +263,8 @@ beforeAll(async () => {
   await seedOrderTables(account);
   await seedTasks(server, account, mark);
   await seedImport(server, account, mark);
+  // B's report exports (started by the walk above) finish writing their tasks before B's rows are taken as the reference.
+  await exportsSettled(server.database.db);
 
   // And, through the API, the markers the control test looks for.
   const accountName = `${MARK}-account-${unique('n')}`;

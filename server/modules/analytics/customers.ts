@@ -72,16 +72,16 @@ export async function customersByResponsible(db: Db, accountId: number, body: Cu
   };
 }
 
-/** customers/products: one customer's products (company_id or contact_id; 0: the orders with none). */
+/** customers/products: one customer's products (company_id or contact_id; null: the orders with none). */
 export async function customerProducts(db: Db, accountId: number, body: CustomerProductsRequest) {
-  // A named customer is one more id filter (checked like the others); 0 asks for the orders with none.
+  // A named customer is one more id filter (checked like the others); null asks for the orders with none.
   const filter: AnalyticsFilter = { ...(body.filter ?? {}) };
   let extra = sql``;
   if (body.company_id !== undefined) {
-    if (body.company_id === 0) extra = sql`and o.company_id is null`;
+    if (body.company_id === null) extra = sql`and o.company_id is null`;
     else filter.company_ids = [body.company_id];
   } else if (body.contact_id !== undefined) {
-    if (body.contact_id === 0) extra = sql`and o.contact_id is null`;
+    if (body.contact_id === null) extra = sql`and o.contact_id is null`;
     else filter.contact_ids = [body.contact_id];
   }
   await checkFilter(db, accountId, filter);

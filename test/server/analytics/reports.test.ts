@@ -151,7 +151,7 @@ describe('customer report: per company or contact, by responsible, drill-down', 
     const acme = await ok('customers/products', { company_id: s.companies.Acme, sort: { field: 'name' } });
     const acmeHand = groupBy((_, product) => product, () => null, bySuccess, (order) => order.company === 'Acme');
     expect(acme.data).toEqual([...acmeHand].map(([product, acc]) => ({ product_id: s.products[product], name: product, ...figuresOf(acc) })).sort((x, y) => x.name.localeCompare(y.name)));
-    const none = await ok('customers/products', { company_id: 0 });
+    const none = await ok('customers/products', { company_id: null });
     expect(none.data).toEqual([{ product_id: s.products.Saw, name: 'Saw', count: 4, sum: 40, cost_sum: 20, prib: 20, leads: 1, poz: 1 }]);
   });
 });
