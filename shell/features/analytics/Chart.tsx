@@ -2,7 +2,7 @@ import uPlotStyles from '../../../node_modules/uplot/dist/uPlot.min.css?raw';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import type { ChartAnswer } from '../../../src/contract/analytics';
-import { t } from '../../../src/i18n';
+import { activeLanguage, t } from '../../../src/i18n';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
 
 adoptStyles(uPlotStyles);
@@ -33,6 +33,8 @@ export function ReportChart({ chart, labels, format }: ChartProps) {
     if (!element || !chart.points.length) return;
     const style = getComputedStyle(element);
     const colour = (name: string) => style.getPropertyValue(name).trim() || '#888';
+    // The axis writes short numbers (12 тыс., 1.2M) so they fit; the legend and the tooltip write the full sums.
+    const compact = new Intl.NumberFormat(activeLanguage(), { notation: 'compact', maximumFractionDigits: 1 });
     const axis = { stroke: colour('--color-fg'), grid: { stroke: colour('--color-border'), width: 1 }, ticks: { stroke: colour('--color-border') } };
     const periods = chart.points.map((point) => point.period);
     const data: uPlot.AlignedData = [chart.points.map((point) => secondsOf(point.period)), ...labels.map((_, index) => chart.points.map((point) => point.values[index] ?? 0))];
@@ -54,7 +56,7 @@ export function ReportChart({ chart, labels, format }: ChartProps) {
         width: Math.max(320, element.clientWidth),
         height: 280,
         scales: { x: { time: true } },
-        axes: [{ ...axis }, { ...axis, size: 80, values: (_, ticks) => ticks.map((tick) => format(tick)) }],
+        axes: [{ ...axis }, { ...axis, size: 70, values: (_, ticks) => ticks.map((tick) => compact.format(tick)) }],
         series: [
           { label: t('analytics.period'), value: (_, value) => (value === null ? '' : periods[data[0].indexOf(value)] ?? '') },
           ...labels.map((label, index) => ({ label, stroke: colour(PALETTE[index % PALETTE.length]), width: 2, points: { show: chart.points.length < 60 }, value: (_: uPlot, value: number | null) => (value === null ? '' : format(value)) })),
