@@ -10,7 +10,7 @@ import { Nullable, PageLinks, PageMeta } from './common';
 
 /** A filter names at most this many ids of one kind: enough for any screen, small enough for one query. */
 const IdList = Type.Array(Id, { maxItems: 200 });
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC day)' });
+const Day = Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC day)' });
 
 /** A ledger kind (src/domain/movementKinds.ts; contracts import no domain code, so the server checks the name). */
 export const EventType = Type.String({ pattern: '^[a-z_]{1,40}$' });
