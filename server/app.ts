@@ -25,6 +25,7 @@ import { databaseRateLimitStore } from './platform/rateLimitStore';
 import { registerShellPage } from './http/shellPage';
 import { registerExpiredLock } from './modules/account/expiredLock';
 import { accountRoutes } from './modules/account/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
 import { archiveRoutes } from './modules/archive/routes';
 import { businessRoutes } from './modules/business/routes';
 import { tariffRoutes } from './modules/tariffs/routes';
@@ -100,7 +101,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, fieldSettingsRoutes, orderDocumentRoutes, documentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes, taskRoutes, importRoutes, businessRoutes, tariffRoutes, telegramRoutes];
+const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, fieldSettingsRoutes, orderDocumentRoutes, documentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes, taskRoutes, importRoutes, businessRoutes, tariffRoutes, telegramRoutes, analyticsRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({

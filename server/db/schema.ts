@@ -649,6 +649,8 @@ export const orders = pgTable(
     // With the account in the key, an order can only name a facility of its own account.
     foreignKey({ name: 'orders_facility', columns: [table.accountId, table.facilityId], foreignColumns: [facilities.accountId, facilities.id] }),
     index('orders_facility').on(table.accountId, table.facilityId, table.id).where(sql`${table.facilityId} is not null`),
+    // Analytics reads an account's orders of a period (sales and customer reports, charts) from here.
+    index('orders_account_created').on(table.accountId, table.createdAt, table.id),
   ],
 );
 
@@ -1130,4 +1132,24 @@ export const documentAutogenerations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('document_autogenerations_once').on(table.orderId, table.templateId, table.statusId)],
+);
+
+/**
+ * Analytics report templates (issue 16): a report's type and settings (filters, grouping, period preset) saved under a
+ * name per account; saving under an existing name replaces it. The settings are the contract's TemplateSettings.
+ */
+export const analyticsTemplates = pgTable(
+  'analytics_templates',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 'sales' | 'customers' | 'movement' */
+    report: text('report').notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('analytics_templates_account_name').on(table.accountId, table.name)],
 );

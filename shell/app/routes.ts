@@ -40,6 +40,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/archive', name: 'archive', layout: 'app', screen: lazy(() => import('../features/archive/ArchiveScreen')) },
   { path: '/positions', name: 'positions', layout: 'app', screen: lazy(() => import('../features/positions/PositionsScreen')) },
   { path: '/objects', name: 'Objects', layout: 'app', screen: lazy(() => import('../features/facilities/FacilitiesScreen')) },
+  { path: '/analytics', name: 'analytics', layout: 'app', screen: lazy(() => import('../features/analytics/AnalyticsScreen')) },
   { path: '/accountSettings', name: 'AccountSettings', layout: 'app', screen: lazy(() => import('../features/accountSettings/AccountSettingsScreen')) },
   { path: '/usersConfiguration', name: 'UsersConfiguration', layout: 'app', screen: lazy(() => import('../features/users/UsersScreen')) },
 ];

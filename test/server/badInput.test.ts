@@ -4,6 +4,7 @@ import { diffSnapshots, fingerprint, snapshotAll, walPosition, type Snapshot, ty
 import { callRoute, routeName, schemaParts, takesBody, type ApiRoute, type RouteAnswer, type RouteCall } from './support/routes';
 import { fieldsOf, isIdField, pathParams, primaryType, sampleObject, type JsonSchema } from './support/schemaValues';
 import { seedFor, SEED_VARIABLE, walkSeed } from './support/walkSeed';
+import { exportsSettled } from './analytics/settledExports';
 import { useTestServer, type TestAccount } from './harness';
 
 /**
@@ -93,6 +94,8 @@ function ours(diffs: TableDiff[], sent: string): TableDiff[] {
  */
 async function judge(route: ApiRoute, call: RouteCall, refuse: boolean): Promise<string | null> {
   const { db } = server.database;
+  // A report export an earlier call started is still writing its task in the background: not this call's change.
+  await exportsSettled(db);
   // An unmoved WAL position means nothing was written, here or by anyone else on a shared server: the last
   // snapshot still holds. Only when it moved (a write, or e.g. autovacuum) is the database read again in full.
   if (!lastSnapshot || (await walPosition(db)) !== lastPosition) {

@@ -11,6 +11,7 @@ import { unique, useTestServer, type TestAccount } from './harness';
 import { seedImport } from './import/isolationSeed';
 import { seedTasks } from './tasks/isolationSeed';
 import { seedDocuments } from './documents/isolationSeed';
+import { exportsSettled } from './analytics/settledExports';
 
 /**
  * Tenant isolation: every staff route, as registered (app.apiRoutes), is called with a token of
@@ -264,6 +265,8 @@ beforeAll(async () => {
   await seedTasks(server, account, mark);
   await seedImport(server, account, mark);
   await seedDocuments(server, account, mark);
+  // B's report exports (started by the walk above) finish writing their tasks before B's rows are taken as the reference.
+  await exportsSettled(server.database.db);
 
   // And, through the API, the markers the control test looks for.
   const accountName = `${MARK}-account-${unique('n')}`;

@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// npm run bench:analytics — each analytics report for the last year on PostgreSQL (Debian's, started here unless
+// DATABASE_URL is given) with 100,000 orders and 1,000,000 ledger rows (bench/analytics.server.ts seeds them in SQL):
+// autocannon at 16 connections per call, exact p50/p95/p99 from every response's time. Budget: p95 ≤ 300 ms.
+// A benchmark, not a test: numbers vary with the machine (and with what else runs on it).
+import autocannon from 'autocannon';
+import * as esbuild from 'esbuild';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 16;
+const BUDGET_P95 = 300;
+
+const bundleDir = join(root, 'node_modules', '.cache', 'stockroom-analytics-bench');
+const bundle = join(bundleDir, 'server.mjs');
+await esbuild.build({ entryPoints: [join(root, 'bench/analytics.server.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(databaseUrl) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bundle], { env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_ROOT: root }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const ready = /READY (\d+) (\S+)/.exec(output);
+      if (ready) resolve({ child, port: Number(ready[1]), token: ready[2], seeded: /SEEDED \d+ in (\d+) ms/.exec(output)?.[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}: ${output}`)));
+  });
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+};
+const round = (value) => Math.round(value * 10) / 10;
+const day = (date) => date.toISOString().slice(0, 10);
+const year = { from: day(new Date(Date.now() - 364 * 86_400_000)), to: day(new Date()) };
+
+const CALLS = [
+  ['sales, per product', 'sales', { filter: { period: year } }],
+  ['sales total', 'sales/total', { filter: { period: year } }],
+  ['customers by company', 'customers', { filter: { period: year }, group_by: 'company' }],
+  ['customers by contact', 'customers', { filter: { period: year }, group_by: 'contact' }],
+  ['customers total', 'customers/total', { filter: { period: year } }],
+  ['customers by responsible', 'customers/responsible', { filter: { period: year } }],
+  ['chart: total sales by month', 'chart', { filter: { period: year }, interval: 'month', series: 'total' }],
+  ['chart: by clients by month', 'chart', { filter: { period: year }, interval: 'month', series: 'clients' }],
+  ['chart: by products by day', 'chart', { filter: { period: year }, interval: 'day', series: 'products' }],
+  ['movement, first page + total', 'movement/products', { filter: { period: year } }],
+  ['movement, one event type', 'movement/products', { filter: { period: year, event_types: ['arrival'] } }],
+];
+
+async function measure(server, name, path, body) {
+  const times = [];
+  const instance = autocannon({
+    url: `http://127.0.0.1:${server.port}`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+    requests: [{ method: 'POST', path: `/api/analytics/${path}`, body: JSON.stringify(body) }],
+  });
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await instance;
+  return { name, requests: times.length, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), rps: Math.round(result.requests.average), failed: result.non2xx + result.errors };
+}
+
+let pgDir = null;
+let databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  pgDir = mkdtempSync(join(tmpdir(), 'stockroom-analytics-bench-pg-'));
+  databaseUrl = execFileSync(join(root, '.ci/postgres.sh'), ['start', pgDir], { encoding: 'utf8', env: { ...process.env, PGPORT: String(await freePort()) } }).trim();
+}
+const rows = [];
+let seeded;
+try {
+  const server = await startServer(databaseUrl);
+  seeded = server.seeded;
+  try {
+    for (const [name, path, body] of CALLS) {
+      const row = await measure(server, name, path, body);
+      rows.push(row);
+      console.log(JSON.stringify(row));
+    }
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+} finally {
+  if (pgDir) execFileSync(join(root, '.ci/postgres.sh'), ['stop', pgDir]);
+}
+
+const lines = [
+  `# Analytics benchmark, ${new Date().toISOString()}`,
+  '',
+  `PostgreSQL (Debian), 100,000 orders (2–3 positions each, about 40 % in the success stage) and 1,000,000 ledger rows over the last year, each call for that year, ${DURATION} s per call, autocannon at ${CONNECTIONS} connections in the same process as this script; p50/p95/p99 from every response's time (ms). Budget: p95 ≤ ${BUDGET_P95} ms.`,
+  '',
+  '| call | requests | p50 | p95 | p99 | req/s | failed | within budget |',
+  '|---|---|---|---|---|---|---|---|',
+  ...rows.map((row) => `| ${row.name} | ${row.requests} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.rps} | ${row.failed} | ${row.p95 <= BUDGET_P95 ? 'yes' : 'no'} |`),
+  '',
+  `Seeding in SQL (generate_series): ${seeded} ms.`,
+  '',
+];
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(join(root, `bench/results/analytics-${day(new Date())}.md`), lines.join('\n'));
+console.log(lines.join('\n'));
