@@ -60,8 +60,8 @@ describe('a big export from the stock screen runs as a task', () => {
     it(`${lang}: Export shows the notice, the task is in the task center, and its download link gives the whole table`, async () => {
       const page = await openPage('/remnants', { token: account.token, locale });
       await page.getByRole('button', { name: texts.stock.export, exact: true }).click();
-      await page.getByText(texts.tasks.export.startedHeader, { exact: true }).waitFor();
-      await page.getByText(texts.tasks.export.started, { exact: true }).waitFor();
+      await page.getByText(texts.stock.exportStarted.startedHeader, { exact: true }).waitFor();
+      await page.getByText(texts.stock.exportStarted.started, { exact: true }).waitFor();
       await page.getByRole('button', { name: texts.tasks.openCenter }).first().click();
       const center = page.getByRole('dialog', { name: texts.tasks.title });
       await center.waitFor();

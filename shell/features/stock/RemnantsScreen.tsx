@@ -113,7 +113,7 @@ export default function RemnantsScreen() {
     else {
       // A big export runs as a task: the task store (and its texts) load only when one starts.
       const { taskStarted } = await import('../../stores/tasks');
-      void taskStarted(answer.taskId, { header: t('tasks.export.startedHeader'), text: t('tasks.export.started') });
+      void taskStarted(answer.taskId, { header: t('stock.exportStarted.startedHeader'), text: t('stock.exportStarted.started') });
     }
   }
 

@@ -5,7 +5,7 @@ import ru from '../../../locales/ru.json';
 // Issue 19 §5: one word for one thing. A step of an order's pipeline is a 'stage' ('этап'), as the spec calls
 // it (reservation stage, hide final stages); 'status' is left to what the spec calls so: a CRM deal's own
 // status, a generated document's status and a background task's status (spec §3 'Task statuses').
-const STATUS_IS_RIGHT = new Set(['order.statusCrm', 'documents.status', 'tasks.status']);
+const STATUS_IS_RIGHT = new Set(['order.statusCrm', 'documents.status', 'documents.allStatuses', 'tasks.status']);
 
 function texts(table: unknown, prefix = ''): [string, string][] {
   return Object.entries(table as Record<string, unknown>).flatMap(([key, value]) =>
