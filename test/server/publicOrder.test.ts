@@ -232,7 +232,7 @@ describe('public customers: staff management, sign-in, profile', () => {
     const ctx = await stocked();
     const email = `${unique('c')}@example.com`;
     const added = await ctx.post('orders/public/customers/add', { name: '  Anna  ', email: email.toUpperCase(), phone: ' +7 900 ', tags: ['vip', ' vip ', 'north'], password: 'secret-1' });
-    expect(added).toEqual({ id: expect.any(Number), name: 'Anna', email, phone: '+7 900', tags: ['vip', 'north'], has_password: true, created_at: expect.any(String) });
+    expect(added).toEqual({ id: expect.any(Number), name: 'Anna', email, phone: '+7 900', tags: ['vip', 'north'], has_password: true, disabled: false, created_at: expect.any(String) });
     const [row] = await server.database.db.select().from(publicCustomers).where(eq(publicCustomers.id, added.id));
     expect(row.passwordHash).toMatch(/^scrypt\$/);
     expect(await server.call('POST', 'orders/public/customers/add', { token: ctx.account.token, body: { email } })).toEqual({ status: 409, body: { error: 'A customer with this e-mail already exists' } });
