@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fields, orderFiles } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { documentTemplates, fields, orderFiles } from '../../server/db/schema';
 import { routeName } from './support/routes';
 import { useTestServer } from './harness';
 import { publicOrderSetup } from './publicOrderSetup';
@@ -91,6 +92,14 @@ describe('public answers carry no internal data', () => {
     answers.set('POST /api/public-order/custom-doc/upload', mine);
     answers.set('GET /api/public-order/custom-doc/list', await get('public-order/custom-doc/list', token, { order_id: order.id }));
     answers.set('GET /api/public-order/doc/list', await get('public-order/doc/list', token, { order_id: order.id }));
+    // A template shown in the public order (the account's built-ins are made on the staff's first listing).
+    expect((await get('document/list', ctx.account.token)).status).toBe(200);
+    await db.update(documentTemplates).set({ publicVisible: true }).where(eq(documentTemplates.accountId, ctx.account.id));
+    const templates = await get('public-order/doc/templates', token, { order_id: order.id });
+    answers.set('GET /api/public-order/doc/templates', templates);
+    const generated = await post('public-order/doc/generate', token, { order_id: order.id, template_id: templates.body[0]?.id });
+    expect(generated.status).toBe(200);
+    answers.set('POST /api/public-order/doc/generate', generated);
     answers.set('GET /api/public-order/custom-doc/delete', await get('public-order/custom-doc/delete', token, { id: mine.body.id, order_id: order.id }));
     answers.set('GET /api/public-order/doc/delete', await get('public-order/doc/delete', token, { id: 2_000_000_000, order_id: order.id }));
     answers.set('POST /api/public-order/order/position/delete', await post('public-order/order/position/delete', token, { id: position.id, order_id: order.id }));
