@@ -59,17 +59,20 @@ export async function updateDocumentSettings(db: Db, accountId: number, userId: 
 async function addBuiltins(db: Db, accountId: number, userId: number | null): Promise<void> {
   const settings = await settingsOf(db, accountId, userId);
   if (settings.builtinsAdded) return;
-  // The flag is taken first, so two first visits add the built-ins once.
-  const [claimed] = await db
-    .update(documentSettings)
-    .set({ builtinsAdded: true })
-    .where(and(eq(documentSettings.accountId, accountId), eq(documentSettings.builtinsAdded, false)))
-    .returning({ accountId: documentSettings.accountId });
-  if (!claimed) return;
-  const lang: DocumentLang = settings.lang === 'ru' ? 'ru' : 'en';
-  await db.insert(documentTemplates).values(
-    BUILTIN_KINDS.map((kind) => ({ accountId, name: BUILTIN_NAMES[lang][kind], type: kind, builtin: `${kind}.${lang}`, fileName: `${BUILTIN_NAMES[lang][kind]}.docx`, downloadType: kind === 'invoice' ? 'pdf' : 'docx' })),
-  );
+  // The flag is taken first, so two first visits add the built-ins once; flag and rows commit together, so a second
+  // visit waits on the flag's row lock and then lists the built-ins instead of an empty list.
+  await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(documentSettings)
+      .set({ builtinsAdded: true })
+      .where(and(eq(documentSettings.accountId, accountId), eq(documentSettings.builtinsAdded, false)))
+      .returning({ accountId: documentSettings.accountId });
+    if (!claimed) return;
+    const lang: DocumentLang = settings.lang === 'ru' ? 'ru' : 'en';
+    await tx.insert(documentTemplates).values(
+      BUILTIN_KINDS.map((kind) => ({ accountId, name: BUILTIN_NAMES[lang][kind], type: kind, builtin: `${kind}.${lang}`, fileName: `${BUILTIN_NAMES[lang][kind]}.docx`, downloadType: kind === 'invoice' ? 'pdf' : 'docx' })),
+    );
+  });
 }
 
 export function toTemplate(row: TemplateRow): DocumentTemplate {
