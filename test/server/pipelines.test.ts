@@ -526,9 +526,13 @@ describe('orders/pipelines/statuses/update', () => {
     expect(answers.every((answer) => answer.status === 200 || (answer.status === 422 && answer.body.error === SAME_STAGE))).toBe(true);
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
     const rows = await stageRows(system.id);
-    expect(rows.filter((row) => row.isReserve)).toHaveLength(1);
+    // Which writes win depends on their order: when the move of 'Completed' (write-off) to the top lands first, every
+    // reservation choice after it is refused and the pipeline is left with no reservation stage, which is allowed
+    // (reservation on adding to the deal). What no order may produce: two reservation stages, or one after write-off.
+    const reserve = rows.filter((row) => row.isReserve);
+    expect(reserve.length).toBeLessThanOrEqual(1);
     expect(rows.filter((row) => row.isWriteOff)).toHaveLength(1);
-    expect(rows.findIndex((row) => row.isReserve)).toBeLessThan(rows.findIndex((row) => row.isWriteOff));
+    if (reserve.length) expect(rows.findIndex((row) => row.isReserve)).toBeLessThan(rows.findIndex((row) => row.isWriteOff));
     expect(rows.map((row) => row.sort)).toEqual([0, 1, 2, 3]);
   });
 });

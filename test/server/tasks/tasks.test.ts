@@ -119,16 +119,19 @@ describe('task records, task/list and the result file', () => {
   it('progress writes are throttled: a handler reporting 3,000 times in about 1.5 s is written at most about twice a second', async () => {
     const account = await server.newAccount();
     const { db } = server.database;
-    await db.execute(sql`create table if not exists task_progress_writes (task_id integer, done integer)`);
+    // The counting table lives outside the public schema: on a shared PostgreSQL the schema walk (accountKeys.test.ts)
+    // sees every public table, and this one is the test's own.
+    await db.execute(sql`create schema if not exists test_support`);
+    await db.execute(sql`create table if not exists test_support.task_progress_writes (task_id integer, done integer)`);
     await db.execute(sql`create or replace function count_task_progress() returns trigger language plpgsql as $$
-      begin if new.done is distinct from old.done and new.status = 0 then insert into task_progress_writes values (new.id, new.done); end if; return new; end $$`);
+      begin if new.done is distinct from old.done and new.status = 0 then insert into test_support.task_progress_writes values (new.id, new.done); end if; return new; end $$`);
     await db.execute(sql`drop trigger if exists task_progress_writes on tasks`);
     await db.execute(sql`create trigger task_progress_writes after update on tasks for each row execute function count_task_progress()`);
     const started = Date.now();
     const id = await start(account, { progressCalls: 3000, stepMs: 50 });
     await taskIn(account.token, id, (task) => task.status === 1);
     const seconds = (Date.now() - started) / 1000;
-    const counted = (await db.execute(sql`select count(*)::int as count from task_progress_writes where task_id = ${id}`)) as unknown as { rows: { count: number }[] };
+    const counted = (await db.execute(sql`select count(*)::int as count from test_support.task_progress_writes where task_id = ${id}`)) as unknown as { rows: { count: number }[] };
     const writes = counted.rows[0].count;
     expect(writes).toBeGreaterThan(0);
     expect(writes).toBeLessThanOrEqual(Math.ceil(seconds * 2) + 1);
