@@ -32,7 +32,7 @@ interface Column {
   key: string;
 }
 
-const COLUMNS: Record<ReportType | 'customers_contact', Column[]> = {
+const REPORT_COLUMNS: Record<ReportType, Column[]> = {
   sales: [
     { header: 'Product', kind: 'text', key: 'name' },
     { header: 'Quantity', kind: 'quantity', key: 'count' },
@@ -45,15 +45,6 @@ const COLUMNS: Record<ReportType | 'customers_contact', Column[]> = {
   customers: [
     { header: 'Company', kind: 'text', key: 'company' },
     { header: 'Contact', kind: 'text', key: 'contact' },
-    { header: 'Orders', kind: 'number', key: 'leads' },
-    { header: 'Sum', kind: 'money', key: 'sum' },
-    { header: 'Profit', kind: 'money', key: 'prib' },
-    { header: 'Responsible', kind: 'text', key: 'otv' },
-    { header: 'Positions', kind: 'number', key: 'poz' },
-  ],
-  customers_contact: [
-    { header: 'Contact', kind: 'text', key: 'contact' },
-    { header: 'Company', kind: 'text', key: 'company' },
     { header: 'Orders', kind: 'number', key: 'leads' },
     { header: 'Sum', kind: 'money', key: 'sum' },
     { header: 'Profit', kind: 'money', key: 'prib' },
@@ -75,6 +66,10 @@ const COLUMNS: Record<ReportType | 'customers_contact', Column[]> = {
     { header: 'Comment', kind: 'text', key: 'comment' },
   ],
 };
+
+// Grouped by contact, the customer report leads with the contact, then the company; the other columns are the same.
+const [companyColumn, contactColumn, ...customerFigures] = REPORT_COLUMNS.customers;
+const COLUMNS: Record<ReportType | 'customers_contact', Column[]> = { ...REPORT_COLUMNS, customers_contact: [contactColumn, companyColumn, ...customerFigures] };
 
 const REPORT_TITLES: Record<ReportType, string> = { sales: 'Sales report', customers: 'Customer report', movement: 'Movement of goods' };
 const FORMAT: Record<XlsxKind, string> = { text: '@', number: '0', quantity: '#,##0.###', money: '#,##0.00', date: 'yyyy-mm-dd hh:mm:ss' };
