@@ -77,6 +77,13 @@ export interface ServerConfig {
   /** Telegram sign-in (TELEGRAM_BOT_TOKEN, TELEGRAM_BOT_NAME): without both the option is hidden and refused. */
   telegramBotToken: string | null;
   telegramBotName: string | null;
+  /**
+   * Issue 18: the key that seals CRM tokens at rest (INTEGRATION_KEY, 32 bytes as base64 or hex). Without it a key file
+   * in dataDir is made once (in memory for memory:// data); several processes or hosts must share INTEGRATION_KEY.
+   */
+  integrationKey: string | null;
+  /** Our own address as CRMs and 1C reach it (PUBLIC_URL), for OAuth redirect and webhook addresses; default http://host:port. */
+  publicUrl: string | null;
 }
 
 function number(value: string | undefined, fallback: number): number {
@@ -126,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     telegramBotToken: env.TELEGRAM_BOT_TOKEN || null,
     telegramBotName: env.TELEGRAM_BOT_NAME || null,
+    integrationKey: env.INTEGRATION_KEY || null,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     ...overrides,
   };
 }

@@ -855,6 +855,17 @@ export const integrationConnections = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue 18: 'connected' | 'revoked' (the CRM refused our tokens: the user must connect again; nothing retries)
+     * | 'error' (the last call failed for another reason; lastError says why).
+     */
+    status: text('status').notNull().default('connected'),
+    /** OAuth tokens and other secrets the CRM gave us, sealed by integrations/vault.ts (never stored in clear). */
+    credentials: text('credentials'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    /** The integration's settings screen: field bindings, stage mapping, sync direction and comparison mode, documents. */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    lastError: text('last_error'),
   },
   (table) => [uniqueIndex('integration_connections_account_origin').on(table.accountId, table.origin), index('integration_connections_origin').on(table.origin)],
 );
@@ -1152,4 +1163,94 @@ export const analyticsTemplates = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('analytics_templates_account_name').on(table.accountId, table.name)],
+);
+
+/**
+ * Issue 18: what the integrations did and what went wrong, newest first on each settings screen. `source` names the
+ * integration ('amocrm:<connection id>', 'bitrix24:<connection id>', '1c'); `retry` is the task to start again
+ * (type and payload) when a failed entry offers a retry.
+ */
+export const integrationLog = pgTable(
+  'integration_log',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'info' | 'warning' | 'error' */
+    level: text('level').notNull(),
+    /** What ran, e.g. 'sync-crm-to-warehouse', 'webhook', 'token-refresh', '1c-import'. */
+    action: text('action').notNull(),
+    message: text('message').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    taskId: integer('task_id'),
+    retry: jsonb('retry').$type<{ type: string; title: string; payload: unknown }>(),
+    retriedAt: timestamp('retried_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('integration_log_account_id').on(table.accountId, table.id), index('integration_log_account_source_at').on(table.accountId, table.source, table.id)],
+);
+
+/** Issue 18: deliveries already taken (webhooks, CRM events, 1C exchange steps), so a repeated one changes nothing. */
+export const integrationEvents = pgTable(
+  'integration_events',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    key: text('key').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.source, table.key] })],
+);
+
+/**
+ * Issue 18: the CRM deals we know (the 'Deals' screen): which order each is linked to, its stage in the CRM, its sum,
+ * when it was last synced and the last problem. One row per deal and integration.
+ */
+export const crmDeals = pgTable(
+  'crm_deals',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    externalId: text('external_id').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    name: text('name').notNull().default(''),
+    /** The CRM's own stage id and name, as last seen. */
+    stage: text('stage'),
+    stageName: text('stage_name'),
+    sum: numeric('sum', { precision: 14, scale: 2 }),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    problem: text('problem'),
+  },
+  (table) => [
+    uniqueIndex('crm_deals_account_id').on(table.accountId, table.id),
+    uniqueIndex('crm_deals_account_source_external').on(table.accountId, table.source, table.externalId),
+    index('crm_deals_account_order').on(table.accountId, table.orderId),
+  ],
+);
+
+/**
+ * Issue 18: which product is which element of an outside catalogue (a CRM catalog element, a 1C product Ид), so a
+ * second sync updates instead of adding again. One link per product and source, one per element and source.
+ */
+export const catalogLinks = pgTable(
+  'catalog_links',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.source, table.externalId] }), uniqueIndex('catalog_links_account_source_product').on(table.accountId, table.source, table.productId)],
 );

@@ -43,6 +43,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/analytics', name: 'analytics', layout: 'app', screen: lazy(() => import('../features/analytics/AnalyticsScreen')) },
   { path: '/accountSettings', name: 'AccountSettings', layout: 'app', screen: lazy(() => import('../features/accountSettings/AccountSettingsScreen')) },
   { path: '/usersConfiguration', name: 'UsersConfiguration', layout: 'app', screen: lazy(() => import('../features/users/UsersScreen')) },
+  { path: '/integrations/amocrm', name: 'IntegrationAmoCrm', layout: 'app', screen: lazy(() => import('../features/integrations/amocrm/AmoCrmScreen')) },
+  { path: '/integrations/bitrix24', name: 'IntegrationBitrix24', layout: 'app', screen: lazy(() => import('../features/integrations/bitrix24/Bitrix24Screen')) },
+  { path: '/integrations/1c', name: 'IntegrationOneC', layout: 'app', screen: lazy(() => import('../features/integrations/onec/OneCScreen')) },
 ];
 
 export function findRoute(path: string): RouteDef | undefined {

@@ -11,6 +11,7 @@ import { unique, useTestServer, type TestAccount } from './harness';
 import { seedImport } from './import/isolationSeed';
 import { seedTasks } from './tasks/isolationSeed';
 import { seedDocuments } from './documents/isolationSeed';
+import { seedIntegrations } from './integrations/isolationSeed';
 import { exportsSettled } from './analytics/settledExports';
 
 /**
@@ -265,6 +266,7 @@ beforeAll(async () => {
   await seedTasks(server, account, mark);
   await seedImport(server, account, mark);
   await seedDocuments(server, account, mark);
+  await seedIntegrations(server, account, mark);
   // B's report exports (started by the walk above) finish writing their tasks before B's rows are taken as the reference.
   await exportsSettled(server.database.db);
 
