@@ -17,6 +17,7 @@ import type { RouteAuth } from './http/context';
 import { registerDecimalNumbers } from './http/decimalNumbers';
 import { registerErrorHandling } from './http/errors';
 import { registerJsonBodyParser } from './http/jsonBody';
+import { lazySchemaCompilers } from './http/lazySchemas';
 import { withLogRedaction } from './http/logRedaction';
 import { registerNoStore } from './http/noStore';
 import { SessionCache } from './http/sessionCache';
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Validation errors become `{ error }` answers; coercion turns query strings into numbers.
     // multipleOfPrecision: 1.001 is a multiple of 0.001 though 1.001 / 0.001 is 1000.9999999999999 in floating point.
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false, multipleOfPrecision: 9 } },
+    schemaController: { compilersFactory: lazySchemaCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const { config } = options;
