@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, lt, ne } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 
@@ -34,19 +34,21 @@ export interface MailerOptions {
  * The log never gets a body (codes, passwords): only that a message is in the local development outbox.
  */
 export function createMailer(db: Db, options: MailerOptions, log: FastifyBaseLogger): Mailer {
-  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  // nodemailer is loaded on the first mail, not while the server starts.
+  let transport: Promise<Transporter> | null = null;
+  const smtp = (url: string) => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
   const from = options.from ?? 'Stockroom <no-reply@stockroom.local>';
   return {
     async send(message) {
       await purgeExpiredLocalOutbox(db, options.localKeepMinutes);
-      const viaSmtp = transport !== null && message.channel === 'email';
+      const viaSmtp = options.smtpUrl !== null && message.channel === 'email';
       const [row] = await db
         .insert(outbox)
         .values({ channel: message.channel, recipient: message.to, subject: message.subject, body: message.body, localDev: !viaSmtp })
         .returning({ id: outbox.id });
       if (viaSmtp) {
         try {
-          await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.body });
+          await (await smtp(options.smtpUrl!)).sendMail({ from, to: message.to, subject: message.subject, text: message.body });
           await db.update(outbox).set({ sentAt: new Date(), body: OUTBOX_PURGED }).where(eq(outbox.id, row.id));
         } catch (error) {
           // A failed message is not retried, so its code is of no use either.

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { badRequest } from '../../http/errors';
 import { IMAGE_SIZES, type ImageSize } from './imageFormat';
 
@@ -31,6 +30,8 @@ const WEBP = { quality: 82, effort: 4 } as const;
  */
 export async function carouselSizes(bytes: Buffer, declared: { width: number; height: number }): Promise<{ width: number; height: number; sizes: SizedImage[] }> {
   if (declared.width * declared.height > IMAGE_MAX_PIXELS) throw badRequest(IMAGE_TOO_MANY_PIXELS);
+  // Loaded on the first upload: libvips is not on the way to a started server.
+  const { default: sharp } = await import('sharp');
   // failOn 'error' also refuses a truncated file (libvips would otherwise fill the missing rows with grey).
   const source = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', autoOrient: true, animated: false });
   try {

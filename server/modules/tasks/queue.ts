@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { queueSqlOf } from './queueSql';
@@ -47,7 +47,9 @@ export class TaskQueue {
 
   private async begin(): Promise<void> {
     // Made here, not in the constructor: building the app (and listing its routes) must not touch the database.
-    this.boss = new PgBoss({ db: queueSqlOf(this.db) as PgBoss.Db, schema: QUEUE_SCHEMA, schedule: false, supervise: true, migrate: true });
+    // pg-boss loads here, after the server listens (the queue starts then).
+    const { default: Boss } = await import('pg-boss');
+    this.boss = new Boss({ db: queueSqlOf(this.db) as PgBoss.Db, schema: QUEUE_SCHEMA, schedule: false, supervise: true, migrate: true });
     this.boss.on('error', (error) => this.log.error({ err: error }, 'task queue error'));
     await this.boss.start();
     if (!(await this.boss.getQueue(QUEUE_NAME))) {
