@@ -28,8 +28,9 @@ interface SearchScope {
 export function narrowSearchOf(filter: StockListFilter): string | null {
   const search = filter.search?.trim();
   if (!search) return null;
-  const { search: _search, positive: _positive, ...others } = filter;
-  return Object.values(others).every((value) => value === undefined) ? search : null;
+  // The price type chosen alone filters nothing (the range does), nor does an empty list of tags.
+  const { search: _search, positive: _positive, price_field: _priceField, ...others } = filter;
+  return Object.values(others).every((value) => value === undefined || (Array.isArray(value) && value.length === 0)) ? search : null;
 }
 
 /**

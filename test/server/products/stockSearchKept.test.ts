@@ -92,6 +92,8 @@ describe('the stock search reads a kept narrow table (product_search)', () => {
     const bit = await post('product/add', { name: 'Drill bit 100%', article: 'DR-2', values: { price: { cost: 3 } } });
     await post('product/add', { name: 'Über drill', article: 'DR-3' });
     await check('added');
+    // A price type named without a range, or no tags, filters nothing: the same answer as the search alone.
+    expect(await list(account, { filter: { search: 'drill', price_field: 'price', tags: [] } })).toEqual(await list(account, { filter: { search: 'drill' } }));
     expect(await found(account, 'drill', 'all', false)).toEqual(['Drill bit 100%', 'Hammer drill', 'Über drill']);
     expect(await found(account, 'drill', 'all', true)).toEqual([]);
 
@@ -166,5 +168,18 @@ describe('the stock search reads a kept narrow table (product_search)', () => {
       expect(await found(account, 'saw', 'all', true)).toEqual([`Saw of ${account.id}`]);
       expect(await found(account, 'saw-lot', 'all', false)).toEqual([`Saw of ${account.id}`]);
     }
+  });
+
+  it('rule: a search (alone, or with positive, a price type without a range, no tags) reads product_search, not the product rows: a row changed behind the triggers shows in its answer', async () => {
+    const { account, mainId } = await shop(server);
+    const product = (await server.call('POST', 'product/add', { token: account.token, body: { name: 'Saw' } })).body;
+    await server.call('POST', 'stock/arrival', { token: account.token, body: { warehouse_id: mainId, lines: [{ product_id: product.id, count: 1, cost_price: 1, batch: 'S1' }] } });
+    expect(await found(account, 'saw', mainId, true)).toEqual(['Saw']);
+    await db().execute(sql`update product_search set in_stock = '{}', name_lower = 'plane' where product_id = ${product.id}`);
+    expect(await found(account, 'saw', mainId, true)).toEqual([]);
+    expect(await found(account, 'plane', 'all', false)).toEqual(['Saw']);
+    expect((await list(account, { filter: { search: 'plane', price_field: 'price', tags: [] } })).data.map((row) => row.name)).toEqual(['Saw']);
+    // Any other filter takes the general path, on the product rows.
+    expect((await list(account, { warehouse: mainId, filter: { search: 'saw', positive: true, count_min: 0 } })).data.map((row) => row.name)).toEqual(['Saw']);
   });
 });
