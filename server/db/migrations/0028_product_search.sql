@@ -58,9 +58,17 @@ BEGIN
     PERFORM product_search_levels(array_agg(account_id), array_agg(product_id))
       FROM (SELECT DISTINCT account_id, product_id FROM old_rows WHERE count > 0) AS changed;
   ELSE
+    -- Grouped, not joined: transition tables have no statistics, and a join of two 100,000-row ones (a bulk arrival)
+    -- planned as a nested loop took minutes. A key whose count crossed zero has both signs among its old and new rows.
     PERFORM product_search_levels(array_agg(account_id), array_agg(product_id))
-      FROM (SELECT DISTINCT n.account_id, n.product_id FROM new_rows n JOIN old_rows o USING (account_id, product_id, warehouse_id)
-            WHERE (n.count > 0) <> (o.count > 0)) AS changed;
+      FROM (
+        SELECT DISTINCT account_id, product_id FROM (
+          SELECT account_id, product_id, warehouse_id, count > 0 AS in_stock FROM new_rows
+          UNION ALL
+          SELECT account_id, product_id, warehouse_id, count > 0 FROM old_rows
+        ) AS sides
+        GROUP BY account_id, product_id, warehouse_id HAVING bool_or(in_stock) <> bool_and(in_stock)
+      ) AS changed;
   END IF;
   RETURN NULL;
 END

@@ -22,7 +22,8 @@ import { cappedPagingOf, countLimit } from './stockListPaging';
  * batch, warehouse or cost price still sums every product's batches once (those are not kept). The page reads ids
  * first and the shown rows' columns after; a filtered list counts its matches only up to a cap (stockListPaging.ts),
  * so no page reads every match just to count them. The totals read the matching products' sums rows, which is why
- * they are a call of their own: the page does not wait for them.
+ * they are a call of their own: the page does not wait for them. A filter that is only a text search (with or
+ * without 'positive') is answered from the narrow kept product_search table instead (stockSearch.ts).
  * Measured in bench/stock-list.mjs (100,000 products in 3 warehouses).
  */
 
