@@ -37,13 +37,17 @@ $$;
 -- 'In stock' levels follow the kept sums: only products whose count crossed zero at some level are rewritten, from
 -- their stock_sums rows as they now are (so the order the triggers run in does not matter). Writers already hold
 -- the product's lock (server/modules/stock/locks.ts), as for stock_sums.
-CREATE FUNCTION "product_search_levels"(account_ids integer[], product_ids integer[]) RETURNS void LANGUAGE sql AS $$
+-- The set of products whose levels may have changed, rewritten from their sums rows. Seq scans are off inside: a
+-- table created and bulk-filled in the same run (a migration, a seed, a first import) has no statistics yet, and a
+-- plan that scans product_search or stock_sums per changed product would take minutes on 100,000 of them.
+-- The levels are read with FILTER rather than a count > 0 condition, so the sums' primary key serves them.
+CREATE FUNCTION "product_search_levels"(account_ids integer[], product_ids integer[]) RETURNS void LANGUAGE sql SET enable_seqscan = off AS $$
   UPDATE product_search ps SET in_stock = levels.in_stock
     FROM (
-      SELECT c.account_id, c.product_id,
-        coalesce((SELECT array_agg(s.warehouse_id ORDER BY s.warehouse_id) FROM stock_sums s
-                  WHERE s.account_id = c.account_id AND s.product_id = c.product_id AND s.count > 0), '{}') AS in_stock
+      SELECT c.account_id, c.product_id, coalesce(array_agg(s.warehouse_id ORDER BY s.warehouse_id) FILTER (WHERE s.count > 0), '{}') AS in_stock
       FROM unnest(account_ids, product_ids) AS c(account_id, product_id)
+      JOIN stock_sums s ON s.account_id = c.account_id AND s.product_id = c.product_id
+      GROUP BY c.account_id, c.product_id
     ) AS levels
     WHERE ps.account_id = levels.account_id AND ps.product_id = levels.product_id AND ps.in_stock IS DISTINCT FROM levels.in_stock;
 $$;
@@ -100,3 +104,5 @@ INSERT INTO product_search (account_id, product_id, archived, name, name_lower, 
 -- the CPU other answers wait for (see withoutParallelWorkers in server/modules/products/stockList.ts), and this says
 -- so once instead of a transaction per read.
 ALTER TABLE "product_search" SET (parallel_workers = 0);
+--> statement-breakpoint
+ANALYZE "product_search";

@@ -1,7 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { batches, products } from '../../../server/db/schema';
-import { importFile, shop, xlsx } from '../import/support';
+import { csv, importFile, shop } from '../import/support';
 import { type TestAccount, useTestServer } from '../harness';
 
 /**
@@ -53,14 +54,14 @@ async function found(account: TestAccount, search: string, warehouse: number | '
 }
 
 /**
- * Every search of `texts` in every warehouse choice, with and without 'positive', two pages and the other order: the same
+ * Every search of `texts` in every warehouse choice, with and without 'positive', a page in each order: the same
  * rows, count and totals as the general path (a neutral extra condition, quantity ≥ 0, sends the list there).
  */
 async function sameAsGeneralPath(account: TestAccount, warehouses: (number | 'all')[], texts: string[]): Promise<void> {
   for (const search of texts)
     for (const warehouse of warehouses)
       for (const positive of [false, true])
-        for (const [order, page] of [['asc', 1], ['asc', 2], ['desc', 1]] as const) {
+        for (const [order, page] of [['asc', 1], ['desc', 2]] as const) {
             const filter = { search, ...(positive && { positive: true }) };
             const body = { warehouse, filter, per_page: 2, page, sort: { field: 'name', order } };
             const narrow = await list(account, body);
@@ -82,7 +83,7 @@ describe('the stock search reads a kept narrow table (product_search)', () => {
       return answer.body;
     };
     const where = [mainId, otherId, 'all'] as const;
-    const texts = ['drill', 'DR-', 'lot-7', '%', 'Ü'];
+    const texts = ['drill', 'DR-', 'lot-7', 'Ü'];
     const check = async (step: string) => {
       expect(await drift(account.id), step).toEqual([]);
       await sameAsGeneralPath(account, [...where], texts);
@@ -96,6 +97,9 @@ describe('the stock search reads a kept narrow table (product_search)', () => {
     expect(await list(account, { filter: { search: 'drill', price_field: 'price', tags: [] } })).toEqual(await list(account, { filter: { search: 'drill' } }));
     expect(await found(account, 'drill', 'all', false)).toEqual(['Drill bit 100%', 'Hammer drill', 'Über drill']);
     expect(await found(account, 'drill', 'all', true)).toEqual([]);
+    // LIKE's wildcards are searched as themselves.
+    expect(await found(account, '0%', 'all', false)).toEqual(['Drill bit 100%']);
+    expect(await found(account, 'r_d', 'all', false)).toEqual([]);
 
     await post('stock/arrival', { warehouse_id: mainId, lines: [{ product_id: drill.id, count: 5, cost_price: 40, batch: 'LOT-7' }, { product_id: bit.id, count: 2, cost_price: 1, batch: 'B1' }] });
     await check('arrival');
@@ -145,7 +149,7 @@ describe('the stock search reads a kept narrow table (product_search)', () => {
     await post('product/update', { id: saw.id, tags: ['blade'], values: { price: { cost: 11 } } });
     await check('price and tags changed');
 
-    const { outcome } = await importFile(server, account, 'goods.xlsx', await xlsx([['Name', 'Article', 'Batch', 'Quantity'], ['Cordless drill', 'DR-5', 'IM-1', 4], ['Saw', 'SW-1', 'IM-2', 3]]), { compare: 'name' });
+    const { outcome } = await importFile(server, account, 'goods.csv', csv([['Name', 'Article', 'Batch', 'Quantity'], ['Cordless drill', 'DR-5', 'IM-1', 4], ['Saw', 'SW-1', 'IM-2', 3]]), { compare: 'name' });
     expect(outcome.counts).toMatchObject({ added: 1, updated: 1 });
     await check('imported');
     expect(await found(account, 'drill', mainId, true)).toEqual(['Cordless drill']);
@@ -155,7 +159,41 @@ describe('the stock search reads a kept narrow table (product_search)', () => {
     await db().delete(products).where(eq(products.id, bit.id));
     await check('deleted');
     expect(await found(account, 'drill', 'all', false)).toEqual(['Cordless drill', 'Über drill']);
-  }, 180_000);
+  }, 300_000);
+
+  it('rule: the migration backfills the rows of products written before it (its statement rebuilds exactly what the triggers kept)', async () => {
+    const { account, mainId } = await shop(server);
+    const post = (path: string, body: unknown) => server.call('POST', path, { token: account.token, body });
+    const kept = (await post('product/add', { name: 'Kept saw', article: 'KS-1' })).body;
+    await post('product/add', { name: 'Empty saw' });
+    const gone = (await post('product/add', { name: 'Old saw' })).body;
+    await post('stock/arrival', { warehouse_id: mainId, lines: [{ product_id: kept.id, count: 2, cost_price: 1, batch: 'K1' }] });
+    await post('product/archive', { id: gone.id });
+    // Found by name: migrations are renumbered when branches merge.
+    const folder = new URL('../../../server/db/migrations/', import.meta.url);
+    const file = readdirSync(folder).filter((name) => name.endsWith('_product_search.sql'));
+    expect(file).toHaveLength(1);
+    const migration = readFileSync(new URL(file[0], folder), 'utf8');
+    const backfill = migration.slice(migration.indexOf('-- The rows of the products already there')).split('--> statement-breakpoint')[0];
+    const rollback = new Error('rollback');
+    const found = await db()
+      .transaction(async (tx) => {
+        await tx.execute(sql`delete from product_search`);
+        await tx.execute(sql.raw(backfill));
+        const rows = (await tx.execute(sql`select name, archived, in_stock from product_search where account_id = ${account.id} order by name`)) as unknown as { rows: unknown[] };
+        throw Object.assign(rollback, { rows: rows.rows });
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error;
+        return (error as typeof rollback & { rows: unknown[] }).rows;
+      });
+    expect(found).toEqual([
+      { name: 'Empty saw', archived: false, in_stock: [] },
+      { name: 'Kept saw', archived: false, in_stock: [0, mainId] },
+      { name: 'Old saw', archived: true, in_stock: [] },
+    ]);
+    expect(await drift(account.id)).toEqual([]);
+  });
 
   it("rule: another account's products never appear, whatever they are called", async () => {
     const first = await shop(server);
