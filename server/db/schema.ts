@@ -345,6 +345,36 @@ export const stockSums = pgTable(
 );
 
 /**
+ * The stock screen's search, narrow (issue 13: the search-filtered page within its budget): per product only what a
+ * text search with 'positive balances only' reads — its archived flag, name (for the list's order), lower-cased name
+ * and article (lower(x) LIKE lower(p) is what ILIKE does in a UTF-8 database) and the stock_sums levels (0: every
+ * warehouse, else a warehouse id) where it has stock. A search reads the trigram indexes and these ~100-byte rows,
+ * never the wide product rows, until it has the page's ids; 'positive' is a column of the same index, so a search
+ * in one warehouse visits only the products in stock there.
+ * Kept by triggers on products and stock_sums (migration product_search) in the same transaction as the write,
+ * like stock_sums: no writer can forget it. No foreign key, like stock_sums: the products trigger removes a
+ * deleted product's row. test/server/products/stockSearchKept.test.ts checks it in step after every kind of write.
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    accountId: integer('account_id').notNull(),
+    productId: integer('product_id').notNull(),
+    archived: boolean('archived').notNull(),
+    name: text('name').notNull(),
+    nameLower: text('name_lower').notNull(),
+    articleLower: text('article_lower').notNull(),
+    /** The stock_sums levels with count > 0, ascending (0 is every warehouse). */
+    inStock: integer('in_stock').array().notNull().default(sql`'{}'::integer[]`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.productId] }),
+    index('product_search_name_trgm').using('gin', sql`${table.nameLower} gin_trgm_ops`, table.inStock),
+    index('product_search_article_trgm').using('gin', sql`${table.articleLower} gin_trgm_ops`, table.inStock),
+  ],
+);
+
+/**
  * Facilities (objects): the places goods go — a customer's sites. Never deleted, only archived, so orders and
  * write-offs that named one keep it. (account_id, id) is unique so orders and movements reference both and
  * cannot name another account's facility whatever the code does.

@@ -7,6 +7,7 @@ import { batches, categories, fields, products, stockSums, warehouses } from '..
 import { notFound } from '../../http/errors';
 import { EVERY_WAREHOUSE, sumsLevel } from '../stock/api';
 import { countProducts } from './positions';
+import { narrowSearchOf, searchCount, searchSliceIds, searchTotalsRow } from './stockSearch';
 import { cappedPagingOf, countLimit } from './stockListPaging';
 
 /**
@@ -21,7 +22,8 @@ import { cappedPagingOf, countLimit } from './stockListPaging';
  * batch, warehouse or cost price still sums every product's batches once (those are not kept). The page reads ids
  * first and the shown rows' columns after; a filtered list counts its matches only up to a cap (stockListPaging.ts),
  * so no page reads every match just to count them. The totals read the matching products' sums rows, which is why
- * they are a call of their own: the page does not wait for them.
+ * they are a call of their own: the page does not wait for them. A filter that is only a text search (with or
+ * without 'positive') is answered from the narrow kept product_search table instead (stockSearch.ts).
  * Measured in bench/stock-list.mjs (100,000 products in 3 warehouses).
  */
 
@@ -303,6 +305,8 @@ function unfiltered(scope: ListScope): boolean {
  */
 async function countOf(db: Db, scope: ListScope, limit: number): Promise<{ counted: number; exact: boolean }> {
   if (unfiltered(scope)) return { counted: await countProducts(db, scope.accountId, { type: scope.filter.type }), exact: true };
+  const narrow = narrowSearchOf(scope.filter);
+  if (narrow !== null) return { counted: await searchCount(db, scope, narrow, limit), exact: false };
   const stock = stockConditions(scope);
   const where = sql.join([...productConditions(scope), ...stock], sql` and `);
   const count = (reader: Db) => rowsOf<{ n: string }>(reader, sql`select count(*) as n from (select 1 from ${products} ${stock.length ? keptSums(scope) : sql``} where ${where} limit ${limit}) matches`);
@@ -372,6 +376,8 @@ async function sliceIdsOf(db: Db, scope: ListScope, sort: StockListRequest['sort
     );
   const idsOf = (rows: { id: number }[]) => rows.map((row) => Number(row.id));
   if (!searchInNameOrder(scope, sort) || slice.ids) return { ids: idsOf(await query(sql`${products}`, false)), total: null };
+  const narrow = narrowSearchOf(scope.filter);
+  if (narrow !== null) return searchSliceIds(db, scope, narrow, sort?.order ?? 'asc', slice);
   const walk = WALK_ROWS_PER_ROW * (slice.offset + slice.limit);
   if (walk <= WALK_MAX) {
     const walked = await query(searchWalk(scope, sort?.order ?? 'asc', walk), false);
@@ -488,8 +494,9 @@ export async function listStock(db: Db, accountId: number, request: StockListReq
 export async function stockTotals(db: Db, accountId: number, request: Pick<StockListRequest, 'warehouse' | 'filter'>): Promise<StockTotals> {
   const scope = await scopeOf(db, accountId, request);
   const base = scope.priceFields[0]?.code;
+  const narrow = narrowSearchOf(scope.filter);
   const where = sql.join([...productConditions(scope), ...stockConditions(scope)], sql` and `);
-  const [row] = await withoutParallelWorkers(db, (reader) =>
+  const [row] = narrow !== null ? [await searchTotalsRow(db, scope, narrow, base ? priceOf(base) : null)] : await withoutParallelWorkers(db, (reader) =>
     rowsOf<Record<'n' | 'cnt' | 'res' | 'cost_value' | 'sale_value', string | null>>(
     reader,
     sql`select count(*) as n, sum(s.count) as cnt, sum(s.reserve) as res, sum(s.cost_value) as cost_value,

@@ -1,0 +1,91 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { StockListFilter } from '../../../src/contract/stockList';
+import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
+import { batches, products, productSearch, stockSums } from '../../db/schema';
+import { EVERY_WAREHOUSE, sumsLevel } from '../stock/api';
+
+/**
+ * The stock list's text search from the narrow, kept product_search table (server/db/schema.ts says what it holds
+ * and how it is kept), for the filter that is only a search, with or without 'positive balances only'.
+ *
+ * A substring search in name order has to see every match to know the first page (no index orders by name and
+ * matches a substring), so what a common word costs is what each match costs. On the wide product rows that was a
+ * page of products per few matches (bench: 29 ms of CPU per search page); here the trigram indexes carry the
+ * in-stock levels too, so a positive search visits only the products in stock in the warehouse, in rows a tenth as
+ * wide, and counts them in the same pass. Any other filter (category, type, tags, prices, quantities) or order takes
+ * the list's general path (stockList.ts), which reads the product rows.
+ */
+
+interface SearchScope {
+  accountId: number;
+  /** The warehouse the balances count (null: every one; 0: none). */
+  warehouseId: number | null;
+  filter: StockListFilter;
+}
+
+/** The filter's search text when the narrow table answers the filter alone (see above), else null. */
+export function narrowSearchOf(filter: StockListFilter): string | null {
+  const search = filter.search?.trim();
+  if (!search) return null;
+  // The price type chosen alone filters nothing (the range does), nor does an empty list of tags.
+  const { search: _search, positive: _positive, price_field: _priceField, ...others } = filter;
+  return Object.values(others).every((value) => value === undefined || (Array.isArray(value) && value.length === 0)) ? search : null;
+}
+
+/**
+ * The matching rows (ps): name or article contains the text (ILIKE is lower(x) LIKE lower(p) in a UTF-8 database,
+ * and the lower-cased columns are kept), or a batch number does; positive: in stock at the balances' level.
+ */
+function matches(scope: SearchScope, search: string): SQL {
+  const pattern = `%${escapeLike(search)}%`;
+  const conditions = [
+    sql`ps.account_id = ${scope.accountId}`,
+    sql`ps.archived = false`,
+    sql`(ps.name_lower like lower(${pattern}) or ps.article_lower like lower(${pattern})
+      or (ps.account_id = ${scope.accountId} and ps.product_id = any(array(select product_id from ${batches} where account_id = ${scope.accountId} and number ilike ${pattern}))))`,
+  ];
+  // Written as containment so the trigram indexes' second column answers it: only products in stock there are read.
+  if (scope.filter.positive) conditions.push(sql`ps.in_stock @> array[${sumsLevel(scope.warehouseId)}]::integer[]`);
+  return sql.join(conditions, sql` and `);
+}
+
+const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
+ * A slice of the matching products' ids in name order (the id breaks ties, as in the list's order), and how many
+ * match, counted in the same pass (null past the end, where no row carries it).
+ */
+export async function searchSliceIds(db: Db, scope: SearchScope, search: string, order: 'asc' | 'desc', slice: { limit: number; offset: number }): Promise<{ ids: number[]; total: number | null }> {
+  const direction = order === 'desc' ? sql`desc` : sql`asc`;
+  const rows = await rowsOf<{ id: number; total: string }>(
+    db,
+    sql`select ps.product_id as id, count(*) over () as total from ${productSearch} ps where ${matches(scope, search)}
+      order by ps.name ${direction}, ps.product_id ${direction} limit ${slice.limit} offset ${slice.offset}`,
+  );
+  return { ids: rows.map((row) => Number(row.id)), total: rows.length ? Number(rows[0].total) : null };
+}
+
+/** How many products match, up to `limit` (stockListPaging.ts): for a page past the end. */
+export async function searchCount(db: Db, scope: SearchScope, search: string, limit: number): Promise<number> {
+  const [row] = await rowsOf<{ n: string }>(db, sql`select count(*) as n from (select 1 from ${productSearch} ps where ${matches(scope, search)} limit ${limit}) found`);
+  return Number(row.n);
+}
+
+/**
+ * The totals row of a search: the matching products' kept sums at the balances' level (a product with no row
+ * there counts nothing), and the sale value at the base price (`basePrice`, an expression on the products table),
+ * read from the product rows of the matches with stock alone.
+ */
+export async function searchTotalsRow(db: Db, scope: SearchScope, search: string, basePrice: SQL | null): Promise<Record<'n' | 'cnt' | 'res' | 'cost_value' | 'sale_value', string | null>> {
+  const level = sumsLevel(scope.warehouseId);
+  const sums = sql`s.account_id = ${scope.accountId} and s.product_id = ps.product_id and s.warehouse_id = ${level}`;
+  const [row] = await rowsOf<Record<'n' | 'cnt' | 'res' | 'cost_value' | 'sale_value', string | null>>(
+    db,
+    sql`select count(*) as n, sum(s.count) as cnt, sum(s.reserve) as res, sum(s.cost_value) as cost_value,
+        ${basePrice ? sql`sum(s.count * coalesce((select ${basePrice} from ${products} where ${products.accountId} = ${scope.accountId} and ${products.id} = ps.product_id and s.count <> 0), 0))` : sql`0`} as sale_value
+      from ${productSearch} ps ${level === EVERY_WAREHOUSE ? sql`join` : sql`left join`} ${stockSums} s on ${sums}
+      where ${matches(scope, search)}`,
+  );
+  return row;
+}
