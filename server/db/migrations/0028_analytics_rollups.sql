@@ -84,7 +84,7 @@ BEGIN
   GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9 HAVING sum(d.q) <> 0 OR sum(d.s) <> 0 OR sum(d.c) <> 0 OR sum(d.orders) <> 0 OR sum(d.positions) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9
   ON CONFLICT ON CONSTRAINT analytics_sales_customers_pk DO UPDATE SET quantity = r.quantity + excluded.quantity, sum = r.sum + excluded.sum, cost_sum = r.cost_sum + excluded.cost_sum, orders = r.orders + excluded.orders, positions = r.positions + excluded.positions;
   ELSIF TG_OP = 'DELETE' THEN
-  WITH changes AS (SELECT order_id, product_id, -1, -quantity, -round(price * quantity, 2), -round(cost_price * quantity, 2) FROM old_rows),
+  WITH changes AS (SELECT order_id, product_id, -1 AS n, -quantity AS q, -round(price * quantity, 2) AS s, -round(cost_price * quantity, 2) AS c FROM old_rows),
   pairs AS (
     SELECT order_id, product_id, sum(n) AS n, sum(q) AS q, sum(s) AS s, sum(c) AS c FROM changes GROUP BY 1, 2
     HAVING sum(n) <> 0 OR sum(q) <> 0 OR sum(s) <> 0 OR sum(c) <> 0
@@ -115,7 +115,7 @@ BEGIN
   GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9 HAVING sum(d.q) <> 0 OR sum(d.s) <> 0 OR sum(d.c) <> 0 OR sum(d.orders) <> 0 OR sum(d.positions) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9
   ON CONFLICT ON CONSTRAINT analytics_sales_customers_pk DO UPDATE SET quantity = r.quantity + excluded.quantity, sum = r.sum + excluded.sum, cost_sum = r.cost_sum + excluded.cost_sum, orders = r.orders + excluded.orders, positions = r.positions + excluded.positions;
   ELSE
-  WITH changes AS (SELECT order_id, product_id, 1 AS n, quantity AS q, round(price * quantity, 2) AS s, round(cost_price * quantity, 2) AS c FROM new_rows UNION ALL SELECT order_id, product_id, -1, -quantity, -round(price * quantity, 2), -round(cost_price * quantity, 2) FROM old_rows),
+  WITH changes AS (SELECT order_id, product_id, 1 AS n, quantity AS q, round(price * quantity, 2) AS s, round(cost_price * quantity, 2) AS c FROM new_rows UNION ALL SELECT order_id, product_id, -1 AS n, -quantity AS q, -round(price * quantity, 2) AS s, -round(cost_price * quantity, 2) AS c FROM old_rows),
   pairs AS (
     SELECT order_id, product_id, sum(n) AS n, sum(q) AS q, sum(s) AS s, sum(c) AS c FROM changes GROUP BY 1, 2
     HAVING sum(n) <> 0 OR sum(q) <> 0 OR sum(s) <> 0 OR sum(c) <> 0
