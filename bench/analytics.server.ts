@@ -2,12 +2,13 @@
  * The server of the analytics benchmark (bench/analytics.mjs), in its own process: the real app on the PostgreSQL of
  * DATABASE_URL with the demo seed, plus — seeded set-based in SQL (generate_series) — 2,000 products, 1,000 companies,
  * 2,000 contacts, 100,000 orders over the last year (about 40 % in the success stage) with 2–3 positions each, and
- * 1,000,000 ledger rows over the same year. Prints "READY <port> <token>".
+ * 1,000,000 ledger rows over the same year (through the rollup triggers, as real writes). Prints "READY <port> <token>".
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { type Db, openDatabase } from '../server/db/client';
+import { rollupReads } from '../server/modules/analytics/rollups';
 import { DEMO_ADMIN, ensureTariffs, seedDemo } from '../server/seeds/seed';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -74,6 +75,11 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
   console.log(`READY ${new URL(address).port} ${(JSON.parse(login.body) as { access_token: string }).access_token}`);
+  // SIGUSR2 switches the reports between the rollups and the raw rows (bench/analytics.mjs compares their CPU per call).
+  process.on('SIGUSR2', () => {
+    rollupReads.on = !rollupReads.on;
+    console.log(`MODE ${rollupReads.on ? 'rollups' : 'raw'}`);
+  });
   process.on('SIGTERM', async () => {
     await app.close();
     await database.close();
