@@ -6,7 +6,7 @@
 import autocannon from 'autocannon';
 import * as esbuild from 'esbuild';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +79,48 @@ async function measure(server, name, path, body) {
   return { name, requests: times.length, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), rps: Math.round(result.requests.average), failed: result.non2xx + result.errors };
 }
 
+/** CPU seconds (user + system) of a process and, with `children`, of its direct children (the postmaster's backends). */
+function cpuOf(pid, children = false) {
+  const ticks = (stat) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (Number(entry) === pid || (children && ppid === pid)) total += ticks(stat);
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return total / 100;
+}
+
+/** CPU per call (Node server + PostgreSQL backends), the calls made one after another so nothing else is counted. */
+async function cpuPerCall(server, postmaster, path, body, calls = 12) {
+  const ask = () => fetch(`http://127.0.0.1:${server.port}/api/analytics/${path}`, { method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await ask();
+  const before = cpuOf(server.child.pid) + (postmaster ? cpuOf(postmaster, true) : 0);
+  for (let i = 0; i < calls; i += 1) await (await ask()).arrayBuffer();
+  const after = cpuOf(server.child.pid) + (postmaster ? cpuOf(postmaster, true) : 0);
+  return Math.round(((after - before) / calls) * 1000);
+}
+
+const switchMode = (server, mode) =>
+  new Promise((resolve) => {
+    const seen = (chunk) => {
+      if (String(chunk).includes(`MODE ${mode}`)) {
+        server.child.stdout.off('data', seen);
+        resolve();
+      }
+    };
+    server.child.stdout.on('data', seen);
+    server.child.kill('SIGUSR2');
+  });
+
 let pgDir = null;
 let databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -96,6 +138,12 @@ try {
       rows.push(row);
       console.log(JSON.stringify(row));
     }
+    // CPU per call, rollups (now) and raw rows (as before the rollups), each call alone.
+    const postmaster = pgDir ? Number(readFileSync(join(pgDir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]) : null;
+    for (const row of rows) row.cpuRollups = await cpuPerCall(server, postmaster, ...CALLS.find(([name]) => name === row.name).slice(1));
+    await switchMode(server, 'raw');
+    for (const row of rows) row.cpuRaw = await cpuPerCall(server, postmaster, ...CALLS.find(([name]) => name === row.name).slice(1), 3);
+    for (const row of rows) console.log(JSON.stringify({ name: row.name, cpuRollups: row.cpuRollups, cpuRaw: row.cpuRaw }));
   } finally {
     server.child.kill('SIGTERM');
   }
@@ -108,13 +156,15 @@ const lines = [
   '',
   `PostgreSQL (Debian), 100,000 orders (2–3 positions each, about 40 % in the success stage) and 1,000,000 ledger rows over the last year, each call for that year, ${DURATION} s per call, autocannon at ${CONNECTIONS} connections in the same process as this script; p50/p95/p99 from every response's time (ms). Budget: p95 ≤ ${BUDGET_P95} ms.`,
   '',
-  '| call | requests | p50 | p95 | p99 | req/s | failed | within budget |',
-  '|---|---|---|---|---|---|---|---|',
-  ...rows.map((row) => `| ${row.name} | ${row.requests} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.rps} | ${row.failed} | ${row.p95 <= BUDGET_P95 ? 'yes' : 'no'} |`),
+  `CPU per call: the Node server's plus ${pgDir ? "PostgreSQL's backends'" : 'not PostgreSQL (an outside DATABASE_URL)'} CPU time (ms), the call repeated alone, reading the rollups and (switched by SIGUSR2) the raw rows as before them.`,
+  '',
+  '| call | requests | p50 | p95 | p99 | req/s | failed | within budget | CPU/call rollups | CPU/call raw |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+  ...rows.map((row) => `| ${row.name} | ${row.requests} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.rps} | ${row.failed} | ${row.p95 <= BUDGET_P95 ? 'yes' : 'no'} | ${row.cpuRollups} | ${row.cpuRaw} |`),
   '',
   `Seeding in SQL (generate_series): ${seeded} ms.`,
   '',
 ];
 mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(join(root, `bench/results/analytics-${day(new Date())}.md`), lines.join('\n'));
+writeFileSync(join(root, `bench/results/analytics-${day(new Date())}${process.env.BENCH_SUFFIX ?? ''}.md`), lines.join('\n'));
 console.log(lines.join('\n'));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, foreignKey, index, integer, jsonb, date, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * One schema for PGlite and PostgreSQL. Every tenant row carries account_id and every query
@@ -1283,4 +1283,61 @@ export const catalogLinks = pgTable(
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.source, table.externalId] }), uniqueIndex('catalog_links_account_source_product').on(table.accountId, table.source, table.productId)],
+);
+
+/**
+ * Analytics rollups (issue 16): the sold positions of orders summed per account, span and sales key, kept by
+ * statement triggers on orders and order_positions in the writer's transaction and backfilled by their migration. A
+ * year's report reads about a dozen 'month' rows per key plus the 'day' rows of its partial edge months instead of
+ * summing every position. Null keys are stored as 0 (crm_status as -1) so they can be part of the primary key;
+ * `orders` counts the distinct orders with a position in the cell, which sums across cells because an order sits
+ * in one day, stage, responsible and customer at a time. No foreign keys, as for order_counts.
+ */
+const salesRollupFigures = {
+  quantity: numeric('quantity').notNull().default('0'),
+  sum: numeric('sum').notNull().default('0'),
+  costSum: numeric('cost_sum').notNull().default('0'),
+  orders: integer('orders').notNull().default(0),
+  positions: integer('positions').notNull().default(0),
+};
+const salesRollupKeys = {
+  accountId: integer('account_id').notNull(),
+  /** 'day' or 'month': the length of the span that starts at `start`. */
+  span: text('span').notNull(),
+  start: date('start').notNull(),
+  statusId: integer('status_id').notNull(),
+  crmStatus: integer('crm_status').notNull(),
+  pipelineId: integer('pipeline_id').notNull(),
+  userId: integer('user_id').notNull(),
+};
+
+/** Per product: the sales report, its chart lines and the product drill-downs' totals. */
+export const analyticsSalesProducts = pgTable(
+  'analytics_sales_products',
+  { ...salesRollupKeys, productId: integer('product_id').notNull(), ...salesRollupFigures },
+  (table) => [primaryKey({ name: 'analytics_sales_products_pk', columns: [table.accountId, table.span, table.start, table.statusId, table.crmStatus, table.pipelineId, table.userId, table.productId] })],
+);
+
+/** Per company and contact: the customer report, responsible totals, sales totals and the total/clients charts. */
+export const analyticsSalesCustomers = pgTable(
+  'analytics_sales_customers',
+  { ...salesRollupKeys, companyId: integer('company_id').notNull(), contactId: integer('contact_id').notNull(), ...salesRollupFigures },
+  (table) => [primaryKey({ name: 'analytics_sales_customers_pk', columns: [table.accountId, table.span, table.start, table.statusId, table.crmStatus, table.pipelineId, table.userId, table.companyId, table.contactId] })],
+);
+
+/** The stock ledger summed per account, UTC day, kind, warehouses and user: the movement report's total. */
+export const analyticsMovementDays = pgTable(
+  'analytics_movement_days',
+  {
+    accountId: integer('account_id').notNull(),
+    day: date('day').notNull(),
+    eventType: text('event_type').notNull(),
+    initialWarehouseId: integer('initial_warehouse_id').notNull(),
+    finalWarehouseId: integer('final_warehouse_id').notNull(),
+    userId: integer('user_id').notNull(),
+    rows: integer('rows').notNull().default(0),
+    quantity: numeric('quantity').notNull().default('0'),
+    sum: numeric('sum').notNull().default('0'),
+  },
+  (table) => [primaryKey({ name: 'analytics_movement_days_pk', columns: [table.accountId, table.day, table.eventType, table.initialWarehouseId, table.finalWarehouseId, table.userId] })],
 );

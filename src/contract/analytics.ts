@@ -116,6 +116,7 @@ export type TotalAnswer = Type.Static<typeof TotalAnswer>;
 
 export const SalesOrderRow = Type.Object({ order_id: Type.Integer(), name: Type.String(), created_at: Type.String(), count: Type.Number(), sum: money, cost_sum: money, prib: money, poz: Type.Integer() });
 export const SalesProductAnswer = Type.Object({ data: Type.Array(SalesOrderRow), ...listAnswer });
+export type SalesProductAnswer = Type.Static<typeof SalesProductAnswer>;
 
 export const CustomerRow = Type.Object({
   company_id: Nullable(Type.Integer()),

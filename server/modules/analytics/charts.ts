@@ -3,6 +3,7 @@ import type { ChartAnswer, ChartInterval, ChartRequest, ChartSeriesKind } from '
 import type { Db } from '../../db/client';
 import { checkFilter, countedStages, orderConditions, periodBounds } from './filters';
 import { num, rowsOf } from './paging';
+import { customerRollup, customerRollupServes, productRollup, productRollupServes } from './rollups';
 
 /**
  * Chart data (spec §2: by days, months or years — total sales, by clients, by products): the sold positions summed per
@@ -31,20 +32,32 @@ export async function chartOf(db: Db, accountId: number, body: ChartRequest): Pr
   const interval = body.interval ?? 'month';
   const series: ChartSeriesKind = body.series ?? 'total';
   await checkFilter(db, accountId, filter);
-  const where = orderConditions(accountId, filter);
-  const from = sql`orders o join order_positions p on p.order_id = o.id and p.account_id = o.account_id`;
+  const raw = sql`orders o join order_positions p on p.order_id = o.id and p.account_id = o.account_id where ${orderConditions(accountId, filter)}`;
+  // A chart by days needs day rows for the whole period; by months or years, whole months' rows serve.
+  const days = interval === 'day';
+  const rollupBucket = sql`date_trunc(${interval}, r.start::timestamp)`;
   const values = new Map<string, number[]>();
   let labels: string[];
   if (series === 'total') {
     labels = ['sum', 'prib'];
-    const rows = await rowsOf<{ period: string; sum: string; prib: string }>(db, sql`select to_char(${bucketOf(interval)}, ${FORMAT[interval]}) as period, sum(${LINE_SUM}) as sum, sum(${LINE_PROFIT}) as prib
-          from ${from} where ${where} group by 1 order by 1`,
+    const rows = await rowsOf<{ period: string; sum: string; prib: string }>(
+      db,
+      customerRollupServes(filter)
+        ? sql`select to_char(${rollupBucket}, ${FORMAT[interval]}) as period, sum(r.sum) as sum, sum(r.sum) - sum(r.cost_sum) as prib
+          from ${customerRollup(accountId, filter, days)} group by 1 order by 1`
+        : sql`select to_char(${bucketOf(interval)}, ${FORMAT[interval]}) as period, sum(${LINE_SUM}) as sum, sum(${LINE_PROFIT}) as prib
+          from ${raw} group by 1 order by 1`,
     );
     for (const row of rows) values.set(row.period, [num(row.sum), num(row.prib)]);
   } else {
-    const key: SQL = series === 'clients' ? sql`o.company_id` : sql`p.product_id`;
-    const name: SQL = series === 'clients' ? sql`(select name from companies where id = t.key)` : sql`(select name from products where id = t.key)`;
-    const rows = await rowsOf<{ rank: number; name: string | null; period: string; sum: string }>(db, sql`with lines as (select ${bucketOf(interval)} as bucket, coalesce(${key}, 0) as key, sum(${LINE_SUM}) as sum from ${from} where ${where} group by 1, 2),
+    const clients = series === 'clients';
+    const name: SQL = clients ? sql`(select name from companies where id = t.key)` : sql`(select name from products where id = t.key)`;
+    // The rollups store no customer as 0, as the raw lines' coalesce does.
+    let lines: SQL;
+    if (clients && customerRollupServes(filter)) lines = sql`select ${rollupBucket} as bucket, r.company_id as key, sum(r.sum) as sum from ${customerRollup(accountId, filter, days)} group by 1, 2`;
+    else if (!clients && productRollupServes(filter)) lines = sql`select ${rollupBucket} as bucket, r.product_id as key, sum(r.sum) as sum from ${productRollup(accountId, filter, days)} group by 1, 2`;
+    else lines = sql`select ${bucketOf(interval)} as bucket, coalesce(${clients ? sql`o.company_id` : sql`p.product_id`}, 0) as key, sum(${LINE_SUM}) as sum from ${raw} group by 1, 2`;
+    const rows = await rowsOf<{ rank: number; name: string | null; period: string; sum: string }>(db, sql`with lines as (${lines}),
                top as (select key, row_number() over (order by sum(sum) desc, key) as rank from lines group by key order by sum(sum) desc, key limit ${TOP_LINES})
           select t.rank, ${name} as name, to_char(l.bucket, ${FORMAT[interval]}) as period, l.sum
           from lines l join top t on t.key = l.key order by l.bucket, t.rank`,

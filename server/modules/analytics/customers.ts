@@ -2,8 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { CUSTOMER_SORT, SALES_SORT, type AnalyticsFilter, type CustomerGrouping, type CustomerProductsRequest, type CustomerRow, type CustomersRequest } from '../../../src/contract/analytics';
 import type { Db } from '../../db/client';
 import { checkFilter, countedStages, orderConditions, quantityHaving, SALES_FIGURES, salesBase } from './filters';
-import { num, pageOf } from './paging';
-import { salesGroups, salesTotalOf } from './sales';
+import { num, pageOf, rowsOf } from './paging';
+import { customerGroupsFromRollup, customerRollupServes, responsibleGroupsFromRollup } from './rollups';
+import { salesGroups, salesTotalOf, totalRow } from './sales';
 
 /**
  * The customer report (analytics/customers, customers/products, customers/responsible, customers/total): the counted
@@ -19,6 +20,7 @@ const FROM = sql`orders o join order_positions p on p.order_id = o.id and p.acco
 const keyOf = (grouping: CustomerGrouping): SQL => (grouping === 'company' ? sql`o.company_id` : sql`o.contact_id`);
 
 export function customerGroups(accountId: number, filter: AnalyticsFilter, grouping: CustomerGrouping): SQL {
+  if (customerRollupServes(filter)) return customerGroupsFromRollup(accountId, filter, grouping);
   const names = sql`string_agg(distinct u.name, ', ' order by u.name) as otv, ${SALES_FIGURES}`;
   const having = quantityHaving(filter, sql`sum(p.quantity)`);
   return grouping === 'company'
@@ -53,6 +55,11 @@ export async function customersReport(db: Db, accountId: number, body: Customers
 
 export async function customersTotal(db: Db, accountId: number, filter: AnalyticsFilter, grouping: CustomerGrouping = 'company') {
   await checkFilter(db, accountId, filter);
+  // Each order sits in one customer group, so the groups' figures (orders included) add up to the total.
+  if (customerRollupServes(filter)) {
+    const [row] = await rowsOf<Record<string, unknown>>(db, sql`select sum(g.count) as count, sum(g.sum) as sum, sum(g.cost_sum) as cost_sum, sum(g.prib) as prib, sum(g.leads) as leads, sum(g.poz) as poz from (${customerGroups(accountId, filter, grouping)}) g`);
+    return { total: totalRow(row), stages: await countedStages(db, accountId, filter) };
+  }
   const key = keyOf(grouping);
   const keys = filter.quantity ? sql`select coalesce(${key}, 0) from ${salesBase(accountId, filter)} group by ${key} ${quantityHaving(filter, sql`sum(p.quantity)`)}` : null;
   return { total: await salesTotalOf(db, keys, salesBase(accountId, filter), sql`coalesce(${key}, 0)`), stages: await countedStages(db, accountId, filter) };
@@ -62,7 +69,9 @@ export async function customersTotal(db: Db, accountId: number, filter: Analytic
 export async function customersByResponsible(db: Db, accountId: number, body: CustomersRequest) {
   const filter = body.filter ?? {};
   await checkFilter(db, accountId, filter);
-  const grouped = sql`select o.user_id, u.name, coalesce(o.user_id, 0) as key, ${SALES_FIGURES}
+  const grouped = customerRollupServes(filter)
+    ? responsibleGroupsFromRollup(accountId, filter)
+    : sql`select o.user_id, u.name, coalesce(o.user_id, 0) as key, ${SALES_FIGURES}
     from ${FROM} where ${orderConditions(accountId, filter)} group by o.user_id, u.name ${quantityHaving(filter, sql`sum(p.quantity)`)}`;
   const { rows, paging } = await pageOf<Record<string, unknown>>(db, grouped, { page: body.page, per_page: body.per_page }, [], { field: 'sum', order: 'desc', tieBreak: 'key' });
   return {

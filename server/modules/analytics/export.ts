@@ -6,6 +6,7 @@ import { rowsOf } from './paging';
 import { cellValue, type XlsxCell, type XlsxKind } from '../../http/xlsxTable';
 import { defineTask, type TaskOutcome, type TaskRunContext } from '../tasks/api';
 import { customersReport, customersTotal } from './customers';
+import { type ExportTexts, exportTextsOf } from './exportTexts';
 import { countedStages, inIds } from './filters';
 import { movementReport } from './movement';
 import { salesReport, salesTotal } from './sales';
@@ -24,46 +25,48 @@ export interface AnalyticsExportPayload {
   report: ReportType;
   filter: AnalyticsFilter;
   group_by?: CustomerGrouping;
+  /** The language of the user who started it (users.lang): the file's headings are in it. Older tasks have none: English. */
+  lang?: string;
 }
 
 interface Column {
-  header: string;
+  header: keyof ExportTexts;
   kind: XlsxKind;
   key: string;
 }
 
 const REPORT_COLUMNS: Record<ReportType, Column[]> = {
   sales: [
-    { header: 'Product', kind: 'text', key: 'name' },
-    { header: 'Quantity', kind: 'quantity', key: 'count' },
-    { header: 'Sum', kind: 'money', key: 'sum' },
-    { header: 'Cost', kind: 'money', key: 'cost_sum' },
-    { header: 'Profit', kind: 'money', key: 'prib' },
-    { header: 'Orders', kind: 'number', key: 'leads' },
-    { header: 'Positions', kind: 'number', key: 'poz' },
+    { header: 'colProduct', kind: 'text', key: 'name' },
+    { header: 'colQuantity', kind: 'quantity', key: 'count' },
+    { header: 'colSum', kind: 'money', key: 'sum' },
+    { header: 'colCost', kind: 'money', key: 'cost_sum' },
+    { header: 'colProfit', kind: 'money', key: 'prib' },
+    { header: 'colOrders', kind: 'number', key: 'leads' },
+    { header: 'colPositions', kind: 'number', key: 'poz' },
   ],
   customers: [
-    { header: 'Company', kind: 'text', key: 'company' },
-    { header: 'Contact', kind: 'text', key: 'contact' },
-    { header: 'Orders', kind: 'number', key: 'leads' },
-    { header: 'Sum', kind: 'money', key: 'sum' },
-    { header: 'Profit', kind: 'money', key: 'prib' },
-    { header: 'Responsible', kind: 'text', key: 'otv' },
-    { header: 'Positions', kind: 'number', key: 'poz' },
+    { header: 'colCompany', kind: 'text', key: 'company' },
+    { header: 'colContact', kind: 'text', key: 'contact' },
+    { header: 'colOrders', kind: 'number', key: 'leads' },
+    { header: 'colSum', kind: 'money', key: 'sum' },
+    { header: 'colProfit', kind: 'money', key: 'prib' },
+    { header: 'colResponsible', kind: 'text', key: 'otv' },
+    { header: 'colPositions', kind: 'number', key: 'poz' },
   ],
   movement: [
-    { header: 'Date', kind: 'text', key: 'event_date' },
-    { header: 'Event', kind: 'text', key: 'event_type' },
-    { header: 'Article', kind: 'text', key: 'article_number' },
-    { header: 'Title', kind: 'text', key: 'title' },
-    { header: 'Batch', kind: 'text', key: 'party' },
-    { header: 'Quantity', kind: 'quantity', key: 'quantity' },
-    { header: 'Cost price', kind: 'money', key: 'cost_price' },
-    { header: 'Sum', kind: 'money', key: 'sum' },
-    { header: 'From warehouse', kind: 'text', key: 'initial_warehouse' },
-    { header: 'To warehouse', kind: 'text', key: 'final_warehouse' },
-    { header: 'User', kind: 'text', key: 'user' },
-    { header: 'Comment', kind: 'text', key: 'comment' },
+    { header: 'colDate', kind: 'text', key: 'event_date' },
+    { header: 'colEvent', kind: 'text', key: 'event_type' },
+    { header: 'colArticle', kind: 'text', key: 'article_number' },
+    { header: 'colTitle', kind: 'text', key: 'title' },
+    { header: 'colBatch', kind: 'text', key: 'party' },
+    { header: 'colQuantity', kind: 'quantity', key: 'quantity' },
+    { header: 'colCostPrice', kind: 'money', key: 'cost_price' },
+    { header: 'colSum', kind: 'money', key: 'sum' },
+    { header: 'colFromWarehouse', kind: 'text', key: 'initial_warehouse' },
+    { header: 'colToWarehouse', kind: 'text', key: 'final_warehouse' },
+    { header: 'colUser', kind: 'text', key: 'user' },
+    { header: 'colComment', kind: 'text', key: 'comment' },
   ],
 };
 
@@ -71,41 +74,41 @@ const REPORT_COLUMNS: Record<ReportType, Column[]> = {
 const [companyColumn, contactColumn, ...customerFigures] = REPORT_COLUMNS.customers;
 const COLUMNS: Record<ReportType | 'customers_contact', Column[]> = { ...REPORT_COLUMNS, customers_contact: [contactColumn, companyColumn, ...customerFigures] };
 
-const REPORT_TITLES: Record<ReportType, string> = { sales: 'Sales report', customers: 'Customer report', movement: 'Movement of goods' };
+const REPORT_TITLES: Record<ReportType, keyof ExportTexts> = { sales: 'salesReport', customers: 'customerReport', movement: 'movement' };
 const FORMAT: Record<XlsxKind, string> = { text: '@', number: '0', quantity: '#,##0.###', money: '#,##0.00', date: 'yyyy-mm-dd hh:mm:ss' };
 
 /** The filter's names per field, as the file's heading shows them (ids the account no longer has are skipped). */
-const NAMES: Record<string, { label: string; table: string; column?: string; idColumn?: string }> = {
-  product_ids: { label: 'Products', table: 'products' },
-  responsible_ids: { label: 'Responsible', table: 'users' },
-  pipeline_ids: { label: 'Pipelines', table: 'pipelines' },
-  stage_ids: { label: 'Stages', table: 'pipeline_statuses' },
-  company_ids: { label: 'Companies', table: 'companies' },
-  contact_ids: { label: 'Contacts', table: 'contacts' },
-  user_ids: { label: 'Users', table: 'users' },
-  initial_warehouse_ids: { label: 'From warehouses', table: 'warehouses' },
-  final_warehouse_ids: { label: 'To warehouses', table: 'warehouses' },
+const NAMES: Record<string, { label: keyof ExportTexts; table: string }> = {
+  product_ids: { label: 'products', table: 'products' },
+  responsible_ids: { label: 'responsible', table: 'users' },
+  pipeline_ids: { label: 'pipelines', table: 'pipelines' },
+  stage_ids: { label: 'stages', table: 'pipeline_statuses' },
+  company_ids: { label: 'companies', table: 'companies' },
+  contact_ids: { label: 'contacts', table: 'contacts' },
+  user_ids: { label: 'users', table: 'users' },
+  initial_warehouse_ids: { label: 'fromWarehouses', table: 'warehouses' },
+  final_warehouse_ids: { label: 'toWarehouses', table: 'warehouses' },
 };
 
 /** The heading lines: [label, value] pairs. Users are global rows: only the account's members are named. */
-export async function filterLines(db: Db, accountId: number, report: ReportType, filter: AnalyticsFilter, grouping?: CustomerGrouping): Promise<[string, string][]> {
-  const lines: [string, string][] = [['Report', REPORT_TITLES[report]]];
-  lines.push(['Period', filter.period ? `${filter.period.from} – ${filter.period.to}` : 'All time']);
+export async function filterLines(db: Db, accountId: number, report: ReportType, filter: AnalyticsFilter, grouping?: CustomerGrouping, texts: ExportTexts = exportTextsOf('en')): Promise<[string, string][]> {
+  const lines: [string, string][] = [[texts.report, texts[REPORT_TITLES[report]]]];
+  lines.push([texts.period, filter.period ? `${filter.period.from} – ${filter.period.to}` : texts.allTime]);
   if (report !== 'movement') {
     const stages = await countedStages(db, accountId, filter);
-    lines.push(['Counted stages', `${stages.default ? 'Success stages: ' : ''}${stages.stages.map((stage) => `${stage.pipeline}: ${stage.name}`).join(', ')}`]);
+    lines.push([texts.countedStages, `${stages.default ? texts.successStages : ''}${stages.stages.map((stage) => `${stage.pipeline}: ${stage.name}`).join(', ')}`]);
   }
-  if (report === 'customers') lines.push(['Grouping', grouping === 'contact' ? 'By contact' : 'By company']);
+  if (report === 'customers') lines.push([texts.grouping, grouping === 'contact' ? texts.byContact : texts.byCompany]);
   for (const [field, { label, table }] of Object.entries(NAMES)) {
     const ids = filter[field as keyof AnalyticsFilter] as number[] | undefined;
     if (!ids?.length) continue;
     const scope = table === 'users' ? sql`id in (select user_id from memberships where account_id = ${accountId})` : sql`account_id = ${accountId}`;
     const rows = await rowsOf<{ name: string }>(db, sql`select name from ${sql.identifier(table)} where ${scope} and ${inIds(sql`id`, ids)} order by name`);
-    lines.push([label, rows.map((row) => row.name).join(', ')]);
+    lines.push([texts[label], rows.map((row) => row.name).join(', ')]);
   }
-  if (filter.event_types?.length) lines.push(['Events', filter.event_types.join(', ')]);
-  if (filter.product_batch) lines.push(['Batch', filter.product_batch]);
-  if (filter.quantity) lines.push(['Quantity', `${filter.quantity.min ?? ''} – ${filter.quantity.max ?? ''}`]);
+  if (filter.event_types?.length) lines.push([texts.events, filter.event_types.join(', ')]);
+  if (filter.product_batch) lines.push([texts.batch, filter.product_batch]);
+  if (filter.quantity) lines.push([texts.quantity, `${filter.quantity.min ?? ''} – ${filter.quantity.max ?? ''}`]);
   return lines;
 }
 
@@ -115,17 +118,18 @@ export async function runAnalyticsExport(context: TaskRunContext<AnalyticsExport
   const { db, accountId, payload, signal } = context;
   const { report, filter } = payload;
   const grouping = payload.group_by ?? 'company';
+  const texts = exportTextsOf(payload.lang);
   const columns = COLUMNS[report === 'customers' && grouping === 'contact' ? 'customers_contact' : report];
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Stockroom';
-  const sheet = workbook.addWorksheet(REPORT_TITLES[report]);
+  const sheet = workbook.addWorksheet(texts[REPORT_TITLES[report]]);
   sheet.columns = columns.map((column) => ({ width: column.kind === 'text' ? 28 : 14 }));
-  for (const [label, value] of await filterLines(db, accountId, report, filter, grouping)) {
+  for (const [label, value] of await filterLines(db, accountId, report, filter, grouping, texts)) {
     const row = sheet.addRow([cellValue('text', label), cellValue('text', value)]);
     row.getCell(1).font = { bold: true };
   }
   sheet.addRow([]);
-  const header = sheet.addRow(columns.map((column) => column.header));
+  const header = sheet.addRow(columns.map((column) => texts[column.header]));
   header.font = { bold: true };
   const write = (values: Record<string, unknown>) => {
     const row = sheet.addRow(columns.map((column) => cellValue(column.kind, (values[column.key] ?? null) as XlsxCell)));
@@ -156,7 +160,7 @@ export async function runAnalyticsExport(context: TaskRunContext<AnalyticsExport
               ? (await customersTotal(db, accountId, filter, grouping)).total
               : (answer as Awaited<ReturnType<typeof movementReport>>).total;
         const first = columns[0].key;
-        write({ ...totals, [first]: 'Total' }).font = { bold: true };
+        write({ ...totals, [first]: texts.total }).font = { bold: true };
         break;
       }
     }

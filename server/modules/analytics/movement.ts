@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { pagingOf } from '../../http/paging';
 import { checkFilter, containing, inIds, periodBounds } from './filters';
 import { DEFAULT_PER_PAGE, num, rowsOf } from './paging';
+import { movementRollupServes, movementTotalFromRollup } from './rollups';
 
 /**
  * The movement of goods (analytics/movement/products): the stock ledger's rows, filtered and paged in SQL, with the
@@ -89,7 +90,11 @@ export async function movementReport(db: Db, accountId: number, body: MovementRe
   await checkFilter(db, accountId, filter);
   const [list, totals, users, whs] = await Promise.all([
     movementRows(db, accountId, filter, body),
-    rowsOf<{ rows: number; quantity: string; sum: string }>(db, sql`select count(*)::int as rows, coalesce(sum(m.quantity), 0) as quantity, coalesce(sum(m.sum), 0) as sum from movements m where ${movementConditions(accountId, filter)}`,
+    rowsOf<{ rows: number; quantity: string; sum: string }>(
+      db,
+      movementRollupServes(filter)
+        ? movementTotalFromRollup(accountId, filter)
+        : sql`select count(*)::int as rows, coalesce(sum(m.quantity), 0) as quantity, coalesce(sum(m.sum), 0) as sum from movements m where ${movementConditions(accountId, filter)}`,
     ),
     rowsOf<{ id: number; name: string }>(db, sql`select u.id, u.name from memberships ms join users u on u.id = ms.user_id where ms.account_id = ${accountId} order by u.name, u.id`),
     rowsOf<{ id: number; name: string }>(db, sql`select id, name from warehouses where account_id = ${accountId} order by is_main desc, name, id`),

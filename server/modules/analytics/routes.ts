@@ -90,7 +90,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       userId: caller.user.id,
       type: ANALYTICS_EXPORT_TASK,
       title: `analytics-${request.params.type}.xlsx`,
-      payload: { report: request.params.type, filter, group_by: request.body?.group_by },
+      payload: { report: request.params.type, filter, group_by: request.body?.group_by, lang: caller.user.lang },
     });
     return { task_id: task.id, message: EXPORT_STARTED };
   });

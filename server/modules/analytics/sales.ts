@@ -3,6 +3,7 @@ import { SALES_SORT, type AnalyticsFilter, type SalesProductRequest, type SalesR
 import type { Db } from '../../db/client';
 import { checkFilter, countedStages, orderConditions, quantityHaving, SALES_FIGURES, salesBase } from './filters';
 import { num, pageOf, rowsOf } from './paging';
+import { customerRollup, productGroupsFromRollup, productRollupServes, customerRollupServes, ROLLUP_FIGURES } from './rollups';
 
 /** The sales report (analytics/sales, sales/products, sales/total): what sold, per product, summed in SQL. */
 
@@ -18,11 +19,12 @@ const salesRow = (row: Record<string, unknown>): SalesRow => ({
 });
 
 /** The per-product groups of the sold positions (`extra` narrows the base, e.g. to one customer). */
-export function salesGroups(accountId: number, filter: AnalyticsFilter, extra = sql``) {
+export function salesGroups(accountId: number, filter: AnalyticsFilter, extra?: SQL) {
+  if (!extra && productRollupServes(filter)) return productGroupsFromRollup(accountId, filter);
   return sql`select p.product_id, coalesce(pr.name, '') as name, ${SALES_FIGURES}
     from orders o join order_positions p on p.order_id = o.id and p.account_id = o.account_id
     left join products pr on pr.id = p.product_id
-    where ${orderConditions(accountId, filter)} ${extra}
+    where ${orderConditions(accountId, filter)} ${extra ?? sql``}
     group by p.product_id, pr.name ${quantityHaving(filter, sql`sum(p.quantity)`)}`;
 }
 
@@ -40,11 +42,18 @@ export async function salesReport(db: Db, accountId: number, body: SalesRequest)
 export async function salesTotalOf(db: Db, groups: SQL | null, base: SQL, groupKey: SQL): Promise<SalesTotal> {
   const within = groups ? sql`and ${groupKey} in (select key from (${groups}) g(key))` : sql``;
   const [row] = (await rowsOf<Record<string, unknown>>(db, sql`select ${SALES_FIGURES} from ${base} ${within}`));
-  return { count: num(row.count), sum: num(row.sum), cost_sum: num(row.cost_sum), prib: num(row.prib), leads: num(row.leads), poz: num(row.poz) };
+  return totalRow(row);
 }
+
+export const totalRow = (row: Record<string, unknown>): SalesTotal => ({ count: num(row.count), sum: num(row.sum), cost_sum: num(row.cost_sum), prib: num(row.prib), leads: num(row.leads), poz: num(row.poz) });
 
 export async function salesTotal(db: Db, accountId: number, filter: AnalyticsFilter) {
   await checkFilter(db, accountId, filter);
+  // Without product groups to choose from, the total is every counted order's, which the customer rollup sums too.
+  if (!filter.quantity && customerRollupServes(filter)) {
+    const [row] = await rowsOf<Record<string, unknown>>(db, sql`select ${ROLLUP_FIGURES} from ${customerRollup(accountId, filter)}`);
+    return { total: totalRow(row), stages: await countedStages(db, accountId, filter) };
+  }
   const keys = filter.quantity ? sql`select p.product_id from ${salesBase(accountId, filter)} group by p.product_id ${quantityHaving(filter, sql`sum(p.quantity)`)}` : null;
   return { total: await salesTotalOf(db, keys, salesBase(accountId, filter), sql`p.product_id`), stages: await countedStages(db, accountId, filter) };
 }

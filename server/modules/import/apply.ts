@@ -53,7 +53,7 @@ export function planWriter(tx: Tx, catalogue: Catalogue, context: WriteContext):
     }
     for (const [warehouseId, lines] of byWarehouse) {
       for (let start = 0; start < lines.length; start += ARRIVAL_LINES) {
-        await receiveManyLines(tx, { accountId: context.accountId, userId: context.userId }, { warehouseId, comment: `Import: ${context.fileName}`, lines: lines.slice(start, start + ARRIVAL_LINES) });
+        await receiveManyLines(tx, { accountId: context.accountId, userId: context.userId }, { warehouseId, comment: `Import: ${context.fileName}`, lines: lines.slice(start, start + ARRIVAL_LINES), kind: 'import' });
       }
     }
   };

@@ -8,7 +8,8 @@ import { fields, products } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { inTransaction } from '../../http/transaction';
 import { lockOpenOrders, repriceLocked } from '../orders/reprice';
-import { lockProducts } from '../stock/api';
+import { lockProducts, type PriceChange, recordPriceChanges } from '../stock/api';
+import { priceOf } from './priceOf';
 import { nextStamp } from './freshness';
 
 export const PRICE_TOO_LARGE = 'The new price is too large';
@@ -44,6 +45,7 @@ export async function editPrices(db: Db, caller: Caller, body: PriceEditRequest)
     const locked = await lockProducts(tx, accountId, body.product_ids);
     if (locked.size !== body.product_ids.length) throw notFound('No such product');
     const prices = new Map<number, number>();
+    const changes: PriceChange[] = [];
     for (const product of locked.values()) {
       const previous = isRecord(product.values[body.price_field]) ? (product.values[body.price_field] as Record<string, unknown>) : {};
       const cost = 'set' in body.change ? body.change.set : changedByPercent(Number(previous.cost ?? 0) || 0, body.change.percent);
@@ -54,7 +56,9 @@ export async function editPrices(db: Db, caller: Caller, body: PriceEditRequest)
         .set({ values: { ...product.values, [body.price_field]: price }, updatedAt: nextStamp(product) })
         .where(eq(products.id, product.id));
       prices.set(product.id, cost);
+      changes.push({ accountId, product, priceField: body.price_field, from: priceOf(previous), to: cost, userId: caller.user.id });
     }
+    await recordPriceChanges(tx, changes);
     await repriceLocked(tx, orderIds, body.price_field, prices);
     return { prices: [...prices].map(([product_id, cost]) => ({ product_id, cost })), orders_repriced: orderIds.length };
   });

@@ -14,7 +14,8 @@ import { requireName } from '../account/service';
 import { lockCatalogue } from '../categories/service';
 import { coerceEntityValues } from '../fields/values';
 import { repriceOpenOrders } from '../orders/reprice';
-import { inTransitOf, lockProduct, roundedQuantity, toBatch } from '../stock/api';
+import { inTransitOf, lockProduct, recordPriceChanges, roundedQuantity, toBatch } from '../stock/api';
+import { priceOf } from './priceOf';
 import { nextStamp, requireUnchangedSince } from './freshness';
 import { countProducts } from './positions';
 
@@ -160,6 +161,7 @@ export async function setPrice(db: Db, caller: Caller, body: SetPriceRequest): P
       .update(products)
       .set({ values: { ...current.values, [body.price_field]: price }, updatedAt: nextStamp(current) })
       .where(eq(products.id, current.id));
+    await recordPriceChanges(tx, [{ accountId: caller.account.id, product: current, priceField: body.price_field, from: priceOf(previous), to: body.cost, userId: caller.user.id }]);
   });
   if (body.update_open_deals) await repriceOpenOrders(db, caller.account.id, body.id, body.price_field, body.cost);
   return getProduct(db, caller.account.id, body.id);

@@ -8,6 +8,7 @@
  *   all lines in one transaction; a move may wait in transit until received or cancelled.
  * - reserve, release, consume, adjust: what an order position holds, inside the order's transaction.
  * Every writer takes its locks in THE order written down in locks.ts.
+ * - recordPriceChanges: a product's new price as a ledger row (no goods move), inside the price writer's transaction.
  * - EVERY_WAREHOUSE, sumsLevel: reading the kept stock sums (stock_sums), which the database keeps with every write
  *   above (keptSums.ts).
  */
@@ -23,3 +24,4 @@ export { EVERY_WAREHOUSE, sumsLevel } from './keptSums';
 // An arrival document of many lines inside the caller's transaction: an import writes its products and their stock all or nothing.
 export type { ReceivedLine } from './documents';
 export { receiveManyLines } from './bulkArrival';
+export { type PriceChange, recordPriceChanges } from './priceLedger';

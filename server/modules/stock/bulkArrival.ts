@@ -26,7 +26,8 @@ const rowsOf = async <T>(tx: Tx, query: SQL): Promise<T[]> => ((await tx.execute
 
 const refusedLine = (line: number, error: HttpError) => new HttpError(error.status, error.message, { ...error.extra, line });
 
-export async function receiveManyLines(tx: Tx, author: DocumentAuthor, body: { warehouseId: number; comment: string; lines: readonly ReceivedLine[] }): Promise<StockDocument> {
+/** `kind` 'import' marks the ledger rows as an import's (the movement report's 'import' kind); the goods arrive all the same. */
+export async function receiveManyLines(tx: Tx, author: DocumentAuthor, body: { warehouseId: number; comment: string; lines: readonly ReceivedLine[]; kind?: 'arrival' | 'import' }): Promise<StockDocument> {
   const { accountId } = author;
   const locked = await lockProducts(
     tx,
@@ -98,7 +99,7 @@ export async function receiveManyLines(tx: Tx, author: DocumentAuthor, body: { w
 
   const entries: LedgerEntry[] = body.lines.map((line) => ({
     accountId,
-    kind: 'arrival',
+    kind: body.kind ?? 'arrival',
     product: locked.get(line.productId)!,
     batch: after.get(key(line.productId, line.batch?.trim() ?? ''))!,
     thousandths: thousandthsOf(line.count),

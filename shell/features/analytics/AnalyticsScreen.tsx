@@ -14,6 +14,7 @@ import { taskStarted } from '../../stores/tasks';
 import * as api from './api';
 import { ReportChart } from './Chart';
 import { type ColumnDef, columnsOf, DEFAULT_SORT } from './columns';
+import { type DrillTarget, Drilldown } from './Drilldown';
 import { FilterPicker } from './FilterPicker';
 import { presetPeriod } from './period';
 
@@ -88,6 +89,7 @@ export default function AnalyticsScreen() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [chart, setChart] = useState<ChartAnswer | null>(null);
   const [busy, setBusy] = useState(false);
+  const [drill, setDrill] = useState<DrillTarget | null>(null);
   const [templates, setTemplates] = useState<AnalyticsTemplate[]>([]);
   const [templateId, setTemplateId] = useState<number | null>(null);
   const [templateName, setTemplateName] = useState('');
@@ -106,6 +108,18 @@ export default function AnalyticsScreen() {
     return result;
     // period is a fresh object each render: its days are what the memo depends on.
   }, [report, period.from, period.to, chosen, batch, quantity]);
+
+  // A detail belongs to the row it was opened from: another report, grouping or filter closes it.
+  useEffect(() => setDrill(null), [report, grouping, filter]);
+
+  /** The drill-down a row opens: a product's orders (sales), a customer's products (customers); movement rows have none. */
+  function drillOf(row: Record<string, unknown>): DrillTarget | null {
+    if (report === 'sales') return { kind: 'product', productId: Number(row.product_id), name: String(row.name ?? '') };
+    if (report !== 'customers') return null;
+    const key = grouping === 'company' ? row.company_id : row.contact_id;
+    const name = grouping === 'company' ? (row.company ?? t('analytics.noCompany')) : (row.contact ?? t('analytics.noContact'));
+    return { kind: 'customer', grouping, id: key === null || key === undefined ? null : Number(key), name: String(name) };
+  }
 
   const load = useCallback(async () => {
     setBusy(true);
@@ -425,15 +439,24 @@ export default function AnalyticsScreen() {
                   </td>
                 </tr>
               )}
-              {loaded?.rows.map((row, index) => (
-                <tr key={String(row.id ?? row.product_id ?? row.company_id ?? row.contact_id ?? index)} data-row={JSON.stringify(row)}>
-                  {columns.map((column) => (
-                    <td key={column.key} data-kind={column.kind}>
-                      {cell(column, row[column.key])}
-                    </td>
-                  ))}
-                </tr>
-              ))}
+              {loaded?.rows.map((row, index) => {
+                const target = drillOf(row);
+                return (
+                  <tr key={String(row.id ?? row.product_id ?? row.company_id ?? row.contact_id ?? index)} data-row={JSON.stringify(row)}>
+                    {columns.map((column, at) => (
+                      <td key={column.key} data-kind={column.kind}>
+                        {at === 0 && target ? (
+                          <button type="button" className="analytics-drill-open" aria-label={t('analytics.drill.open', { name: target.name })} onClick={() => setDrill(target)}>
+                            {cell(column, row[column.key])}
+                          </button>
+                        ) : (
+                          cell(column, row[column.key])
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
             </tbody>
             {loaded?.total && (
               <tfoot>
@@ -448,6 +471,7 @@ export default function AnalyticsScreen() {
             )}
           </table>
         </div>
+        {drill && <Drilldown target={drill} filter={filter} money={money} quantity={formatQuantity} onClose={() => setDrill(null)} />}
         {loaded && loaded.pages > 1 && (
           <nav className="analytics-pages" aria-label={t('analytics.table')}>
             <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} aria-label={t('analytics.prev')}>

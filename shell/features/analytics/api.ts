@@ -11,6 +11,7 @@ import type {
   Named,
   ReportType,
   SalesAnswer,
+  SalesProductAnswer,
   TemplateSettings,
   TotalAnswer,
 } from '../../../src/contract/analytics';
@@ -38,3 +39,10 @@ export const startExport = (report: ReportType, filter: AnalyticsFilter, group_b
 export const listTemplates = () => staffApi.get<AnalyticsTemplate[]>('analytics/templates');
 export const saveTemplate = (name: string, report: ReportType, settings: TemplateSettings) => staffApi.post<AnalyticsTemplate>('analytics/templates/save', { name, report, settings });
 export const deleteTemplate = (id: number) => staffApi.post<{ success: boolean }>('analytics/templates/delete', { id });
+
+/** The drill-downs: the orders one product sold in, and one customer's products (null: the orders with no customer). */
+export const salesOfProduct = (product_id: number, filter: AnalyticsFilter) => staffApi.post<SalesProductAnswer>('analytics/sales/products', { product_id, filter, per_page: DRILL_ROWS });
+export const customerProducts = (customer: { company_id: number | null } | { contact_id: number | null }, filter: AnalyticsFilter) =>
+  staffApi.post<SalesAnswer>('analytics/customers/products', { ...customer, filter, per_page: DRILL_ROWS });
+/** The rows a drill-down shows: the biggest first, as many as one server page holds. */
+export const DRILL_ROWS = 500;

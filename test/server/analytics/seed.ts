@@ -57,7 +57,7 @@ export interface Seeded {
   contacts: Record<string, number>;
   users: Record<'owner' | 'member', { id: number; name: string }>;
   warehouses: Record<'Main' | 'Depot', number>;
-  stages: { success: number; new: number; otherSuccess: number; successName: string; otherName: string; pipelineName: string; otherPipelineName: string };
+  stages: { success: number; new: number; otherSuccess: number; successName: string; otherName: string; pipelineName: string; otherPipelineName: string; pipelineId: number; otherPipelineId: number };
   orders: Record<string, number>;
   member: { id: number; token: string };
 }
@@ -137,7 +137,7 @@ export async function seedAnalytics(server: TestServer, account: TestAccount): P
     contacts,
     users,
     warehouses,
-    stages: { success: success.id, new: fresh.id, otherSuccess: otherSuccess.id, successName: success.name, otherName: otherSuccess.name, pipelineName: system.name, otherPipelineName: other.name },
+    stages: { success: success.id, new: fresh.id, otherSuccess: otherSuccess.id, successName: success.name, otherName: otherSuccess.name, pipelineName: system.name, otherPipelineName: other.name, pipelineId: system.id, otherPipelineId: other.id },
     orders,
     member: { id: member.id, token: member.token },
   };
