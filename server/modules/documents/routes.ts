@@ -25,7 +25,7 @@ import { orderRowOf } from '../orders/service';
 import { openOrderFile } from '../orderDocuments/service';
 import { autogenerationFailures, listenForStageMoves } from './autogeneration';
 import { DOCX_MIME, generateDocument, listOrderDocuments, registry, registryZip } from './generate';
-import { pdfAvailable } from './pdf';
+import { holdOffice, pdfAvailable } from './pdf';
 import { addTemplate, deleteTemplate, getDocumentSettings, listTemplates, templateBytes, templateFields, templateRowOf, updateDocumentSettings, updateTemplate } from './templates';
 
 /**
@@ -43,6 +43,9 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const stopListening = listenForStageMoves(db, config, app.log);
   app.addHook('onClose', async () => stopListening());
+  // The LibreOffice kept running for PDFs (started by the first one) stops with the server.
+  const releaseOffice = holdOffice();
+  app.addHook('onClose', releaseOffice);
 
   const list = async (request: Parameters<typeof callerOf>[0]) => {
     const caller = callerOf(request);
