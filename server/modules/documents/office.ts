@@ -32,6 +32,8 @@ let made = 0;
 export class Office {
   private running: Promise<Running> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Counts stops: a conversion cut short by stop() is not retried on a fresh office the stop would leave running. */
+  private stops = 0;
   private readonly profile: string;
   private readonly pipe: string;
 
@@ -61,11 +63,13 @@ export class Office {
   async stop(): Promise<void> {
     const running = this.running;
     this.running = null;
+    this.stops += 1;
     if (running) this.kill(await running.catch(() => null));
     rmSync(this.profile, { recursive: true, force: true });
   }
 
   private async convertNow(input: string, output: string, retry = true): Promise<void> {
+    const stops = this.stops;
     const started = (this.running ??= this.start());
     let running: Running;
     try {
@@ -81,7 +85,7 @@ export class Office {
       // tried once more on a fresh one, so a LibreOffice that died while idle costs a restart and not a document.
       this.kill(running);
       if (this.running === started) this.running = null;
-      if (retry && !(error instanceof OfficeTimeout)) return this.convertNow(input, output, false);
+      if (retry && stops === this.stops && !(error instanceof OfficeTimeout)) return this.convertNow(input, output, false);
       throw error;
     }
   }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,18 @@ async function pdfOf(line: string): Promise<string> {
   expect(readFileSync(output).subarray(0, 5).toString()).toBe('%PDF-');
   return execFileSync('pdftotext', [output, '-'], { encoding: 'utf8' });
 }
+
+/** soffice processes of this test process's offices (their profile names carry its pid). */
+const offices = () =>
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(`stockroom-office-${process.pid}-`);
+      } catch {
+        return false;
+      }
+    });
 
 const alive = (pid: number) => {
   try {
@@ -83,5 +95,21 @@ describe('the running LibreOffice', () => {
     await office.stop();
     await expect.poll(() => alive(pid)).toBe(false);
     expect(await office.pid()).toBeUndefined();
+  });
+
+  it('rule: a stop during a conversion ends it and leaves no LibreOffice running (no retry on a fresh one)', { timeout: 90_000 }, async () => {
+    made += 1;
+    const input = join(folder, `in-${made}.docx`);
+    // Long enough to be still converting when the stop comes, once LibreOffice is up.
+    writeFileSync(input, makeDocx(Array.from({ length: 20_000 }, (_, line) => `Cut short, line ${line}`)));
+    const converting = office.convert(input, join(folder, `out-${made}.pdf`));
+    converting.catch(() => undefined);
+    await expect.poll(() => office.pid(), { timeout: 60_000 }).toBeDefined();
+    const stopping = office.stop();
+    await expect(converting).rejects.toThrow();
+    await stopping;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await office.pid()).toBeUndefined();
+    expect(offices()).toEqual([]);
   });
 });
