@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { accounts, integrationConnections, memberships, tariffs, users } from '../db/schema';
 import { seedCatalogue } from './seedCatalogue';
 import { localiseSystemPipeline, type DemoLang } from '../modules/demo/defaultNames';
+import { addAccountDocuments } from '../modules/accountDefaults/documents';
 import { DEMO_CUSTOMER, seedOrders } from './seedOrders';
 
 export const DEMO_ADMIN = { name: 'Demo admin', email: 'demo@stockroom.local', password: 'demo-password' } as const;
@@ -60,6 +61,7 @@ export async function seedDemo(db: Db, demoHostOrigins: readonly string[] = [], 
       { accountId: account.id, userId: keeper.id, editingRemains: false, changeRemains: true },
     ]);
     await localiseSystemPipeline(tx, account.id, lang);
+    await addAccountDocuments(tx, account.id, lang);
     await seedCatalogue(tx, account.id, admin.id, undefined, lang);
     await seedOrders(tx, account.id, admin.id, customerHash, lang);
     for (const origin of demoHostOrigins) {

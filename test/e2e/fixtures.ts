@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { hashPassword, sha256 } from '../../server/auth/secrets';
 import type { Db } from '../../server/db/client';
 import { accounts, memberships, publicCustomers, tariffs, tokens, users } from '../../server/db/schema';
+import { addAccountDocuments } from '../../server/modules/accountDefaults/documents';
 import { seedCatalogue } from '../../server/seeds/seedCatalogue';
 import { DEMO_CUSTOMER, seedOrders } from '../../server/seeds/seedOrders';
 
@@ -88,6 +89,8 @@ export async function createTestAccount(db: Db, label: string, demo: boolean): P
     const [admin] = await tx.insert(users).values({ name: `Admin of ${name}`, email, passwordHash }).returning({ id: users.id });
     await tx.insert(memberships).values({ accountId: account.id, userId: admin.id, isOwner: true, admin: true, editingRemains: true, changeRemains: true });
     await tx.insert(tokens).values({ tokenHash: sha256(token), userId: admin.id, accountId: account.id, expiresAt: inDays(1) });
+    // What registration makes with an account (the built-in document templates).
+    await addAccountDocuments(tx, account.id, 'en');
     if (customer) {
       await seedCatalogue(tx, account.id, admin.id);
       await seedOrders(tx, account.id, admin.id, customerHash);

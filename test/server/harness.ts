@@ -8,6 +8,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { accounts, memberships, outbox, users } from '../../server/db/schema';
 import { ensureTariffs } from '../../server/seeds/seed';
+import { addAccountDocuments } from '../../server/modules/accountDefaults/documents';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -15,7 +16,7 @@ export interface TestServer {
   /** Calls the API with an optional bearer token; returns status and parsed JSON. */
   call(method: 'GET' | 'POST', path: string, options?: { token?: string; body?: unknown; query?: Record<string, string | number> }): Promise<{ status: number; body: any }>;
   /** A new account with an owner (and its token), unique to the calling test. */
-  newAccount(options?: { separateRights?: boolean; tariff?: string; expired?: boolean }): Promise<TestAccount>;
+  newAccount(options?: { separateRights?: boolean; tariff?: string; expired?: boolean; lang?: 'en' | 'ru' }): Promise<TestAccount>;
   /** A new member of an account with the given rights, and its token. */
   newMember(account: TestAccount, rights?: Partial<typeof memberships.$inferInsert>): Promise<{ id: number; email: string; token: string }>;
   /** The last message sent to a recipient (the outbox is real: SMTP is off in tests). */
@@ -91,8 +92,10 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
       const [tariff] = await db.select().from(tariffs).where(eq(tariffs.code, options.tariff));
       await db.update(accounts).set({ tariffId: tariff.id }).where(eq(accounts.id, account.id));
     }
-    const [owner] = await db.insert(users).values({ name: 'Owner', email, passwordHash }).returning();
+    const [owner] = await db.insert(users).values({ name: 'Owner', email, passwordHash, lang: options.lang ?? 'en' }).returning();
     await db.insert(memberships).values({ accountId: account.id, userId: owner.id, isOwner: true, admin: true, editingRemains: true, changeRemains: true });
+    // What registration makes with an account (the built-in document templates).
+    await addAccountDocuments(db, account.id, options.lang ?? 'en');
     const login = await server.call('POST', 'auth/login', { body: { login: email, password } });
     return { id: account.id, ownerId: owner.id, email, password, token: login.body.access_token };
   };

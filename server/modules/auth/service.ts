@@ -10,6 +10,7 @@ import { accounts, memberships, tariffs, tokens, users } from '../../db/schema';
 import { badRequest, unprocessable } from '../../http/errors';
 import type { ServerContext } from '../../http/context';
 import { demoLang, localiseSystemPipeline } from '../demo/defaultNames';
+import { addAccountDocuments } from '../accountDefaults/documents';
 
 export const INVALID_LOGIN = 'Invalid username or password';
 export const USER_EXISTS = 'Such a user already exists.';
@@ -134,6 +135,8 @@ export async function setAccount(ctx: ServerContext, input: { mode: LoginMode; l
       .values({ name, passwordHash, lang: payload.lang === 'ru' ? 'ru' : 'en', [login.mode]: login.value })
       .returning({ id: users.id });
     await tx.insert(memberships).values({ accountId: account.id, userId: user.id, isOwner: true, admin: true, editingRemains: true, changeRemains: true });
+    // The built-in document templates, so the new account prints at once and listing them changes nothing.
+    await addAccountDocuments(tx, account.id, payload.lang === 'ru' ? 'ru' : 'en');
   });
   await ctx.mailer.send({ channel: login.mode, to: login.value, subject: 'You are registered', body: `Your Stockroom password: ${password}` });
 }

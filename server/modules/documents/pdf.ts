@@ -4,15 +4,18 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Office, OfficeTimeout, officeBridgeAvailable } from './office';
 
 /**
- * PDF from a filled docx through LibreOffice in headless mode, in a temp folder, with a timeout. Conversions run
+ * PDF from a filled docx through LibreOffice in headless mode, in a temp folder, with a timeout. With python3-uno
+ * one LibreOffice keeps running (office.ts); without it each conversion starts soffice. Either way conversions run
  * one at a time on one LibreOffice profile per process: a fresh profile costs seconds on every start, and two
  * conversions on one profile lock each other out.
  */
 
 export const SOFFICE = process.env.SOFFICE_PATH ?? '/usr/bin/soffice';
 const TIMEOUT_MS = 60_000;
+const TOO_SLOW = 'PDF is not available: LibreOffice did not finish in time. The document was made as docx.';
 
 /** Why no PDF was made: shown to the user, who gets the docx instead. */
 export class PdfUnavailable extends Error {}
@@ -21,13 +24,52 @@ export const NO_LIBREOFFICE = 'PDF is not available: LibreOffice is not installe
 
 let queue: Promise<unknown> = Promise.resolve();
 let profile: string | null = null;
+let office: Office | null = null;
+let holders = 0;
+
+/**
+ * A server that may make PDFs holds the running LibreOffice; the last one to close stops it (several test servers
+ * share one process).
+ */
+export function holdOffice(): () => Promise<void> {
+  holders += 1;
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    holders -= 1;
+    if (holders > 0 || !office) return;
+    const stopping = office;
+    office = null;
+    await stopping.stop();
+  };
+}
 
 export function pdfAvailable(): boolean {
   return existsSync(SOFFICE);
 }
 
+async function convertInOffice(docx: Buffer): Promise<Buffer> {
+  office ??= new Office(SOFFICE, { timeoutMs: TIMEOUT_MS, startMs: TIMEOUT_MS });
+  const folder = await mkdtemp(join(tmpdir(), 'stockroom-pdf-'));
+  try {
+    const input = join(folder, 'document.docx');
+    await writeFile(input, docx);
+    try {
+      await office.convert(input, join(folder, 'document.pdf'));
+      return await readFile(join(folder, 'document.pdf'));
+    } catch (error) {
+      if (error instanceof OfficeTimeout) throw new PdfUnavailable(TOO_SLOW);
+      throw new PdfUnavailable(`PDF is not available: LibreOffice failed (${error instanceof Error ? error.message.slice(0, 200) : String(error)}). The document was made as docx.`);
+    }
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 async function convert(docx: Buffer): Promise<Buffer> {
   if (!pdfAvailable()) throw new PdfUnavailable(NO_LIBREOFFICE);
+  if (officeBridgeAvailable()) return convertInOffice(docx);
   profile ??= join(tmpdir(), `stockroom-soffice-${process.pid}`);
   await mkdir(profile, { recursive: true });
   const folder = await mkdtemp(join(tmpdir(), 'stockroom-pdf-'));
@@ -40,7 +82,7 @@ async function convert(docx: Buffer): Promise<Buffer> {
         [`-env:UserInstallation=${pathToFileURL(profile!).href}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', folder, input],
         { timeout: TIMEOUT_MS, killSignal: 'SIGKILL', env: { ...process.env, HOME: folder } },
         (error, _stdout, stderr) => {
-          if (error) fail(new PdfUnavailable(error.killed ? 'PDF is not available: LibreOffice did not finish in time. The document was made as docx.' : `PDF is not available: LibreOffice failed (${String(stderr).trim().slice(0, 200) || error.message}). The document was made as docx.`));
+          if (error) fail(new PdfUnavailable(error.killed ? TOO_SLOW : `PDF is not available: LibreOffice failed (${String(stderr).trim().slice(0, 200) || error.message}). The document was made as docx.`));
           else done();
         },
       );

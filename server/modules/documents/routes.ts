@@ -25,7 +25,7 @@ import { orderRowOf } from '../orders/service';
 import { openOrderFile } from '../orderDocuments/service';
 import { autogenerationFailures, listenForStageMoves } from './autogeneration';
 import { DOCX_MIME, generateDocument, listOrderDocuments, registry, registryZip } from './generate';
-import { pdfAvailable } from './pdf';
+import { holdOffice, pdfAvailable } from './pdf';
 import { addTemplate, deleteTemplate, getDocumentSettings, listTemplates, templateBytes, templateFields, templateRowOf, updateDocumentSettings, updateTemplate } from './templates';
 
 /**
@@ -36,23 +36,22 @@ import { addTemplate, deleteTemplate, getDocumentSettings, listTemplates, templa
 export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
   const tags = ['documents'];
+  // The template list and the settings are reads too: the account's built-ins and settings are made with it
+  // (accountDocuments.ts), and a read changes nothing (test/server/sessionCache.test.ts).
   const reads = { reads: true } as const;
-  // The template list and the settings make the account's built-in templates and settings row on their first call:
-  // writes, so they are not marked as reads (a read changes nothing, test/server/sessionCache.test.ts).
-  const firstCallWrites = {} as const;
 
   const stopListening = listenForStageMoves(db, config, app.log);
   app.addHook('onClose', async () => stopListening());
+  // The LibreOffice kept running for PDFs (started by the first one) stops with the server.
+  const releaseOffice = holdOffice();
+  app.addHook('onClose', releaseOffice);
 
-  const list = async (request: Parameters<typeof callerOf>[0]) => {
-    const caller = callerOf(request);
-    return listTemplates(db, caller.account.id, caller.user.id);
-  };
-  app.get('/document/list', { config: firstCallWrites, schema: { tags, response: { 200: DocumentTemplateList } } }, list);
-  app.get('/document/listV2', { config: firstCallWrites, schema: { tags, response: { 200: DocumentTemplateList } } }, list);
+  const list = async (request: Parameters<typeof callerOf>[0]) => listTemplates(db, callerOf(request).account.id);
+  app.get('/document/list', { config: reads, schema: { tags, response: { 200: DocumentTemplateList } } }, list);
+  app.get('/document/listV2', { config: reads, schema: { tags, response: { 200: DocumentTemplateList } } }, list);
   app.get(
     '/document/listV3',
-    { config: firstCallWrites, schema: { tags, description: 'Templates and the configuration: whether PDF can be made on this server.', response: { 200: Type.Object({ templates: DocumentTemplateList, config: Type.Object({ pdf_available: Type.Boolean() }) }) } } },
+    { config: reads, schema: { tags, description: 'Templates and the configuration: whether PDF can be made on this server.', response: { 200: Type.Object({ templates: DocumentTemplateList, config: Type.Object({ pdf_available: Type.Boolean() }) }) } } },
     async (request) => ({ templates: await list(request), config: { pdf_available: pdfAvailable() } }),
   );
   app.get('/document/refresh-fields', { config: reads, schema: { tags, response: { 200: TemplateFieldCatalogue } } }, async (request) => templateFields(db, callerOf(request).account.id));
@@ -82,7 +81,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const bytes = await templateBytes(config, row);
     return sendStoredFile(reply, { name: row.fileName || `${row.name}.docx`, mime: DOCX_MIME, size: bytes.length, body: bytes });
   });
-  app.get('/document/settings', { config: firstCallWrites, schema: { tags, response: { 200: DocumentSettings } } }, async (request) => {
+  app.get('/document/settings', { config: reads, schema: { tags, response: { 200: DocumentSettings } } }, async (request) => {
     const caller = callerOf(request);
     return getDocumentSettings(db, caller.account.id, caller.user.id);
   });

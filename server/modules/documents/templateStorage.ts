@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import type { ServerConfig } from '../../config';
 import { discardStored, readStored, storeStream } from '../orderDocuments/storage';
+import type { BUILTIN_KINDS } from '../accountDefaults/documents';
 
 /**
  * Where template files live. The account's own storage (the data folder, or the row for an in-memory database) is
@@ -42,7 +43,6 @@ export function accountStorage(config: Pick<ServerConfig, 'dataDir'>): TemplateS
   };
 }
 
-export const BUILTIN_KINDS = ['invoice', 'quote', 'delivery_note'] as const;
 export type BuiltinKind = (typeof BUILTIN_KINDS)[number];
 
 const BUILTIN = /^(invoice|quote|delivery_note)\.(en|ru)$/;

@@ -8,9 +8,9 @@ import { badRequest, HttpError, notFound } from '../../http/errors';
 import { safeFileName } from '../orderDocuments/service';
 import { listOrderFields } from '../orderFields/service';
 import { fieldCatalogue, knownPlaceholders } from './catalogue';
-import type { DocumentLang } from './orderData';
 import { checkTemplate, openDocx, TemplateProblem } from './render';
-import { accountStorage, BUILTIN_KINDS, builtinBytes } from './templateStorage';
+import { accountStorage, builtinBytes } from './templateStorage';
+import { addAccountDocuments } from '../accountDefaults/documents';
 
 /** Templates of an account (document/list, add, update, delete) and its document settings. */
 
@@ -21,20 +21,15 @@ export const TEMPLATE_TOO_LARGE = `The template is larger than ${TEMPLATE_MAX_BY
 export const NOT_DOCX = 'The template must be a Word document (.docx)';
 export const NO_SUCH_TEMPLATE = 'No such template';
 
-const BUILTIN_NAMES: Record<DocumentLang, Record<(typeof BUILTIN_KINDS)[number], string>> = {
-  en: { invoice: 'Invoice for payment', quote: 'Quote', delivery_note: 'Delivery note' },
-  ru: { invoice: 'Счёт на оплату', quote: 'Коммерческое предложение', delivery_note: 'Товарная накладная' },
-};
-
-/** The account's document settings; made on first use with the language of the member who first opens them. */
+/**
+ * The account's document settings for a write (generating, saving settings). An account made before its documents
+ * were made with it (or by a path that skipped addAccountDocuments) gets them now, in the language of this member.
+ */
 export async function settingsOf(db: Db, accountId: number, userId: number | null): Promise<typeof documentSettings.$inferSelect> {
   const [row] = await db.select().from(documentSettings).where(eq(documentSettings.accountId, accountId));
   if (row) return row;
   const [user] = userId ? await db.select({ lang: users.lang }).from(users).where(eq(users.id, userId)) : [];
-  await db
-    .insert(documentSettings)
-    .values({ accountId, lang: user?.lang === 'ru' ? 'ru' : 'en' })
-    .onConflictDoNothing();
+  await addAccountDocuments(db, accountId, user?.lang);
   const [made] = await db.select().from(documentSettings).where(eq(documentSettings.accountId, accountId));
   return made;
 }
@@ -43,9 +38,12 @@ export function sellerOf(settings: Pick<typeof documentSettings.$inferSelect, 'r
   return Object.fromEntries(SELLER_FIELDS.map((field) => [field, String(settings.requisites[field] ?? '')]));
 }
 
+/** document/settings (a read: the settings are made with the account; an account without them reads the defaults). */
 export async function getDocumentSettings(db: Db, accountId: number, userId: number): Promise<DocumentSettings> {
-  const settings = await settingsOf(db, accountId, userId);
-  return { lang: settings.lang === 'ru' ? 'ru' : 'en', requisites: sellerOf(settings) };
+  const [settings] = await db.select().from(documentSettings).where(eq(documentSettings.accountId, accountId));
+  if (settings) return { lang: settings.lang === 'ru' ? 'ru' : 'en', requisites: sellerOf(settings) };
+  const [user] = await db.select({ lang: users.lang }).from(users).where(eq(users.id, userId));
+  return { lang: user?.lang === 'ru' ? 'ru' : 'en', requisites: sellerOf({ requisites: {} }) };
 }
 
 export async function updateDocumentSettings(db: Db, accountId: number, userId: number, body: DocumentSettings): Promise<DocumentSettings> {
@@ -53,26 +51,6 @@ export async function updateDocumentSettings(db: Db, accountId: number, userId: 
   const requisites = Object.fromEntries(SELLER_FIELDS.map((field) => [field, (body.requisites[field] ?? '').trim()]));
   await db.update(documentSettings).set({ lang: body.lang, requisites }).where(eq(documentSettings.accountId, accountId));
   return getDocumentSettings(db, accountId, userId);
-}
-
-/** The three built-in templates in the account's language, added once so a new account can print at once. */
-async function addBuiltins(db: Db, accountId: number, userId: number | null): Promise<void> {
-  const settings = await settingsOf(db, accountId, userId);
-  if (settings.builtinsAdded) return;
-  // The flag is taken first, so two first visits add the built-ins once; flag and rows commit together, so a second
-  // visit waits on the flag's row lock and then lists the built-ins instead of an empty list.
-  await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(documentSettings)
-      .set({ builtinsAdded: true })
-      .where(and(eq(documentSettings.accountId, accountId), eq(documentSettings.builtinsAdded, false)))
-      .returning({ accountId: documentSettings.accountId });
-    if (!claimed) return;
-    const lang: DocumentLang = settings.lang === 'ru' ? 'ru' : 'en';
-    await tx.insert(documentTemplates).values(
-      BUILTIN_KINDS.map((kind) => ({ accountId, name: BUILTIN_NAMES[lang][kind], type: kind, builtin: `${kind}.${lang}`, fileName: `${BUILTIN_NAMES[lang][kind]}.docx`, downloadType: kind === 'invoice' ? 'pdf' : 'docx' })),
-    );
-  });
 }
 
 export function toTemplate(row: TemplateRow): DocumentTemplate {
@@ -91,8 +69,8 @@ export function toTemplate(row: TemplateRow): DocumentTemplate {
   };
 }
 
-export async function listTemplates(db: Db, accountId: number, userId: number | null, options: { publicOnly?: boolean } = {}): Promise<DocumentTemplate[]> {
-  await addBuiltins(db, accountId, userId);
+/** document/list (a read: the built-ins are made with the account). */
+export async function listTemplates(db: Db, accountId: number, options: { publicOnly?: boolean } = {}): Promise<DocumentTemplate[]> {
   const rows = await db
     .select()
     .from(documentTemplates)

@@ -82,7 +82,7 @@ export const publicDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Templates and generation for the customer: only templates shown in the public order (issue 15).
   app.get('/public-order/doc/templates', { config: publicRead, schema: { tags, querystring: PublicOrderIdQuery, response: { 200: PublicTemplateList } } }, async (request) => {
     const actor = await actorFor(request, request.query.order_id);
-    return (await listTemplates(db, actor.accountId, null, { publicOnly: true })).map(({ id, name, type, download_type }) => ({ id, name, type, download_type }));
+    return (await listTemplates(db, actor.accountId, { publicOnly: true })).map(({ id, name, type, download_type }) => ({ id, name, type, download_type }));
   });
 
   app.post('/public-order/doc/generate', { config: publicWrite, schema: { tags, body: PublicGenerateRequest, response: { 200: PublicOrderFile } } }, async (request) => {

@@ -3,7 +3,8 @@ import type { DocumentTemplate, GeneratedDocument, RegistryPage, RegistryRequest
 import { t } from '../../../src/i18n';
 import { formatDateTimeText } from '../../../src/i18n/dates';
 import { navigateTo } from '../../stores/navigation';
-import { downloadDocument, downloadZip, listTemplates, loadRegistry, saveBlob } from './api';
+import { downloadDocument, downloadZip, listTemplates, loadRegistry, saveBlob, type FilterValue } from './api';
+import { RegistryPicker } from './RegistryPicker';
 import './texts';
 import styles from './documents.css?raw';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
@@ -18,6 +19,7 @@ const statusLabel = (status: string) => t(status === 'auto' ? 'documents.statusA
 /** /documents: every generated document of the account (spec 2 'Documents list'), filtered, searched, paged and sorted. */
 export default function RegistryScreen() {
   const [filter, setFilter] = useState({ from: '', to: '', template_id: '', status: '' });
+  const [people, setPeople] = useState<{ user: FilterValue | null; company: FilterValue | null; contact: FilterValue | null }>({ user: null, company: null, contact: null });
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<{ key: Sort; direction: 'asc' | 'desc' }>({ key: 'created_at', direction: 'desc' });
@@ -43,16 +45,23 @@ export default function RegistryScreen() {
         ...(filter.to && { to: filter.to }),
         ...(filter.template_id && { template_id: Number(filter.template_id) }),
         ...(filter.status && { status: filter.status }),
+        ...(people.user && { user_id: people.user.id }),
+        ...(people.company && { company_id: people.company.id }),
+        ...(people.contact && { contact_id: people.contact.id }),
       },
     };
     void loadRegistry(request).then((result) => live && result.ok && setAnswer(result.data));
     return () => {
       live = false;
     };
-  }, [filter, search, page, sort]);
+  }, [filter, people, search, page, sort]);
 
   const change = (key: keyof typeof filter, value: string) => {
     setFilter((current) => ({ ...current, [key]: value }));
+    setPage(1);
+  };
+  const choose = (key: keyof typeof people) => (value: FilterValue | null) => {
+    setPeople((current) => ({ ...current, [key]: value }));
     setPage(1);
   };
   const sortBy = (key: Sort) => setSort((current) => ({ key, direction: current.key === key && current.direction === 'asc' ? 'desc' : 'asc' }));
@@ -108,6 +117,9 @@ export default function RegistryScreen() {
             </option>
           ))}
         </select>
+        <RegistryPicker field="users" label={t('documents.employee')} chosen={people.user} onChange={choose('user')} />
+        <RegistryPicker field="company" label={t('documents.company')} chosen={people.company} onChange={choose('company')} />
+        <RegistryPicker field="contact" label={t('documents.contact')} chosen={people.contact} onChange={choose('contact')} />
         <button type="button" className="shell-button" disabled={chosen.length === 0} onClick={() => void zip()}>
           {t('documents.downloadZip')}
         </button>

@@ -6,6 +6,10 @@ import type { DocumentSettings, DocumentTemplate, GeneratedDocument, RegistryPag
 
 export const loadRegistry = (request: RegistryRequest) => staffApi.post<RegistryPage>('document/registry', request);
 export const downloadZip = (ids: readonly number[]) => downloadFile(staffApi, 'document/registry/zip', { ids });
+/** The registry's employee, company and contact filters find their values through the analytics autocomplete (same account-wide names). */
+export type FilterField = 'users' | 'company' | 'contact';
+export type FilterValue = { id: number; name: string };
+export const findFilterValues = (field: FilterField, q: string) => staffApi.get<FilterValue[]>(`analytics/autocomplete/${field}`, { q });
 export const downloadDocument = (document: Pick<GeneratedDocument, 'id' | 'order_id'>) => getFile(staffApi, 'orders/doc/download', { id: document.id, order_id: document.order_id });
 
 export const listTemplates = () => staffApi.get<DocumentTemplate[]>('document/list');

@@ -20,6 +20,8 @@ beforeAll(() => {
   // PDF is made by LibreOffice Writer and read back by pdftotext (poppler-utils).
   ensureDebianPackage('/usr/lib/libreoffice/program/libswlo.so', 'libreoffice-writer-nogui', 'LibreOffice Writer');
   ensureDebianPackage('/usr/bin/pdftotext', 'poppler-utils', 'pdftotext');
+  // One LibreOffice kept running through its Python bridge (office.ts).
+  ensureDebianPackage('/usr/lib/python3/dist-packages/uno.py', 'python3-uno', 'the LibreOffice Python bridge');
 });
 
 async function until<T>(what: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {

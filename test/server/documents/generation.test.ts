@@ -67,13 +67,13 @@ describe('documents: templates and generation', () => {
   });
 
   it('Russian: numbers and dates in the account language, the Russian built-in texts', async () => {
-    const ctx = await account();
+    // The built-ins are made with the account, in the language it was registered in.
+    const ctx = await account({ account: await server.newAccount({ lang: 'ru' }) });
     await ctx.post('document/settings', { lang: 'ru', requisites: {} });
     const made = await order(ctx);
     const quote = await templateOf(ctx, 'quote');
     const answer = await ctx.post('orders/doc/generate', { order_id: made.id, template_id: quote.id });
     const text = docxText((await download('orders/doc/download', ctx.owner.token, { id: answer.document.id, order_id: made.id })).bytes);
-    // The built-ins are added in the account's document language when the templates are first listed.
     expect(text).toMatch(/Коммерческое предложение № 1 от \d\d\.\d\d\.\d{4}/);
     expect(text).toContain('НДС 20% | 33,33');
     expect(text).toContain('350,00');
