@@ -270,7 +270,7 @@ export class ImportPlanner {
   private readonly quantityWarehouse: number | null;
   private readonly hasStock: boolean;
   /** Every product seen (stored, or added by an earlier row), compactly: see ProductRecords. */
-  private readonly products = new ProductRecords();
+  private readonly products = new ProductRecords<PlannedProduct>();
   /** Duplicate search: each comparison key → the handle of the product it names. */
   private readonly index = new Map<string, number>();
   private readonly newCategories = new Map<string, string[]>();
@@ -335,7 +335,7 @@ export class ImportPlanner {
       counts.skipped += 1;
       return;
     }
-    const record: ProductRecord = found
+    const record: ProductRecord<PlannedProduct> = found
       ? this.products.get(handle)
       : { product: { id: null, name: '', article: '', unit: 'pcs', type: 'product', category: '', tags: [], values: {}, changed: true }, balances: new Map() };
     const { product, balances } = record;

@@ -1,8 +1,6 @@
-import type { PlannedProduct } from './plan';
-
 /** A product as the plan leaves it, with its balances: 'warehouse\0batch' → thousandths. */
-export interface ProductRecord {
-  product: PlannedProduct;
+export interface ProductRecord<P> {
+  product: P;
   balances: Map<string, number>;
 }
 
@@ -14,15 +12,15 @@ export const balanceKey = (warehouseId: number, batch: string) => `${warehouseId
  * still being planned or written are live objects, every other one is kept as one JSON text with its balances (no
  * object graph of prices, fields, tags and balance maps per product) and made live again only when a row matches it.
  */
-export class ProductRecords {
+export class ProductRecords<P> {
   private readonly frozen: string[] = [];
   /** Products of the slice being planned: changed in place by its rows, and handed to the writer with take(). */
-  private live = new Map<number, ProductRecord>();
+  private live = new Map<number, ProductRecord<P>>();
   /** Products of the slice last taken: the writer gives the added ones their ids, so they are frozen a slice later. */
-  private taken = new Map<number, ProductRecord>();
+  private taken = new Map<number, ProductRecord<P>>();
 
   /** Keeps a product; answers its handle. A stored product is frozen at once, a new one stays live with its slice. */
-  add(record: ProductRecord, live: boolean): number {
+  add(record: ProductRecord<P>, live: boolean): number {
     const handle = this.frozen.length;
     this.frozen.push(live ? '' : freeze(record));
     if (live) this.live.set(handle, record);
@@ -30,8 +28,8 @@ export class ProductRecords {
   }
 
   /** The product as the plan has left it, live until the slice after the next take. */
-  get(handle: number): ProductRecord {
-    const record = this.live.get(handle) ?? this.taken.get(handle) ?? thaw(this.frozen[handle]);
+  get(handle: number): ProductRecord<P> {
+    const record = this.live.get(handle) ?? this.taken.get(handle) ?? thaw<P>(this.frozen[handle]);
     this.live.set(handle, record);
     return record;
   }
@@ -44,9 +42,9 @@ export class ProductRecords {
   }
 }
 
-const freeze = ({ product, balances }: ProductRecord) => JSON.stringify([product, [...balances]]);
+const freeze = <P>({ product, balances }: ProductRecord<P>) => JSON.stringify([product, [...balances]]);
 
-function thaw(text: string): ProductRecord {
-  const [product, balances] = JSON.parse(text) as [PlannedProduct, [string, number][]];
+function thaw<P>(text: string): ProductRecord<P> {
+  const [product, balances] = JSON.parse(text) as [P, [string, number][]];
   return { product, balances: new Map(balances) };
 }
