@@ -384,6 +384,49 @@ export class ImportPlanner {
     }
   }
 
+  /** The comparison key of a row, read as add reads it (a row whose cells cannot be read is refused there anyway). */
+  private rowKey(row: SheetRow): string | null {
+    const text = (key: string) => {
+      const column = this.columns.find((entry) => entry.key === key);
+      const read = column ? readCell(row.cells[column.column] ?? null, column.kind) : null;
+      return read && 'value' in read && read.value !== undefined ? String(read.value) : '';
+    };
+    return keyOf(this.settings.compare, text('name'), text('article'), text('batch').trim());
+  }
+
+  /**
+   * Before a slice of rows is planned: the products they match that the run has written and keeps only as ids are
+   * read back from the database (in the run's transaction), in one call for the slice.
+   */
+  async recall(rows: readonly SheetRow[], load: (ids: number[]) => Promise<{ products: CatalogueProduct[]; batches: CatalogueBatch[] }>): Promise<void> {
+    const handles = new Set<number>();
+    for (const row of rows) {
+      const key = this.rowKey(row);
+      const handle = key === null ? undefined : this.index.get(key);
+      if (handle !== undefined) handles.add(handle);
+    }
+    const written = this.products.written(handles);
+    if (!written.size) return;
+    const read = await load([...written.values()].map((entry) => entry.id));
+    const byId = new Map(read.products.map((row) => [row.id, row]));
+    const balancesOf = new Map<number, Map<string, number>>();
+    for (const batch of read.batches) {
+      const balances = balancesOf.get(batch.productId) ?? new Map<string, number>();
+      balances.set(balanceKey(batch.warehouseId, batch.number), batch.thousandths);
+      balancesOf.set(batch.productId, balances);
+    }
+    for (const [handle, { id, category }] of written) {
+      const row = byId.get(id);
+      if (!row) throw new Error(`Product ${id} written by this import is gone`);
+      this.products.recall(handle, { product: { ...planned(row, this.catalogue), category }, balances: balancesOf.get(id) ?? new Map() });
+    }
+  }
+
+  /** The run wrote the slice last taken: from the next take on its products are kept as their ids alone. */
+  written(): void {
+    this.products.wroteTaken();
+  }
+
   /** What the rows planned since the last take add to the catalogue; the planner forgets it. */
   take(): PlanChunk {
     const chunk = this.pending;

@@ -4,12 +4,13 @@ import { HttpError } from '../../http/errors';
 import { lockCatalogue } from '../categories/service';
 import { defineTask, type TaskOutcome, type TaskRunContext } from '../tasks/api';
 import { planWriter } from './apply';
-import { loadCatalogue } from './catalogue';
+import { loadCatalogue, loadProducts } from './catalogue';
 import { importTargetsOf } from './fields';
 import { streamImportFile } from './file';
 import { timed, timedRows, timedSync } from './phases';
 import { activeColumns, ImportPlanner } from './plan';
 import { wrongRowsReport } from './report';
+import type { SheetRow } from './sheet';
 import { readUpload } from './uploads';
 
 /**
@@ -91,15 +92,26 @@ export async function runImport(context: TaskRunContext<ImportPayload>): Promise
         const chunk = planner.take();
         if (planner.counts.wrong && !payload.settings.skip_wrong) return;
         await write(chunk);
+        planner.written();
         written = planner.counts.rows;
         await checkpoint(planner.counts.rows + written);
       };
+      // A slice of rows is read, the products it matches that earlier slices wrote are read back, then it is planned and written.
+      const slice: SheetRow[] = [];
+      const planSlice = async () => {
+        await timed('recall', () => planner.recall(slice, (ids) => loadProducts(tx, accountId, ids)));
+        for (const row of slice) {
+          timedSync('plan', () => planner.add(row));
+          if (planner.counts.rows % PROGRESS_ROWS === 0) await checkpoint(planner.counts.rows + written);
+        }
+        slice.length = 0;
+        await flush();
+      };
       for await (const row of timedRows(file.rows())) {
-        timedSync('plan', () => planner.add(row));
-        if (planner.counts.rows % PROGRESS_ROWS === 0) await checkpoint(planner.counts.rows + written);
-        if (planner.counts.rows % WRITE_ROWS === 0) await flush();
+        slice.push(row);
+        if (slice.length === WRITE_ROWS) await planSlice();
       }
-      await flush();
+      await planSlice();
       counts = planner.counts;
       const report = planner.wrongRows.length ? await timed('report', () => wrongRowsReport(file.headers, planner.wrongRows, planner.wrong, upload.name)) : undefined;
       if (planner.counts.wrong && !payload.settings.skip_wrong) {
