@@ -32,7 +32,7 @@ if (!databaseUrl) {
 }
 try {
   const output = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', bundle], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_ROOT: root }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--expose-gc', bundle], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_ROOT: root, ...(pgDir && { PG_DATA: join(pgDir, 'data') }) }, stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
     child.stdout.on('data', (chunk) => {
       text += chunk;
@@ -44,6 +44,10 @@ try {
   console.log(`  import: ${(result.importMs / 1000).toFixed(1)} s (budget 60 s); counts ${JSON.stringify(result.counts)}`);
   console.log(`  worker memory: ${result.rssBeforeMb} MB before, ${result.rssPeakMb} MB peak, growth ${result.memoryGrowthMb} MB (budget 300 MB)`);
   console.log(`  export of the same ${result.products} products: ${(result.exportMs / 1000).toFixed(1)} s (${result.exportMb} MB) (budget 20 s)`);
+  const cpu = ({ node, postgres }) => `${node} CPU-s node + ${postgres} CPU-s PostgreSQL`;
+  console.log(`  CPU: import ${cpu(result.importCpu)}; export ${cpu(result.exportCpu)}${pgDir ? '' : ' (PostgreSQL not started here: its CPU is not read)'}`);
+  console.log('  import phases (wall s / node CPU-s / PostgreSQL CPU-s; read and plan are per row, PostgreSQL not read there):');
+  for (const [name, { wall, node, postgres }] of Object.entries(result.phases)) console.log(`    ${name.padEnd(10)} ${String(wall).padStart(7)} ${String(node).padStart(7)} ${String(postgres).padStart(7)}`);
 } finally {
   if (pgDir) execFileSync(join(root, '.ci/postgres.sh'), ['stop', pgDir]);
 }

@@ -5,7 +5,7 @@
  * the same products. Prints one JSON line of figures.
  */
 import ExcelJS from 'exceljs';
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -15,6 +15,7 @@ import { accounts, fields, memberships, products, users, warehouses } from '../s
 import { exportProducts } from '../server/modules/import/export';
 import { importTargetsOf, proposeMapping } from '../server/modules/import/fields';
 import { previewImportFile } from '../server/modules/import/file';
+import { type ImportPhase, setImportClock } from '../server/modules/import/phases';
 import { runImport } from '../server/modules/import/run';
 import { storeUpload } from '../server/modules/import/uploads';
 import { ensureTariffs } from '../server/seeds/seed';
@@ -22,6 +23,53 @@ import { ensureTariffs } from '../server/seeds/seed';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const HEADER = ['Name', 'Article', 'Batch', 'Category', 'Unit', 'Type', 'Cost price', 'Retail', 'Wholesale', 'VAT', 'Tags', 'Colour', 'Weight', 'Stock: Main', 'Stock: Shop'];
 const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
+const seconds = (value: number) => Math.round(value * 10) / 10;
+
+/** CPU seconds of the PostgreSQL server (the postmaster and its backends) when the bench started it (PG_DATA). */
+function postgresCpu(): number {
+  const data = process.env.PG_DATA;
+  if (!data) return 0;
+  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Fields after the name: state, ppid, … utime (14th of the line), stime (15th).
+      if (Number(entry) === postmaster || Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  return ticks / 100;
+}
+
+const nodeCpu = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1e6;
+};
+
+/** Per phase: wall seconds, node CPU seconds, PostgreSQL CPU seconds (not read for the per-row phases, where the database does nothing). */
+type PhaseFigures = Record<string, { wall: number; node: number; postgres: number }>;
+const ROW_PHASES = new Set<ImportPhase>(['read', 'plan']);
+
+function phaseClock(figures: PhaseFigures) {
+  return {
+    start(phase: ImportPhase) {
+      const perRow = ROW_PHASES.has(phase);
+      const wall = performance.now();
+      const node = nodeCpu();
+      const postgres = perRow ? 0 : postgresCpu();
+      return () => {
+        const entry = (figures[phase] ??= { wall: 0, node: 0, postgres: 0 });
+        entry.wall += (performance.now() - wall) / 1000;
+        entry.node += nodeCpu() - node;
+        if (!perRow) entry.postgres += postgresCpu() - postgres;
+      };
+    },
+  };
+}
 
 async function main(): Promise<void> {
   // The bundle is built into this checkout (test-output): the migrations are this one's.
@@ -73,6 +121,9 @@ async function main(): Promise<void> {
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 100);
+  const phases: PhaseFigures = {};
+  setImportClock(phaseClock(phases));
+  const importCpu = { node: nodeCpu(), postgres: postgresCpu() };
   const started = Date.now();
   const outcome = await runImport({
     db,
@@ -85,10 +136,13 @@ async function main(): Promise<void> {
     signal: new AbortController().signal,
   });
   const importMs = Date.now() - started;
+  setImportClock(null);
+  const importCpuUsed = { node: seconds(nodeCpu() - importCpu.node), postgres: seconds(postgresCpu() - importCpu.postgres) };
   clearInterval(sampler);
   if (outcome.error) throw new Error(outcome.error);
   const count = await db.$count(products, eq(products.accountId, account.id));
 
+  const exportCpu = { node: nodeCpu(), postgres: postgresCpu() };
   const exportStarted = Date.now();
   const stream = await exportProducts(db, account.id, {}, (error) => {
     throw error;
@@ -96,6 +150,7 @@ async function main(): Promise<void> {
   let exportBytes = 0;
   for await (const chunk of stream) exportBytes += (chunk as Buffer).length;
   const exportMs = Date.now() - exportStarted;
+  const exportCpuUsed = { node: seconds(nodeCpu() - exportCpu.node), postgres: seconds(postgresCpu() - exportCpu.postgres) };
 
   rmSync(work, { recursive: true, force: true });
   console.log(
@@ -112,6 +167,9 @@ async function main(): Promise<void> {
       memoryGrowthMb: mb(peak - rssBefore),
       exportMs,
       exportMb: mb(exportBytes),
+      importCpu: importCpuUsed,
+      exportCpu: exportCpuUsed,
+      phases: Object.fromEntries(Object.entries(phases).map(([name, entry]) => [name, { wall: seconds(entry.wall), node: seconds(entry.node), postgres: seconds(entry.postgres) }])),
     })}`,
   );
   await database.close();

@@ -11,6 +11,7 @@ import { outbox } from '../../server/db/schema';
 import { ensureTariffs } from '../../server/seeds/seed';
 import { ensureChromium } from './chromium';
 import { addBrowserFixtures, createTestAccount } from './fixtures';
+import { addOrderFixtures } from './orderFixtures';
 import { addTaskFixtures } from './taskFixtures';
 
 declare module 'vitest' {
@@ -83,6 +84,8 @@ export default async function setup(project: TestProject) {
   });
   // Background tasks of a test-only type, for the task center (tasks.e2e.ts). Test-only too.
   addTaskFixtures(app, database.db);
+  // Orders in bulk, for the big orders export (ordersExport.e2e.ts). Test-only too.
+  addOrderFixtures(app, database.db);
   await app.listen({ port, host: '127.0.0.1' });
 
   project.provide('baseUrl', `http://127.0.0.1:${port}`);

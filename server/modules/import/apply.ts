@@ -5,6 +5,7 @@ import { createCategoryPaths } from '../categories/paths';
 import { type ImportedProduct, insertImportedProducts, updateImportedProducts } from '../products/importRows';
 import { type ReceivedLine, receiveManyLines } from '../stock/api';
 import type { Catalogue } from './catalogue';
+import { timed } from './phases';
 import type { PlanChunk, PlannedProduct } from './plan';
 
 /**
@@ -28,21 +29,23 @@ export type PlanWriter = (chunk: PlanChunk) => Promise<void>;
 export function planWriter(tx: Tx, catalogue: Catalogue, context: WriteContext): PlanWriter {
   let categoryIds = catalogue.categoryByPath;
   return async (chunk) => {
-    if (chunk.newCategories.size) categoryIds = await createCategoryPaths(tx, context.accountId, chunk.newCategories, categoryIds);
+    if (chunk.newCategories.size) categoryIds = await timed('categories', () => createCategoryPaths(tx, context.accountId, chunk.newCategories, categoryIds));
     const row = (product: PlannedProduct): ImportedProduct => {
       const categoryId = product.category ? categoryIds.get(product.category) : null;
       if (categoryId === undefined) throw unprocessable(`No category ${product.category}`);
       return { name: product.name, article: product.article, unit: product.unit, type: product.type, categoryId, tags: product.tags, values: product.values };
     };
-    await requireFreePositions(tx, context.accountId, catalogue.tariffId, chunk.added.length);
-    const ids = await insertImportedProducts(tx, context.accountId, chunk.added.map(row));
+    await timed('limits', () => requireFreePositions(tx, context.accountId, catalogue.tariffId, chunk.added.length));
+    const ids = await timed('insert', () => insertImportedProducts(tx, context.accountId, chunk.added.map(row)));
     chunk.added.forEach((product, index) => {
       product.id = ids[index];
     });
-    await updateImportedProducts(
-      tx,
-      context.accountId,
-      chunk.changed.map((product) => ({ ...row(product), id: product.id! })),
+    await timed('update', () =>
+      updateImportedProducts(
+        tx,
+        context.accountId,
+        chunk.changed.map((product) => ({ ...row(product), id: product.id! })),
+      ),
     );
 
     const byWarehouse = new Map<number, ReceivedLine[]>();
@@ -53,7 +56,8 @@ export function planWriter(tx: Tx, catalogue: Catalogue, context: WriteContext):
     }
     for (const [warehouseId, lines] of byWarehouse) {
       for (let start = 0; start < lines.length; start += ARRIVAL_LINES) {
-        await receiveManyLines(tx, { accountId: context.accountId, userId: context.userId }, { warehouseId, comment: `Import: ${context.fileName}`, lines: lines.slice(start, start + ARRIVAL_LINES), kind: 'import' });
+        const body = { warehouseId, comment: `Import: ${context.fileName}`, lines: lines.slice(start, start + ARRIVAL_LINES), kind: 'import' as const };
+        await timed('arrivals', () => receiveManyLines(tx, { accountId: context.accountId, userId: context.userId }, body));
       }
     }
   };

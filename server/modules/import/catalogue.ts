@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, batches, categories, fields, products, warehouses } from '../../db/schema';
 import { thousandthsOf } from '../stock/api';
@@ -76,4 +76,18 @@ export async function loadCatalogue(db: Db, accountId: number): Promise<Catalogu
     warehouseIds: new Set(warehouseRows.map((row) => row.id)),
     mainWarehouseId: warehouseRows.find((row) => row.isMain)?.id ?? null,
   };
+}
+
+/** Products by id with their batches, as loadCatalogue reads them: what an import wrote, read back when a later row matches it. */
+export async function loadProducts(db: Db, accountId: number, ids: readonly number[]): Promise<{ products: CatalogueProduct[]; batches: CatalogueBatch[] }> {
+  if (!ids.length) return { products: [], batches: [] };
+  const productRows = await db
+    .select({ id: products.id, name: products.name, article: products.article, unit: products.unit, type: products.type, categoryId: products.categoryId, tags: products.tags, values: products.values })
+    .from(products)
+    .where(and(eq(products.accountId, accountId), inArray(products.id, [...ids])));
+  const batchRows = await db
+    .select({ productId: batches.productId, warehouseId: batches.warehouseId, number: batches.number, count: batches.count })
+    .from(batches)
+    .where(and(eq(batches.accountId, accountId), inArray(batches.productId, [...ids])));
+  return { products: productRows, batches: batchRows.map((row) => ({ productId: row.productId, warehouseId: row.warehouseId, number: row.number, thousandths: thousandthsOf(row.count) })) };
 }

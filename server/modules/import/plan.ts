@@ -4,8 +4,9 @@ import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domai
 import { badRequest } from '../../http/errors';
 import { valueProblem } from '../fields/values';
 import { thousandthsOf } from '../stock/api';
-import { type Catalogue, type CatalogueProduct, pathKey } from './catalogue';
+import { type Catalogue, type CatalogueBatch, type CatalogueProduct, pathKey } from './catalogue';
 import { type CellValue, readCell } from './cells';
+import { balanceKey, type ProductRecord, ProductRecords } from './productRecords';
 import type { SheetRow } from './sheet';
 
 /**
@@ -254,8 +255,9 @@ export interface PlanOptions {
 
 /**
  * The plan, a row at a time, so the file is never held: counts and wrong rows for the whole file, and what to write
- * handed over slice by slice (take). Only the duplicate index and the balances it compares against are kept for the
- * whole run — a later row may match a product an earlier row added or changed.
+ * handed over slice by slice (take). Only the duplicate index, the balances it compares against and each product as
+ * a compact record are kept for the whole run — a later row may match a product an earlier row added or changed —
+ * so a 100,000-row import does not hold 100,000 planned products.
  */
 export class ImportPlanner {
   readonly counts: ImportCounts = { rows: 0, added: 0, updated: 0, unchanged: 0, skipped: 0, wrong: 0 };
@@ -267,10 +269,10 @@ export class ImportPlanner {
   private readonly catalogue: Catalogue;
   private readonly quantityWarehouse: number | null;
   private readonly hasStock: boolean;
-  /** Duplicate search: each comparison key → the product it names (stored, or added by an earlier row). */
-  private readonly index = new Map<string, PlannedProduct>();
-  /** The balances as the plan leaves them: product (stored or new) → 'warehouse\0batch' → thousandths. */
-  private readonly balances = new Map<PlannedProduct, Map<string, number>>();
+  /** Every product seen (stored, or added by an earlier row), compactly: see ProductRecords. */
+  private readonly products = new ProductRecords<PlannedProduct>();
+  /** Duplicate search: each comparison key → the handle of the product it names. */
+  private readonly index = new Map<string, number>();
   private readonly newCategories = new Map<string, string[]>();
   private pending: PlanChunk = { added: [], changed: [], arrivals: [], newCategories: new Map() };
   private pendingAdded = new Set<PlannedProduct>();
@@ -287,28 +289,24 @@ export class ImportPlanner {
       if (!catalogue.warehouseIds.has(this.quantityWarehouse)) throw badRequest('No such warehouse');
     }
     this.hasStock = columns.some((column) => column.key === 'quantity' || column.key.startsWith('stock:'));
-    const byId = new Map<number, PlannedProduct>();
-    const batchNumbers = new Map<number, Set<string>>();
+    const batchesOf = new Map<number, CatalogueBatch[]>();
     for (const batch of catalogue.batches) {
-      const numbers = batchNumbers.get(batch.productId) ?? new Set<string>();
-      numbers.add(batch.number);
-      batchNumbers.set(batch.productId, numbers);
+      const list = batchesOf.get(batch.productId) ?? [];
+      list.push(batch);
+      batchesOf.set(batch.productId, list);
     }
     for (const row of catalogue.products) {
-      const product = planned(row, catalogue);
-      byId.set(row.id, product);
-      for (const number of new Set(['', ...(batchNumbers.get(row.id) ?? [])])) {
+      const stocked = batchesOf.get(row.id) ?? [];
+      const balances = new Map(stocked.map((batch) => [balanceKey(batch.warehouseId, batch.number), batch.thousandths]));
+      const handle = this.products.add({ product: planned(row, catalogue), balances }, false);
+      for (const number of new Set(['', ...stocked.map((batch) => batch.number)])) {
         const key = keyOf(settings.compare, row.name, row.article, number);
-        if (key !== null && !this.index.has(key)) this.index.set(key, product);
+        if (key !== null && !this.index.has(key)) this.index.set(key, handle);
       }
     }
-    for (const batch of catalogue.batches) {
-      const product = byId.get(batch.productId);
-      if (!product) continue;
-      const map = this.balances.get(product) ?? new Map<string, number>();
-      map.set(`${batch.warehouseId}\u0000${batch.number}`, batch.thousandths);
-      this.balances.set(product, map);
-    }
+    // From here on the stored products are held only as the planner's compact records.
+    catalogue.products = [];
+    catalogue.batches = [];
   }
 
   /** Plans one data row of the file, in file order. */
@@ -331,29 +329,32 @@ export class ImportPlanner {
     }
     const batch = values.batch?.trim() ?? '';
     const key = keyOf(settings.compare, values.name!, values.article ?? '', batch);
-    const found = key === null ? undefined : this.index.get(key);
+    const handle = key === null ? undefined : this.index.get(key);
+    const found = handle !== undefined;
     if ((found && settings.mode === 'add') || (!found && settings.mode === 'update')) {
       counts.skipped += 1;
       return;
     }
-    const product: PlannedProduct = found ?? { id: null, name: '', article: '', unit: 'pcs', type: 'product', category: '', tags: [], values: {}, changed: true };
+    const record: ProductRecord<PlannedProduct> = found
+      ? this.products.get(handle)
+      : { product: { id: null, name: '', article: '', unit: 'pcs', type: 'product', category: '', tags: [], values: {}, changed: true }, balances: new Map() };
+    const { product, balances } = record;
     // The row's changes are worked out on a copy, so a row refused for its stock changes nothing.
     const next = { ...product };
     const categories = new Map<string, string[]>();
     const changed = applyValues(next, values, catalogue, this.newCategories, categories);
     const rowArrivals: PlannedArrival[] = [];
     const stockProblems: WrongRow[] = [];
-    const current = this.balances.get(product) ?? new Map<string, number>();
     for (const [warehouseId, count] of values.stock) {
       const header = columns.find((column) => column.key === `stock:${warehouseId}` || (column.key === 'quantity' && warehouseId === quantityWarehouse))!.header;
       if (next.type === 'service') {
         if (count > 0) stockProblems.push({ row: row.number, column: header, message: SERVICE_STOCK });
         continue;
       }
-      const have = current.get(`${warehouseId}\u0000${batch}`) ?? 0;
+      const stocked = balances.get(balanceKey(warehouseId, batch)) ?? 0;
       const want = thousandthsOf(count);
-      if (want < have) stockProblems.push({ row: row.number, column: header, message: lowerThanStock(count, have / 1000) });
-      else if (want > have) rowArrivals.push({ product, warehouseId, batch, thousandths: want - have, ...(values.costPrice !== undefined && { costPrice: values.costPrice }) });
+      if (want < stocked) stockProblems.push({ row: row.number, column: header, message: lowerThanStock(count, stocked / 1000) });
+      else if (want > stocked) rowArrivals.push({ product, warehouseId, batch, thousandths: want - stocked, ...(values.costPrice !== undefined && { costPrice: values.costPrice }) });
     }
     if (stockProblems.length) {
       refuse(stockProblems);
@@ -364,13 +365,13 @@ export class ImportPlanner {
       this.pending.newCategories.set(path, levels);
     }
     Object.assign(product, next, { changed: product.changed || changed });
-    for (const arrival of rowArrivals) current.set(`${arrival.warehouseId}\u0000${batch}`, (current.get(`${arrival.warehouseId}\u0000${batch}`) ?? 0) + arrival.thousandths);
-    if (current.size) this.balances.set(product, current);
+    for (const arrival of rowArrivals) balances.set(balanceKey(arrival.warehouseId, batch), (balances.get(balanceKey(arrival.warehouseId, batch)) ?? 0) + arrival.thousandths);
     this.pending.arrivals.push(...rowArrivals);
     if (!found) {
       this.pending.added.push(product);
       this.pendingAdded.add(product);
-      if (key !== null) this.index.set(key, product);
+      // A product no comparison key names is never matched again: it is not kept past its slice.
+      if (key !== null) this.index.set(key, this.products.add(record, true));
       counts.added += 1;
     } else {
       // A product added by this slice is inserted with its latest values; any other is updated once per slice.
@@ -383,12 +384,56 @@ export class ImportPlanner {
     }
   }
 
+  /** The comparison key of a row, read as add reads it (a row whose cells cannot be read is refused there anyway). */
+  private rowKey(row: SheetRow): string | null {
+    const text = (key: string) => {
+      const column = this.columns.find((entry) => entry.key === key);
+      const read = column ? readCell(row.cells[column.column] ?? null, column.kind) : null;
+      return read && 'value' in read && read.value !== undefined ? String(read.value) : '';
+    };
+    return keyOf(this.settings.compare, text('name'), text('article'), text('batch').trim());
+  }
+
+  /**
+   * Before a slice of rows is planned: the products they match that the run has written and keeps only as ids are
+   * read back from the database (in the run's transaction), in one call for the slice.
+   */
+  async recall(rows: readonly SheetRow[], load: (ids: number[]) => Promise<{ products: CatalogueProduct[]; batches: CatalogueBatch[] }>): Promise<void> {
+    const handles = new Set<number>();
+    for (const row of rows) {
+      const key = this.rowKey(row);
+      const handle = key === null ? undefined : this.index.get(key);
+      if (handle !== undefined) handles.add(handle);
+    }
+    const written = this.products.written(handles);
+    if (!written.size) return;
+    const read = await load([...written.values()].map((entry) => entry.id));
+    const byId = new Map(read.products.map((row) => [row.id, row]));
+    const balancesOf = new Map<number, Map<string, number>>();
+    for (const batch of read.batches) {
+      const balances = balancesOf.get(batch.productId) ?? new Map<string, number>();
+      balances.set(balanceKey(batch.warehouseId, batch.number), batch.thousandths);
+      balancesOf.set(batch.productId, balances);
+    }
+    for (const [handle, { id, category }] of written) {
+      const row = byId.get(id);
+      if (!row) throw new Error(`Product ${id} written by this import is gone`);
+      this.products.recall(handle, { product: { ...planned(row, this.catalogue), category }, balances: balancesOf.get(id) ?? new Map() });
+    }
+  }
+
+  /** The run wrote the slice last taken: from the next take on its products are kept as their ids alone. */
+  written(): void {
+    this.products.wroteTaken();
+  }
+
   /** What the rows planned since the last take add to the catalogue; the planner forgets it. */
   take(): PlanChunk {
     const chunk = this.pending;
     this.pending = { added: [], changed: [], arrivals: [], newCategories: new Map() };
     this.pendingAdded = new Set();
     this.pendingChanged = new Set();
+    this.products.take();
     return chunk;
   }
 }

@@ -4,11 +4,13 @@ import { HttpError } from '../../http/errors';
 import { lockCatalogue } from '../categories/service';
 import { defineTask, type TaskOutcome, type TaskRunContext } from '../tasks/api';
 import { planWriter } from './apply';
-import { loadCatalogue } from './catalogue';
+import { loadCatalogue, loadProducts } from './catalogue';
 import { importTargetsOf } from './fields';
 import { streamImportFile } from './file';
+import { timed, timedRows, timedSync } from './phases';
 import { activeColumns, ImportPlanner } from './plan';
 import { wrongRowsReport } from './report';
+import type { SheetRow } from './sheet';
 import { readUpload } from './uploads';
 
 /**
@@ -69,7 +71,7 @@ export async function runImport(context: TaskRunContext<ImportPayload>): Promise
     const upload = await readUpload(db, accountId, payload.uploadId);
     const targets = await importTargetsOf(db, accountId);
     const columns = activeColumns(payload.settings, targets.fields);
-    const file = await streamImportFile(upload.bytes, upload.name, context.config.importMaxRows);
+    const file = await timed('check', () => streamImportFile(upload.bytes, upload.name, context.config.importMaxRows));
     // Each row counts twice: once planned, once written.
     const total = file.count * 2;
     const checkpoint = async (done: number) => {
@@ -78,9 +80,11 @@ export async function runImport(context: TaskRunContext<ImportPayload>): Promise
     };
     await checkpoint(0);
     return await db.transaction(async (tx) => {
-      await lockCatalogue(tx, accountId);
-      const catalogue = await loadCatalogue(tx, accountId);
-      const planner = new ImportPlanner(catalogue, { settings: payload.settings, columns });
+      const catalogue = await timed('catalogue', async () => {
+        await lockCatalogue(tx, accountId);
+        return loadCatalogue(tx, accountId);
+      });
+      const planner = timedSync('catalogue', () => new ImportPlanner(catalogue, { settings: payload.settings, columns }));
       const write = planWriter(tx, catalogue, { accountId, userId, fileName: upload.name });
       let written = 0;
       // Once a row is wrong and wrong rows stop the import, nothing more is written (the plan goes on for the report).
@@ -88,17 +92,28 @@ export async function runImport(context: TaskRunContext<ImportPayload>): Promise
         const chunk = planner.take();
         if (planner.counts.wrong && !payload.settings.skip_wrong) return;
         await write(chunk);
+        planner.written();
         written = planner.counts.rows;
         await checkpoint(planner.counts.rows + written);
       };
-      for await (const row of file.rows()) {
-        planner.add(row);
-        if (planner.counts.rows % PROGRESS_ROWS === 0) await checkpoint(planner.counts.rows + written);
-        if (planner.counts.rows % WRITE_ROWS === 0) await flush();
+      // A slice of rows is read, the products it matches that earlier slices wrote are read back, then it is planned and written.
+      const slice: SheetRow[] = [];
+      const planSlice = async () => {
+        await timed('recall', () => planner.recall(slice, (ids) => loadProducts(tx, accountId, ids)));
+        for (const row of slice) {
+          timedSync('plan', () => planner.add(row));
+          if (planner.counts.rows % PROGRESS_ROWS === 0) await checkpoint(planner.counts.rows + written);
+        }
+        slice.length = 0;
+        await flush();
+      };
+      for await (const row of timedRows(file.rows())) {
+        slice.push(row);
+        if (slice.length === WRITE_ROWS) await planSlice();
       }
-      await flush();
+      await planSlice();
       counts = planner.counts;
-      const report = planner.wrongRows.length ? await wrongRowsReport(file.headers, planner.wrongRows, planner.wrong, upload.name) : undefined;
+      const report = planner.wrongRows.length ? await timed('report', () => wrongRowsReport(file.headers, planner.wrongRows, planner.wrong, upload.name)) : undefined;
       if (planner.counts.wrong && !payload.settings.skip_wrong) {
         throw new Refused({ counts: countsOf({ ...planner.counts, added: 0, updated: 0, unchanged: 0 }), error: wrongRowsStop(planner.counts.wrong), file: report });
       }

@@ -127,10 +127,15 @@ export default function OrdersScreen() {
   async function exportList() {
     setExporting(true);
     setExportFailed(false);
-    const file = await exportOrdersFile();
+    const answer = await exportOrdersFile();
     setExporting(false);
-    if (file) saveFile(file, 'orders-export.xlsx');
-    else setExportFailed(true);
+    if (!answer) setExportFailed(true);
+    else if ('file' in answer) saveFile(answer.file, 'orders-export.xlsx');
+    else {
+      // A big export runs as a task: the task store (and its texts) load only when one starts.
+      const { taskStarted } = await import('../../stores/tasks');
+      void taskStarted(answer.taskId, { header: t('orders.exportStarted.startedHeader'), text: t('orders.exportStarted.started') });
+    }
   }
 
   let body: ReactNode;

@@ -3,7 +3,7 @@ import type { FieldDefinition } from '../../../src/contract/catalogue';
 import type { SuccessFlag } from '../../../src/contract/common';
 import type { OrderList, OrderListRequest, OrderWithPositions } from '../../../src/contract/orders';
 import { staffApi } from '../../../src/api/http';
-import { downloadFile } from '../../../src/api/transport';
+import { type ExportAnswer, readExportAnswer } from '../../../src/api/exportAnswer';
 
 /**
  * orders/list, or orders/list-v2 for test accounts (spec 2 §7: "orders/list-v2 in test mode"); the server
@@ -25,5 +25,5 @@ export const deleteOrder = (id: number) => staffApi.post<SuccessFlag>('orders/de
 /** orders/refund: returns the goods of a written-off (sold) order to stock. */
 export const refundOrder = (id: number) => staffApi.get<OrderWithPositions>('orders/refund', { id });
 
-/** orders/export: every order matching the list's filter and sort, as an xlsx file (page and per_page are ignored). */
-export const exportOrders = (body: OrderListRequest) => downloadFile(staffApi, 'orders/export', body);
+/** orders/export: every order matching the list's filter and sort (page and per_page are ignored), as an xlsx file or, when more than the server answers at once, the task that writes it. */
+export const exportOrders = (body: OrderListRequest) => staffApi.send<ExportAnswer>('POST', 'orders/export', body, undefined, readExportAnswer);

@@ -8,7 +8,7 @@ import { atom } from 'nanostores';
 import { deleteOrder, exportOrders, listOrders, refundOrder } from './api';
 import { archiveOrder, unarchiveOrder } from '../../../src/api/orderArchive';
 import { linkPublicOrder, publicOrderUrl, unlinkPublicOrder } from '../../../src/api/orderSharing';
-import type { DownloadedFile } from '../../../src/api/transport';
+import type { ExportAnswer } from '../../../src/api/exportAnswer';
 import type { PageLinks, PageMeta } from '../../../src/contract/common';
 import type { Order, OrderListRequest } from '../../../src/contract/orders';
 import { isTestAccount } from '../../../src/domain/landing';
@@ -231,8 +231,8 @@ export async function unshareOrder(id: number): Promise<boolean> {
   return result.ok;
 }
 
-/** The orders matching the current filter and sort, as an xlsx file; null when it failed (the server's text is shown). */
-export async function exportOrdersFile(): Promise<DownloadedFile | null> {
+/** The orders matching the current filter and sort: the xlsx file, or the task writing it (a big export); null when it failed (the server's text is shown). */
+export async function exportOrdersFile(): Promise<ExportAnswer | null> {
   const { page: _page, per_page: _perPage, ...body } = currentBody();
   const result = await exportOrders(body);
   return result.ok ? result.data : null;

@@ -17,6 +17,7 @@ import { $categories, $stockList, $visibleStockColumns, $stockColumns, $warehous
 import { activeFilterCount, parseStockQuery, PER_PAGE_CHOICES, stockQuery, type StockParams } from './listQuery';
 import { InTransitButton } from './operations/InTransitButton';
 import { openStockDialog } from './operations/open';
+import { ProductExportButton } from './ProductExportButton';
 import { StockDialogs } from './operations/StockDialogs';
 import { saveFile } from '../../../src/ui/saveFile';
 import { $selectedProductIds, $stockVersion } from './state';
@@ -277,6 +278,7 @@ export default function RemnantsScreen() {
         <button type="button" className="shell-button" disabled={busyAction === 'export'} aria-busy={busyAction === 'export'} onClick={() => void exportTable()}>
           {busyAction === 'export' ? t('stock.list.exporting') : t('stock.export')}
         </button>
+        <ProductExportButton />
         {mayEdit && panels.has('import') && (
           <button type="button" className="shell-button" onClick={() => openOverlay('import')}>
             {t('stock.import')}

@@ -256,10 +256,16 @@ describe('export', () => {
     edge.answers[EXPORT] = { bytes, headers: { 'content-type': XLSX, 'content-disposition': 'attachment; filename="orders-2024-05-01.xlsx"' } };
     await setFilter({ search: 'abc', hide_final: true });
     await setPage(2);
-    const file = await exportOrdersFile();
+    const answer = await exportOrdersFile();
     expect(edge.callsTo(EXPORT).map((call) => [call.method, call.body])).toEqual([['POST', { filter: { pipeline_id: 9, search: 'abc', hide_final: true }, sort: { field: 'id', order: 'desc' } }]]);
+    const file = answer && 'file' in answer ? answer.file : null;
     expect(file?.fileName).toBe('orders-2024-05-01.xlsx');
     expect([...new Uint8Array(await file!.blob.arrayBuffer())]).toEqual([0x50, 0x4b, 3, 4]);
+  });
+
+  it('rule: a big export (202) answers the task that writes the file, not a file', async () => {
+    edge.answers[EXPORT] = { status: 202, body: { task_id: 41 } };
+    expect(await exportOrdersFile()).toEqual({ taskId: 41 });
   });
 
   it("rule: a failed export answers null and the server's text is shown (read from the error's bytes)", async () => {
