@@ -153,7 +153,7 @@ describe('account/user/add', () => {
       const answer = await addUser(account, { name: 'Again', email });
       expect(answer.status).toBe(409);
       // Only the id (to offer link): the name of someone else's user is not this admin's to see.
-      expect(answer.body).toEqual({ error: USER_EXISTS, user_id: id });
+      expect(answer.body).toEqual({ error: USER_EXISTS, user_id: id, code: 'userExists' });
       expect(await usersWithEmail(email)).toHaveLength(1);
     }
     expect(await membersOf(account.id)).toBe(before);
