@@ -15,6 +15,13 @@ describe('serverErrorText', () => {
     expect(serverErrorText({ error: 'anything', code: 'telegramTaken' })).toBe('This Telegram account is already linked to another user');
   });
 
+  it('rule: the figures a refusal carries (params) fill its text; other values are left out', () => {
+    addMessages('ru', ru);
+    setActiveLanguage('ru');
+    const body = { error: 'English', code: 'planTooSmallUsers', params: { plan: 'Start', allowed: 3, used: 4, extra: { no: 1 } } };
+    expect(serverErrorText(body)).toBe('Тариф Start допускает пользователей: 3, а в аккаунте их 4. Сначала отключите лишних или выберите тариф больше.');
+  });
+
   it('rule: no code, an unknown code or an inherited name keeps the server’s own text', () => {
     setActiveLanguage('ru');
     expect(serverErrorText({ error: 'Plain refusal' })).toBe('Plain refusal');
