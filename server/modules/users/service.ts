@@ -5,7 +5,7 @@ import type { Mailer } from '../../auth/mailer';
 import type { Caller, Invitee } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { accounts, memberships, tokens, users } from '../../db/schema';
-import { badRequest, conflict, noRight, notFound } from '../../http/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { ServerContext } from '../../http/context';
 import { requireAdmin } from '../../auth/rights';
 import { requireName } from '../account/service';
@@ -91,13 +91,13 @@ async function member(db: Db, accountId: number, userId: number) {
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
     .limit(1);
-  if (!row) throw notFound(NOT_A_MEMBER);
+  if (!row) throw new HttpError(404, NOT_A_MEMBER, { code: 'notAMember' });
   return row;
 }
 
 function requireEmail(text: string): string {
   const login = parseLogin(text);
-  if (login?.mode !== 'email') throw badRequest('Enter a valid e-mail');
+  if (login?.mode !== 'email') throw badRequest('Enter a valid e-mail', { code: 'emailInvalid' });
   return login.value;
 }
 
@@ -170,13 +170,13 @@ export async function updateUser(db: Db, caller: Caller, body: UserUpdateRequest
   const target = await member(db, caller.account.id, targetId);
   // Until they accept, an invited user is not a member here: nothing of theirs (name, language, rights,
   // status) is this account's to set. Withdrawing the invitation (unlink) is the one thing an admin can do.
-  if (target.membership.status === 'invited') throw notFound(NOT_ACCEPTED);
-  if (target.membership.isOwner && (body.status === 'disabled' || body.admin === false)) throw noRight('The owner of the account cannot be disabled');
+  if (target.membership.status === 'invited') throw new HttpError(404, NOT_ACCEPTED, { code: 'notAccepted' });
+  if (target.membership.isOwner && (body.status === 'disabled' || body.admin === false)) throw new HttpError(422, 'The owner of the account cannot be disabled', { code: 'ownerCannotBeDisabled' });
   if (!self && (name !== undefined || body.lang !== undefined)) {
     // Name and language belong to the person, who may be in other accounts too: an admin may set
     // them only for a user who is in no other account.
     const [{ value: accountsOfUser }] = await db.select({ value: count() }).from(memberships).where(eq(memberships.userId, targetId));
-    if (accountsOfUser > 1) throw noRight('This user is also in other accounts: only they can change their name and language');
+    if (accountsOfUser > 1) throw new HttpError(422, 'This user is also in other accounts: only they can change their name and language', { code: 'nameOtherAccounts' });
   }
   const emailChanges = email !== undefined && email !== target.user.email;
   if (emailChanges) {
@@ -285,8 +285,8 @@ export async function listInvitations(db: Db, invitee: Invitee): Promise<UserInv
 export async function unlinkUser(db: Db, caller: Caller, userId: number) {
   requireAdmin(caller);
   const target = await member(db, caller.account.id, userId);
-  if (target.membership.isOwner) throw noRight('The owner of the account cannot be removed');
-  if (userId === caller.user.id) throw noRight('You cannot remove yourself from the account');
+  if (target.membership.isOwner) throw new HttpError(422, 'The owner of the account cannot be removed', { code: 'ownerCannotBeRemoved' });
+  if (userId === caller.user.id) throw new HttpError(422, 'You cannot remove yourself from the account', { code: 'removeYourself' });
   await db.transaction(async (tx) => {
     await lockAccountForAdminChange(tx, caller.account.id);
     await tx.delete(memberships).where(and(eq(memberships.accountId, caller.account.id), eq(memberships.userId, userId)));
