@@ -149,6 +149,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
+        // Telegram's login widget is a frame of its own origin (src/ui/TelegramLoginButton.tsx).
+        frameSrc: ["'self'", 'https://oauth.telegram.org'],
         frameAncestors: ["'self'", ...(options.hostOrigins ?? [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -6,7 +6,7 @@ import type { MessageKey } from '../../src/i18n';
  * call went to (public-order paths included) in this order; the first match wins.
  */
 const ACTIONS: readonly (readonly [RegExp, MessageKey, ('GET' | 'POST')?])[] = [
-  [/^auth\/login$|^public-order\/auth\/login$/, 'notify.failed.signIn'],
+  [/^auth\/(login|telegram\/login)$|^public-order\/auth\/login$/, 'notify.failed.signIn'],
   [/^orders\/(update|client-update)$|^public-order\/order\/update$/, 'notify.failed.orderSave'],
   [/^orders\/add$/, 'notify.failed.orderCreate'],
   [/^orders\/delete$/, 'notify.failed.orderDelete'],

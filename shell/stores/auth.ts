@@ -54,16 +54,19 @@ export type SignInResult = { ok: true; invitationsOnly?: true } | Extract<StepRe
  */
 export async function signIn(loginValue: string, password: string): Promise<SignInResult> {
   const result = await login({ login: loginValue.trim(), password });
-  if (result.ok && result.data.success && result.data.access_token) {
-    const invitationsOnly = result.data.scope === 'invitations';
-    // Marked before it is saved: no moment where the token looks like an account session to the guard.
-    markInvitationsOnly(invitationsOnly ? result.data.access_token : null);
-    saveToken(result.data.access_token);
-    forgetUserData();
-    return invitationsOnly ? { ok: true, invitationsOnly: true } : { ok: true };
-  }
+  if (result.ok && result.data.success && result.data.access_token) return adoptSession(result.data.access_token, result.data.scope);
   // The spec's sign-in failure text is shown whatever the server said.
   return { ok: false, messageKey: 'errors.invalidLogin' };
+}
+
+/** Keeps a session the server opened (by password or Telegram): its token, and whether it opens only invitations. */
+export function adoptSession(token: string, scope: string | undefined): SignInResult {
+  const invitationsOnly = scope === 'invitations';
+  // Marked before it is saved: no moment where the token looks like an account session to the guard.
+  markInvitationsOnly(invitationsOnly ? token : null);
+  saveToken(token);
+  forgetUserData();
+  return invitationsOnly ? { ok: true, invitationsOnly: true } : { ok: true };
 }
 
 /**

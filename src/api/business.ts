@@ -1,4 +1,4 @@
-import type { InvoiceRecord, TagChange, TagUsage, TariffMeters, TelegramAuthData, TelegramConfig, TelegramLink } from '../contract/business';
+import type { InvoiceRecord, TagChange, TagUsage, TariffConnected, TariffMeters, TelegramAuthData, TelegramConfig, TelegramLink } from '../contract/business';
 import type { TariffsResponse } from '../contract/account';
 import type { LoginResponse } from '../contract/auth';
 import type { OrderShare, ProductVisibility, PublicCustomer, PublicCustomerAddRequest, PublicCustomerList, PublicSettings } from '../contract/publicOrder';
@@ -22,6 +22,7 @@ export const shareOrderWith = (orderId: number, customerId: number) => staffApi.
 /** Tariffs: plans, meters, connecting a free plan, invoices. */
 export const getTariffs = () => staffApi.get<TariffsResponse>('account/tariffs');
 export const getMeters = () => staffApi.get<TariffMeters>('tariffs/meters');
+export const connectTariff = (tariffId: number) => staffApi.post<TariffConnected>('tariffs/connect', { tariff_id: tariffId });
 export const requestInvoice = (tariffId: number) => staffApi.post<InvoiceRecord>('tariffs/invoice', { tariff_id: tariffId });
 export const listInvoices = () => staffApi.get<InvoiceRecord[]>('tariffs/invoices');
 export const getInvoiceFile = (id: number) => getFile(staffApi, 'tariffs/invoice/file', { id });

@@ -9,6 +9,8 @@
 export interface ErrorBody {
   error?: string;
   message?: string;
+  /** A refusal the shell can say in the user's language (locales serverErrors.<code>); `error` stays the English text. */
+  code?: string;
   [key: string]: unknown;
 }
 

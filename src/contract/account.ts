@@ -95,6 +95,8 @@ export const UserUpdateRequest = Type.Intersect([
   Type.Object({
     id: Type.Optional(Type.Integer({ minimum: 1 })),
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+    /** An admin sets another member's sign-in e-mail (trimmed, lower-cased, unique; 409 'Such a user already exists.' when taken). */
+    email: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
     lang: Type.Optional(Lang),
     status: Type.Optional(Type.Union([Type.Literal('enabled'), Type.Literal('disabled')])),
   }),

@@ -33,6 +33,9 @@ export type TariffMeters = Type.Static<typeof TariffMeters>;
 /** POST tariffs/invoice: records the request for a plan; the answer names the invoice file to download. */
 export const InvoiceRequest = Type.Object({ tariff_id: Id }, { additionalProperties: false });
 export type InvoiceRequest = Type.Static<typeof InvoiceRequest>;
+/** POST tariffs/connect (body: InvoiceRequest): the free plan the account is now on. */
+export const TariffConnected = Type.Object({ tariff_id: Type.Integer() });
+export type TariffConnected = Type.Static<typeof TariffConnected>;
 export const InvoiceRecord = Type.Object({
   id: Type.Integer(),
   tariff_id: Type.Integer(),

@@ -13,6 +13,7 @@ import { ensureChromium } from './chromium';
 import { addBrowserFixtures, createTestAccount } from './fixtures';
 import { addOrderFixtures } from './orderFixtures';
 import { addTaskFixtures } from './taskFixtures';
+import { E2E_TELEGRAM_BOT } from './telegramBot';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -53,7 +54,8 @@ export default async function setup(project: TestProject) {
   // Built with no list: the server's own (the account's connections, in the page's meta tag) must be enough.
   execFileSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit', env: { ...process.env, HOST_ORIGINS: '' } });
 
-  const config = loadConfig(process.env, { dataDir: 'memory://', databaseUrl: null, port, logLevel: 'warn' });
+  // A Telegram bot, so the sign-in screen offers Telegram (telegram.e2e.ts plays the widget's part).
+  const config = loadConfig(process.env, { dataDir: 'memory://', databaseUrl: null, port, logLevel: 'warn', telegramBotToken: E2E_TELEGRAM_BOT.token, telegramBotName: E2E_TELEGRAM_BOT.name });
   const database = await openDatabase(config);
   await database.migrate();
   await ensureTariffs(database.db);

@@ -235,7 +235,7 @@ describe('public customers: staff management, sign-in, profile', () => {
     expect(added).toEqual({ id: expect.any(Number), name: 'Anna', email, phone: '+7 900', tags: ['vip', 'north'], has_password: true, disabled: false, created_at: expect.any(String) });
     const [row] = await server.database.db.select().from(publicCustomers).where(eq(publicCustomers.id, added.id));
     expect(row.passwordHash).toMatch(/^scrypt\$/);
-    expect(await server.call('POST', 'orders/public/customers/add', { token: ctx.account.token, body: { email } })).toEqual({ status: 409, body: { error: 'A customer with this e-mail already exists' } });
+    expect(await server.call('POST', 'orders/public/customers/add', { token: ctx.account.token, body: { email } })).toEqual({ status: 409, body: { error: 'A customer with this e-mail already exists', code: 'customerExists' } });
     expect((await server.call('POST', 'orders/public/customers/add', { token: ctx.account.token, body: { email: 'nope' } })).status).toBe(400);
     expect((await server.call('POST', 'orders/public/customers/add', { token: ctx.account.token, body: { name: '   ' } })).status).toBe(400);
     await ctx.post('orders/public/customers/add', { name: 'Boris' });

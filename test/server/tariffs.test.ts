@@ -6,8 +6,8 @@ import { useTestServer } from './harness';
 
 /**
  * The tariffs screen's server side (issue 17 §6): meters of every limit (used / allowed), 'request an invoice'
- * (recorded, and an invoice file for the plan; no payment is taken). Connecting a free plan is a recorded request
- * too (nothing changes the plan from the app). The limits themselves are in limits.test.ts; the 14-day trial at registration in auth.test.ts.
+ * (recorded, and an invoice file for the plan; no payment is taken). Connecting a free plan: tariffs/connect.test.ts.
+ * The limits themselves are in limits.test.ts; the 14-day trial at registration in auth.test.ts.
  */
 const server = useTestServer();
 const db = () => server.database.db;

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { checkTelegramLogin, TELEGRAM_DATA_INVALID, TELEGRAM_DATA_OLD } from '../../server/auth/telegram';
 import { users } from '../../server/db/schema';
 import { TELEGRAM_OFF, telegramConfig, telegramLogin } from '../../server/modules/telegram/service';
+import en from '../../locales/en.json';
+import ru from '../../locales/ru.json';
 import { useTestServer } from './harness';
 
 /**
@@ -52,7 +54,7 @@ describe('Telegram sign-in', () => {
     const account = await server.newAccount();
     const data = widgetData();
     const unlinked = await server.call('POST', 'auth/telegram/login', { body: data });
-    expect(unlinked).toMatchObject({ status: 422, body: { error: expect.stringContaining('not linked to any user') } });
+    expect(unlinked).toMatchObject({ status: 422, body: { error: expect.stringContaining('not linked to any user'), code: 'telegramNotLinked' } });
     const linked = await server.call('POST', 'profile/telegram/link', { token: account.token, body: data });
     expect(linked.body).toEqual({ linked: true, telegram_id: String(data.id) });
     expect((await server.call('GET', 'profile/telegram', { token: account.token })).body).toEqual({ linked: true, telegram_id: String(data.id) });
@@ -80,7 +82,8 @@ describe('Telegram sign-in', () => {
       expect(answer.status, name).toBe(422);
       expect(answer.body.access_token, name).toBeUndefined();
     }
-    expect((await server.call('POST', 'auth/telegram/login', { body: cases.old })).body.error).toBe(TELEGRAM_DATA_OLD);
+    expect((await server.call('POST', 'auth/telegram/login', { body: cases.old })).body).toMatchObject({ error: TELEGRAM_DATA_OLD, code: 'telegramDataOld' });
+    expect((await server.call('POST', 'auth/telegram/login', { body: cases.tampered })).body).toMatchObject({ error: TELEGRAM_DATA_INVALID, code: 'telegramDataInvalid' });
     const other = await server.newAccount();
     const fresh = widgetData();
     expect((await server.call('POST', 'profile/telegram/link', { token: other.token, body: { ...fresh, first_name: 'Changed' } })).status).toBe(422);
@@ -94,6 +97,27 @@ describe('Telegram sign-in', () => {
     const data = widgetData();
     expect((await server.call('POST', 'profile/telegram/link', { token: first.token, body: data })).status).toBe(200);
     const refused = await server.call('POST', 'profile/telegram/link', { token: second.token, body: signed({ id: data.id, auth_date: now() }) });
-    expect(refused).toEqual({ status: 409, body: { error: 'This Telegram account is already linked to another user' } });
+    expect(refused).toEqual({ status: 409, body: { error: 'This Telegram account is already linked to another user', code: 'telegramTaken' } });
+  });
+
+  it('rule: every refusal of the Telegram calls carries a code whose text is in English and Russian (the shell shows that, not the English error)', async () => {
+    const account = await server.newAccount();
+    const other = await server.newAccount();
+    const taken = widgetData();
+    await server.call('POST', 'profile/telegram/link', { token: other.token, body: taken });
+    const refusals = [
+      await server.call('POST', 'auth/telegram/login', { body: widgetData() }),
+      await server.call('POST', 'auth/telegram/login', { body: widgetData({ auth_date: now() - 2 * 86_400 }) }),
+      await server.call('POST', 'auth/telegram/login', { body: { ...widgetData(), first_name: 'Changed' } }),
+      await server.call('POST', 'profile/telegram/link', { token: account.token, body: signed({ id: taken.id, auth_date: now() }) }),
+    ].map((answer) => answer.body.code);
+    const off = { ...server.app.ctx, config: { ...server.app.ctx.config, telegramBotToken: null } };
+    const offCode = await telegramLogin(off, widgetData()).catch((error: { extra: { code: string } }) => error.extra.code);
+    const codes = [...refusals, offCode];
+    expect(codes).toEqual(['telegramNotLinked', 'telegramDataOld', 'telegramDataInvalid', 'telegramTaken', 'telegramOff']);
+    for (const code of codes) {
+      expect(en.serverErrors, code).toHaveProperty(code);
+      expect(ru.serverErrors, code).toHaveProperty(code);
+    }
   });
 });

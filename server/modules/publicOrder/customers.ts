@@ -217,7 +217,7 @@ export async function addPublicCustomer(db: Db, accountId: number, body: PublicC
       .returning();
     return toPublicCustomer(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(CUSTOMER_EXISTS);
+    if (isUniqueViolation(error)) throw conflict(CUSTOMER_EXISTS, { code: 'customerExists' });
     throw error;
   }
 }
@@ -238,7 +238,7 @@ export async function updatePublicCustomer(db: Db, accountId: number, body: Publ
     });
     return toPublicCustomer(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(CUSTOMER_EXISTS);
+    if (isUniqueViolation(error)) throw conflict(CUSTOMER_EXISTS, { code: 'customerExists' });
     throw error;
   }
 }

@@ -1,9 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { TelegramAuthData, TelegramConfig, TelegramLink } from '../../../src/contract/business';
 import type { Caller } from '../../auth/sessions';
-import { checkTelegramLogin } from '../../auth/telegram';
+import { checkTelegramLogin, TELEGRAM_DATA_OLD } from '../../auth/telegram';
 import { users } from '../../db/schema';
-import { conflict, notFound, unprocessable } from '../../http/errors';
+import { conflict, HttpError, unprocessable } from '../../http/errors';
 import type { ServerContext } from '../../http/context';
 import { openSession, type LoginResult } from '../auth/service';
 
@@ -19,9 +19,9 @@ export const telegramConfig = (config: Pick<ServerContext['config'], 'telegramBo
 /** The Telegram user id of verified widget data; refused (422, the reason) when not Telegram's, or old. */
 function verifiedId(ctx: ServerContext, data: TelegramAuthData): string {
   const token = ctx.config.telegramBotToken;
-  if (!token || !ctx.config.telegramBotName) throw notFound(TELEGRAM_OFF);
+  if (!token || !ctx.config.telegramBotName) throw new HttpError(404, TELEGRAM_OFF, { code: 'telegramOff' });
   const check = checkTelegramLogin(data, token);
-  if (!check.ok) throw unprocessable(check.reason, { success: false });
+  if (!check.ok) throw unprocessable(check.reason, { success: false, code: check.reason === TELEGRAM_DATA_OLD ? 'telegramDataOld' : 'telegramDataInvalid' });
   return check.telegramId;
 }
 
@@ -29,7 +29,7 @@ function verifiedId(ctx: ServerContext, data: TelegramAuthData): string {
 export async function telegramLogin(ctx: ServerContext, data: TelegramAuthData): Promise<LoginResult> {
   const telegramId = verifiedId(ctx, data);
   const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId));
-  if (!user) throw unprocessable(TELEGRAM_NOT_LINKED, { success: false });
+  if (!user) throw unprocessable(TELEGRAM_NOT_LINKED, { success: false, code: 'telegramNotLinked' });
   return openSession(ctx, user.id);
 }
 
@@ -42,12 +42,12 @@ export async function telegramLinkOf(ctx: ServerContext, caller: Caller): Promis
 export async function linkTelegram(ctx: ServerContext, caller: Caller, data: TelegramAuthData): Promise<TelegramLink> {
   const telegramId = verifiedId(ctx, data);
   const [other] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.telegramId, telegramId), ne(users.id, caller.user.id)));
-  if (other) throw conflict(TELEGRAM_TAKEN);
+  if (other) throw conflict(TELEGRAM_TAKEN, { code: 'telegramTaken' });
   try {
     await ctx.db.update(users).set({ telegramId }).where(eq(users.id, caller.user.id));
   } catch {
     // The unique index: another user linked it at the same moment.
-    throw conflict(TELEGRAM_TAKEN);
+    throw conflict(TELEGRAM_TAKEN, { code: 'telegramTaken' });
   }
   return { linked: true, telegram_id: telegramId };
 }

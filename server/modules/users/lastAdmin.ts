@@ -1,7 +1,7 @@
 import { and, count, eq, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { accounts, memberships } from '../../db/schema';
-import { noRight } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 
 export const LAST_ADMIN = 'The account must keep an administrator: make another user an administrator first';
 
@@ -20,5 +20,5 @@ export async function requireAdminLeft(tx: Tx, accountId: number): Promise<void>
     .select({ value: count() })
     .from(memberships)
     .where(and(eq(memberships.accountId, accountId), eq(memberships.status, 'enabled'), or(eq(memberships.admin, true), eq(memberships.isOwner, true))));
-  if (value === 0) throw noRight(LAST_ADMIN);
+  if (value === 0) throw new HttpError(422, LAST_ADMIN, { code: 'lastAdmin' });
 }

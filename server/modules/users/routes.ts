@@ -17,7 +17,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/account/user/add', { schema: { tags, body: UserAddRequest, response: { 200: UserResponse } } }, async (request) => addUser(ctx, callerOf(request), request.body));
 
-  app.post('/account/user/update', { schema: { tags, body: UserUpdateRequest, response: { 200: UserResponse } } }, async (request) => updateUser(ctx.db, callerOf(request), request.body));
+  app.post('/account/user/update', { schema: { tags, body: UserUpdateRequest, response: { 200: UserResponse } } }, async (request) => updateUser(ctx.db, callerOf(request), request.body, ctx.mailer));
 
   app.get(
     '/account/user/link',

@@ -1,16 +1,18 @@
 import { and, asc, count, eq, or } from 'drizzle-orm';
 import { parseLogin } from '../../../src/domain/login';
 import type { UserAddRequest, UserInvitation, UserUpdateRequest } from '../../../src/contract/account';
+import type { Mailer } from '../../auth/mailer';
 import type { Caller, Invitee } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { accounts, memberships, tokens, users } from '../../db/schema';
-import { badRequest, conflict, noRight, notFound } from '../../http/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { ServerContext } from '../../http/context';
 import { requireAdmin } from '../../auth/rights';
 import { requireName } from '../account/service';
 import { requireUserSeat } from '../account/limits';
 import { toUser } from '../account/mappers';
 import { USER_EXISTS } from '../auth/service';
+import { emailChangeMails, emailTaken, memberEmail, requireEmailChangeAllowed, requireEmailFree } from './emailChange';
 import { invitationMail } from './invitationMail';
 import { lockAccountForAdminChange, requireAdminLeft } from './lastAdmin';
 
@@ -89,13 +91,13 @@ async function member(db: Db, accountId: number, userId: number) {
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
     .limit(1);
-  if (!row) throw notFound(NOT_A_MEMBER);
+  if (!row) throw new HttpError(404, NOT_A_MEMBER, { code: 'notAMember' });
   return row;
 }
 
 function requireEmail(text: string): string {
   const login = parseLogin(text);
-  if (login?.mode !== 'email') throw badRequest('Enter a valid e-mail');
+  if (login?.mode !== 'email') throw badRequest('Enter a valid e-mail', { code: 'emailInvalid' });
   return login.value;
 }
 
@@ -135,7 +137,7 @@ export async function addUser(ctx: ServerContext, caller: Caller, body: UserAddR
   const name = requireName(body.name);
   const email = requireEmail(body.email);
   const existing = await existingUser(ctx.db, email);
-  if (existing) throw conflict(USER_EXISTS, { user_id: existing.id });
+  if (existing) throw conflict(USER_EXISTS, { user_id: existing.id, code: 'userExists' });
   let created: ReturnType<typeof toUser>;
   try {
     created = await ctx.db.transaction(async (tx) => {
@@ -150,49 +152,62 @@ export async function addUser(ctx: ServerContext, caller: Caller, body: UserAddR
   } catch (error) {
     // The same e-mail added at the same moment by someone else: the unique index decides, the answer is the usual 409.
     const raced = isUniqueViolation(error) ? await existingUser(ctx.db, email) : undefined;
-    if (raced) throw conflict(USER_EXISTS, { user_id: raced.id });
+    if (raced) throw conflict(USER_EXISTS, { user_id: raced.id, code: 'userExists' });
     throw error;
   }
   await ctx.mailer.send(invitationMail(email, caller.account, 'new'));
   return { user: created };
 }
 
-/** An admin edits a member (name, status, rights); anyone may set their own language. */
-export async function updateUser(db: Db, caller: Caller, body: UserUpdateRequest) {
+/** An admin edits a member (name, e-mail, status, rights); anyone may set their own language. `mailer` tells a member whose e-mail changed. */
+export async function updateUser(db: Db, caller: Caller, body: UserUpdateRequest, mailer?: Mailer) {
   const targetId = body.id ?? caller.user.id;
   const self = targetId === caller.user.id;
   const onlyLang = Object.keys(body).every((key) => key === 'lang' || key === 'id');
   if (!(self && onlyLang)) requireAdmin(caller);
   const name = body.name !== undefined ? requireName(body.name) : undefined;
+  const email = body.email !== undefined ? memberEmail(body.email) : undefined;
   const target = await member(db, caller.account.id, targetId);
   // Until they accept, an invited user is not a member here: nothing of theirs (name, language, rights,
   // status) is this account's to set. Withdrawing the invitation (unlink) is the one thing an admin can do.
-  if (target.membership.status === 'invited') throw notFound(NOT_ACCEPTED);
-  if (target.membership.isOwner && (body.status === 'disabled' || body.admin === false)) throw noRight('The owner of the account cannot be disabled');
+  if (target.membership.status === 'invited') throw new HttpError(404, NOT_ACCEPTED, { code: 'notAccepted' });
+  if (target.membership.isOwner && (body.status === 'disabled' || body.admin === false)) throw new HttpError(422, 'The owner of the account cannot be disabled', { code: 'ownerCannotBeDisabled' });
   if (!self && (name !== undefined || body.lang !== undefined)) {
     // Name and language belong to the person, who may be in other accounts too: an admin may set
     // them only for a user who is in no other account.
     const [{ value: accountsOfUser }] = await db.select({ value: count() }).from(memberships).where(eq(memberships.userId, targetId));
-    if (accountsOfUser > 1) throw noRight('This user is also in other accounts: only they can change their name and language');
+    if (accountsOfUser > 1) throw new HttpError(422, 'This user is also in other accounts: only they can change their name and language', { code: 'nameOtherAccounts' });
+  }
+  const emailChanges = email !== undefined && email !== target.user.email;
+  if (emailChanges) {
+    const [{ value: accountsOfUser }] = await db.select({ value: count() }).from(memberships).where(eq(memberships.userId, targetId));
+    requireEmailChangeAllowed(caller, { userId: targetId, isOwner: target.membership.isOwner, accountsOfUser });
+    await requireEmailFree(db, email, targetId);
   }
   const mayRemoveAdmin = body.status === 'disabled' || body.admin === false;
-  await db.transaction(async (tx) => {
-    if (mayRemoveAdmin) await lockAccountForAdminChange(tx, caller.account.id);
-    if (body.status === 'enabled') await requireSeat(tx, caller.account.id, targetId);
-    if (name !== undefined || body.lang !== undefined) {
-      await tx
-        .update(users)
-        .set({ ...(name !== undefined && { name }), ...(body.lang !== undefined && { lang: body.lang }) })
-        .where(eq(users.id, targetId));
-    }
-    const rights = { ...rightsOf(body), ...(body.status !== undefined && { status: body.status }) };
-    if (Object.keys(rights).length) {
-      await tx.update(memberships).set(rights).where(and(eq(memberships.accountId, caller.account.id), eq(memberships.userId, targetId)));
-    }
-    // A disabled member's sessions in this account end at once.
-    if (body.status === 'disabled') await tx.delete(tokens).where(and(eq(tokens.userId, targetId), eq(tokens.accountId, caller.account.id)));
-    if (mayRemoveAdmin) await requireAdminLeft(tx, caller.account.id);
-  });
+  try {
+    await db.transaction(async (tx) => {
+      if (mayRemoveAdmin) await lockAccountForAdminChange(tx, caller.account.id);
+      if (body.status === 'enabled') await requireSeat(tx, caller.account.id, targetId);
+      if (name !== undefined || body.lang !== undefined || emailChanges) {
+        await tx
+          .update(users)
+          .set({ ...(name !== undefined && { name }), ...(body.lang !== undefined && { lang: body.lang }), ...(emailChanges && { email }) })
+          .where(eq(users.id, targetId));
+      }
+      const rights = { ...rightsOf(body), ...(body.status !== undefined && { status: body.status }) };
+      if (Object.keys(rights).length) {
+        await tx.update(memberships).set(rights).where(and(eq(memberships.accountId, caller.account.id), eq(memberships.userId, targetId)));
+      }
+      // A disabled member's sessions in this account end at once.
+      if (body.status === 'disabled') await tx.delete(tokens).where(and(eq(tokens.userId, targetId), eq(tokens.accountId, caller.account.id)));
+      if (mayRemoveAdmin) await requireAdminLeft(tx, caller.account.id);
+    });
+  } catch (error) {
+    // The address taken by someone else between the check and the write: the unique index decides, nothing changed.
+    throw emailChanges && isUniqueViolation(error) ? emailTaken() : error;
+  }
+  if (emailChanges && mailer) for (const mail of emailChangeMails(caller.account, target.user.email, email)) await mailer.send(mail);
   const updated = await member(db, caller.account.id, targetId);
   return { user: toUser(updated.user, updated.membership) };
 }
@@ -270,8 +285,8 @@ export async function listInvitations(db: Db, invitee: Invitee): Promise<UserInv
 export async function unlinkUser(db: Db, caller: Caller, userId: number) {
   requireAdmin(caller);
   const target = await member(db, caller.account.id, userId);
-  if (target.membership.isOwner) throw noRight('The owner of the account cannot be removed');
-  if (userId === caller.user.id) throw noRight('You cannot remove yourself from the account');
+  if (target.membership.isOwner) throw new HttpError(422, 'The owner of the account cannot be removed', { code: 'ownerCannotBeRemoved' });
+  if (userId === caller.user.id) throw new HttpError(422, 'You cannot remove yourself from the account', { code: 'removeYourself' });
   await db.transaction(async (tx) => {
     await lockAccountForAdminChange(tx, caller.account.id);
     await tx.delete(memberships).where(and(eq(memberships.accountId, caller.account.id), eq(memberships.userId, userId)));

@@ -4,6 +4,7 @@ import { activeLanguage, LANGUAGES, t } from '../../../src/i18n';
 import { changeLanguage } from '../../../src/stores/language';
 import { navigateTo } from '../../stores/navigation';
 import { RecoveryForm, RegistrationForm, SignInForm } from './forms';
+import { TelegramSignIn } from './TelegramSignIn';
 
 type Mode = 'signIn' | 'register' | 'recovery';
 
@@ -47,6 +48,7 @@ export default function AuthorizationScreen() {
             }}
           />
         )}
+        {mode === 'signIn' && <TelegramSignIn onSignedIn={() => navigateTo('/')} />}
         {mode === 'register' && <RegistrationForm onRegistered={backToSignIn} />}
         {mode === 'recovery' && (
           <>

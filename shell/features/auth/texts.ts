@@ -1,4 +1,4 @@
-import { auth, profile } from '../../../locales/en.json';
+import { auth, profile, telegram } from '../../../locales/en.json';
 import { registerTexts } from '../../../src/i18n';
 
-registerTexts({ auth, profile });
+registerTexts({ auth, profile, telegram });

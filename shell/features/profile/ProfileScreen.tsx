@@ -11,6 +11,7 @@ import { changeOwnPassword, currentLogin, saveOwnName, signOutOtherDevices, type
 import { FormField, FormMessage } from '../../../src/ui/FormField';
 import { displayLogin, LoginChangeDialog } from './LoginChangeDialog';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
+import { TelegramCard } from './TelegramCard';
 
 adoptStyles(styles);
 
@@ -32,6 +33,7 @@ export default function ProfileScreen() {
       <NameForm key={user.id} user={user} />
       <Logins user={user} />
       <PasswordForm />
+      <TelegramCard />
       <OtherDevices />
     </section>
   );

@@ -1,4 +1,4 @@
-import { profile } from '../../../locales/en.json';
+import { profile, telegram } from '../../../locales/en.json';
 import { registerTexts } from '../../../src/i18n';
 
-registerTexts({ profile });
+registerTexts({ profile, telegram });

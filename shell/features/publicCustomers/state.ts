@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { addPublicCustomer, changeCustomerAccess, listPublicCustomers, shareOrderWith, type CustomerAccessAction } from '../../../src/api/business';
-import { errorText } from '../../../src/api/transport';
+import { serverErrorText } from '../../../src/i18n/serverErrors';
 import type { PublicCustomer } from '../../../src/contract/publicOrder';
 
 /** The account's public-order customers; the list reloads after each change (spec 2 §4). */
@@ -18,16 +18,16 @@ const tagsOf = (text: string) => [...new Set(text.split(',').map((tag) => tag.tr
 /** Adds the customer (or finds nobody new: the server says why) and mails the invitation. */
 export async function inviteCustomer(input: { name: string; email: string; tags: string }): Promise<Step> {
   const added = await addPublicCustomer({ name: input.name.trim(), email: input.email.trim(), tags: tagsOf(input.tags) });
-  if (!added.ok) return { ok: false, text: errorText(added.data) };
+  if (!added.ok) return { ok: false, text: serverErrorText(added.data) };
   const invited = await changeCustomerAccess('invite', added.data.id);
   await loadPublicCustomers();
-  return invited.ok ? { ok: true, customer: invited.data } : { ok: false, text: errorText(invited.data) };
+  return invited.ok ? { ok: true, customer: invited.data } : { ok: false, text: serverErrorText(invited.data) };
 }
 
 export async function changeAccess(action: CustomerAccessAction, id: number): Promise<Step> {
   const answer = await changeCustomerAccess(action, id);
   await loadPublicCustomers();
-  return answer.ok ? { ok: true, customer: answer.data } : { ok: false, text: errorText(answer.data) };
+  return answer.ok ? { ok: true, customer: answer.data } : { ok: false, text: serverErrorText(answer.data) };
 }
 
 export async function shareOrder(orderId: number, customerId: number): Promise<boolean> {

@@ -10,6 +10,7 @@ import { t, type MessageKey } from '../../../src/i18n';
 import { $account } from '../../../src/stores/account';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
+import { ConfirmDialog } from '../../../src/ui/ConfirmDialog';
 import { $invoices, $meters, $plans, connectPlan, downloadInvoice, invoiceFor, loadTariffs } from './state';
 
 adoptStyles(styles);
@@ -77,11 +78,13 @@ function Meters() {
 function PlanCard({ plan, current, admin, paidUntil }: { plan: Tariff; current: boolean; admin: boolean; paidUntil: string | null }) {
   const plans = useStore($plans);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const state = tariffButton(plan, { tariffId: plans?.current?.id ?? null, paidUntil });
   async function act() {
     setBusy(true);
     if (state === 'connect') {
-      if (await connectPlan(plan.id)) notify({ type: NotificationType.success, header: t('tariffs.requestRecorded') });
+      if (await connectPlan(plan.id)) notify({ type: NotificationType.success, header: t('tariffConnect.connected', { name: plan.name }) });
+      setConfirming(false);
     } else if (await invoiceFor(plan.id)) notify({ type: NotificationType.success, header: t('tariffs.invoiceRequested') });
     setBusy(false);
   }
@@ -105,9 +108,19 @@ function PlanCard({ plan, current, admin, paidUntil }: { plan: Tariff; current: 
       {state === 'purchased' ? (
         <span className="tariff-purchased">{t('tariffs.purchased')}</span>
       ) : (
-        <button type="button" className="shell-button shell-button-primary" disabled={!admin || busy} aria-busy={busy} onClick={() => void act()}>
+        <button type="button" className="shell-button shell-button-primary" disabled={!admin || busy} aria-busy={busy} onClick={() => (state === 'connect' ? setConfirming(true) : void act())}>
           {state === 'connect' ? t('tariffs.connect') : t('tariffs.requestInvoice')}
         </button>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          text={t('tariffConnect.question', { name: plan.name })}
+          confirmLabel={t('tariffs.connect')}
+          tone="primary"
+          busy={busy}
+          onConfirm={() => void act()}
+          onCancel={() => setConfirming(false)}
+        />
       )}
     </article>
   );

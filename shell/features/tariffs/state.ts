@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { getInvoiceFile, getMeters, getTariffs, listInvoices, requestInvoice } from '../../../src/api/business';
+import { connectTariff, getInvoiceFile, getMeters, getTariffs, listInvoices, requestInvoice } from '../../../src/api/business';
+import { loadAccount } from '../../../src/stores/account';
 import type { TariffsResponse } from '../../../src/contract/account';
 import type { InvoiceRecord, TariffMeters } from '../../../src/contract/business';
 import { saveFile } from '../../../src/ui/saveFile';
@@ -16,10 +17,14 @@ export async function loadTariffs(): Promise<void> {
   if (invoices.ok) $invoices.set(invoices.data);
 }
 
-/** A free plan is asked for as a paid one is (the request is recorded; sales connect it), without a file to pay. */
+/**
+ * Connects a free plan at once (tariffs/connect); a paid one goes through its invoice instead. The account is
+ * reloaded too: every screen reads the plan's limits and what it includes from it. A refusal (the account is over
+ * one of the plan's limits) is shown by the failure notice, in the user's language.
+ */
 export async function connectPlan(tariffId: number): Promise<boolean> {
-  const answer = await requestInvoice(tariffId);
-  await loadTariffs();
+  const answer = await connectTariff(tariffId);
+  await Promise.all([loadTariffs(), answer.ok ? loadAccount({ force: true }) : null]);
   return answer.ok;
 }
 

@@ -1,4 +1,4 @@
-import { tariffs } from '../../../locales/en.json';
+import { tariffConnect, tariffs } from '../../../locales/en.json';
 import { registerTexts } from '../../../src/i18n';
 
-registerTexts({ tariffs });
+registerTexts({ tariffs, tariffConnect });

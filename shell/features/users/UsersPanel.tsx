@@ -6,7 +6,7 @@ import { t, type MessageKey } from '../../../src/i18n';
 import { $account } from '../../../src/stores/account';
 import { Dialog } from '../../../src/ui/Dialog';
 import { FormField, FormMessage } from '../../../src/ui/FormField';
-import { $users, addPerson, changeMember, linkPerson, loadUsers, removeMember, setSeparateRights, stepText, type UsersStep } from './state';
+import { $users, addPerson, changeMember, linkPerson, loadUsers, memberChanges, removeMember, setSeparateRights, stepText, type UsersStep } from './state';
 
 type RightFlag = 'activity' | 'admin' | 'editing_remains' | 'change_remains';
 const RIGHT_COLUMNS: readonly { flag: RightFlag; label: MessageKey }[] = [
@@ -207,28 +207,41 @@ function AddUserForm() {
   );
 }
 
-/** Edit a member's name (the e-mail is their login and theirs to change, in their profile). */
+/**
+ * Edit a member's name and sign-in e-mail. One's own e-mail and the owner's are changed in the profile, where the
+ * new address is proved with a code, so they are shown, not edited; the server refuses them anyway.
+ */
 function EditUserDialog({ member, onClose }: { member: User; onClose(): void }) {
+  const { user: me } = useStore($account);
+  const emailEditable = !member.is_owner && member.id !== me?.id;
   const [name, setName] = useState(member.name);
+  const [email, setEmail] = useState(member.email ?? '');
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<UsersStep | null>(null);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim()) return setStep({ ok: false, messageKey: 'validation.empty' });
+    const changes = memberChanges(member, name, emailEditable ? email : null);
+    if (!changes.ok) return setStep(changes);
     setBusy(true);
-    const answer = await changeMember(member.id, { name: name.trim() });
+    const answer = await changeMember(member.id, changes.changes);
     setBusy(false);
     if (answer.ok) onClose();
     else setStep(answer);
   }
+  const error = step ? stepText(step) : null;
+  const onEmail = step && !step.ok && (step.messageKey === 'users.badEmail' || step.messageKey === 'errors.userExists');
   return (
     <Dialog title={t('settings.editUser')} onClose={onClose}>
       <form noValidate className="users-edit" onSubmit={(event) => void submit(event)}>
         <FormField name="edit-user-name" label={t('users.name')} value={name} onChange={setName} maxLength={120} />
-        <p>
-          {t('users.email')}: {member.email ?? '—'}
-        </p>
-        <FormMessage tone="error" text={step ? stepText(step) : null} />
+        {emailEditable ? (
+          <FormField name="edit-user-email" type="email" label={t('users.email')} value={email} onChange={setEmail} maxLength={254} autoComplete="off" error={onEmail ? error : null} />
+        ) : (
+          <p>
+            {t('users.email')}: {member.email ?? '—'}
+          </p>
+        )}
+        <FormMessage tone="error" text={onEmail ? null : error} />
         <div className="users-edit__buttons">
           <button type="button" className="shell-button" onClick={onClose}>
             {t('app.cancel')}

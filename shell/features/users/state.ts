@@ -4,6 +4,7 @@ import { updateAccount } from '../../../src/api/account';
 import type { User, UserUpdateRequest } from '../../../src/contract/account';
 import { parseLogin } from '../../../src/domain/login';
 import { t, type MessageKey } from '../../../src/i18n';
+import { serverErrorText } from '../../../src/i18n/serverErrors';
 import { loadAccount } from '../../../src/stores/account';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { addUser, linkUser, listUsers, unlinkUser, updateMember } from './api';
@@ -27,10 +28,23 @@ const KNOWN_REFUSALS: Readonly<Record<string, MessageKey>> = {
 };
 
 function refusal(body: unknown): UsersStep {
-  const text = errorText(body);
-  const known = KNOWN_REFUSALS[text];
+  const known = KNOWN_REFUSALS[errorText(body)];
   if (known) return { ok: false, messageKey: known, ...(known === 'errors.userExists' && { exists: true as const }) };
+  // A refusal with a code is shown in the user's language (serverErrors), any other in the server's words.
+  const text = serverErrorText(body);
   return text ? { ok: false, messageKey: 'errors.somethingWrong', serverText: text } : { ok: false, messageKey: 'errors.somethingWrong' };
+}
+
+/** The edit dialog's changes: the name, and the e-mail when editable and changed (compared as the server stores it). */
+export function memberChanges(member: User, name: string, email: string | null): { ok: true; changes: { name?: string; email?: string } } | Extract<UsersStep, { ok: false }> {
+  if (!name.trim()) return { ok: false, messageKey: 'validation.empty' };
+  const changes: { name?: string; email?: string } = { name: name.trim() };
+  if (email !== null) {
+    const parsed = parseLogin(email);
+    if (parsed?.mode !== 'email') return { ok: false, messageKey: 'users.badEmail' };
+    if (parsed.value !== member.email) changes.email = parsed.value;
+  }
+  return { ok: true, changes };
 }
 
 let latest = 0;

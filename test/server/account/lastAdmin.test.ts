@@ -37,7 +37,7 @@ describe('rule: the account must keep an enabled admin', () => {
     for (const body of [{ admin: false }, { status: 'disabled' }, { id: account.ownerId, admin: false, status: 'disabled' }]) {
       const answer = await update(account.token, body);
       expect(answer.status).toBe(422);
-      expect(answer.body).toEqual({ error: LAST_ADMIN });
+      expect(answer.body).toEqual({ error: LAST_ADMIN, code: 'lastAdmin' });
     }
     expect(await membershipOf(account.id, account.ownerId)).toEqual(before);
     expect((await server.call('GET', 'account/config', { token: account.token })).status).toBe(200);
@@ -48,7 +48,7 @@ describe('rule: the account must keep an enabled admin', () => {
     const other = await server.newMember(account, { admin: true, status: 'disabled' });
     const answer = await update(account.token, { admin: false });
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ error: LAST_ADMIN });
+    expect(answer.body).toEqual({ error: LAST_ADMIN, code: 'lastAdmin' });
     expect(await membershipOf(account.id, other.id)).toMatchObject({ status: 'disabled', admin: true });
     expect(await membershipOf(account.id, account.ownerId)).toMatchObject({ status: 'enabled', admin: true });
   });
@@ -63,7 +63,7 @@ describe('rule: the account must keep an enabled admin', () => {
     expect(await membershipOf(account.id, third.id)).toMatchObject({ status: 'disabled' });
     // Now the caller is the last one.
     const refused = await update(account.token, { admin: false });
-    expect(refused.body).toEqual({ error: LAST_ADMIN });
+    expect(refused.body).toEqual({ error: LAST_ADMIN, code: 'lastAdmin' });
   });
 
   it('two admins demoting each other at the same moment: exactly one succeeds and one enabled admin is left', async () => {

@@ -132,4 +132,26 @@ describe('tariffs panel', () => {
     expect([action('start'), action('business'), action('corporate')]).toEqual(['Connect', 'Purchased', 'Request an invoice']);
     expect(get(container, '[data-plan="corporate"]').textContent).toContain('$49 per user');
   });
+
+  it("rule: 'Connect' on the free plan asks first, then connects it (tariffs/connect, not an invoice) and reloads the plans and the account", async () => {
+    $account.set({ loaded: true, account: { ...account, paid_until: '2999-01-01T00:00:00Z' }, user: admin });
+    edge.answers['/api/account/tariffs'] = { status: 200, body: { current: plan(2, 'business', 490), plan_end: '2999-01-01T00:00:00Z', usage: { users: 1, positions: 0 }, tariffs: [plan(1, 'start', 0), plan(2, 'business', 490)] } };
+    edge.answers['/api/tariffs/meters'] = { status: 200, body: { users: { used: 1, allowed: 10 }, positions: { used: 0, allowed: 20000 }, contacts_companies: { used: 0, allowed: 10000 }, orders_per_month: { used: 0, allowed: 2000 } } };
+    edge.answers['/api/tariffs/invoices'] = { status: 200, body: [] };
+    edge.answers['/api/tariffs/connect'] = { status: 200, body: { tariff_id: 1 } };
+    edge.answers['/api/account/config'] = { status: 200, body: { account, user: admin } };
+    const { container } = render(<TariffsPanel />);
+    await settle();
+    click(get(container, '[data-plan="start"] button'));
+    await settle();
+    expect(edge.callsTo('/api/tariffs/connect')).toHaveLength(0);
+    expect(document.body.textContent).toContain('Connect the start plan now?');
+    const confirm = [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button, [role="alertdialog"] button')].find((button) => button.textContent === 'Connect');
+    click(confirm!);
+    await settle();
+    expect(edge.callsTo('/api/tariffs/connect').map((call) => call.body)).toEqual([{ tariff_id: 1 }]);
+    expect(edge.callsTo('/api/tariffs/invoice')).toHaveLength(0);
+    expect(edge.callsTo('/api/account/config').length).toBeGreaterThan(0);
+    expect($notifications.get().map((notification) => notification.header)).toContain('The start plan is connected');
+  });
 });

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $users, addPerson, changeMember, linkPerson, loadUsers, removeMember, stepText } from '../../../../shell/features/users/state';
+import ru from '../../../../locales/ru.json';
+import { $users, addPerson, changeMember, linkPerson, loadUsers, memberChanges, removeMember, stepText } from '../../../../shell/features/users/state';
+import { addMessages, setActiveLanguage } from '../../../../src/i18n';
 import { setNavigator } from '../../../../shell/stores/navigation';
 import { $account } from '../../../../src/stores/account';
 import { $notifications, clearNotifications } from '../../../../src/stores/notifications';
@@ -86,5 +88,30 @@ describe('users screen: changes', () => {
     edge.answers['/api/account/user/unlink'] = { status: 200, body: { success: true } };
     expect(await removeMember(2)).toEqual({ ok: true });
     expect(paths()).toEqual(['GET /api/account/user/unlink', 'GET /api/account/users']);
+  });
+});
+
+describe('users screen: editing a member’s e-mail', () => {
+  it('rule: the edit sends the e-mail only when it changed, as the server stores it (trimmed, lower-cased); not an e-mail is refused before any call', () => {
+    expect(memberChanges(member, ' Mark ', ' Mark@Example.com ')).toEqual({ ok: true, changes: { name: 'Mark' } });
+    expect(memberChanges(member, 'Mark', ' New@Example.COM')).toEqual({ ok: true, changes: { name: 'Mark', email: 'new@example.com' } });
+    expect(memberChanges(member, 'Mark', null)).toEqual({ ok: true, changes: { name: 'Mark' } });
+    expect(memberChanges(member, 'Mark', 'not-an-email')).toEqual({ ok: false, messageKey: 'users.badEmail' });
+    expect(memberChanges(member, ' ', 'new@example.com')).toEqual({ ok: false, messageKey: 'validation.empty' });
+  });
+
+  it("rule: a taken e-mail gives 'Such a user already exists.'; a coded refusal is shown in the user's language, not the server's English", async () => {
+    $users.set({ status: 'ready', list: [admin, member] });
+    edge.answers['/api/account/user/update'] = { status: 409, body: { error: 'Such a user already exists.', code: 'userExists' } };
+    const taken = await changeMember(2, { email: 'taken@example.com' });
+    expect(taken.ok ? null : taken.messageKey).toBe('errors.userExists');
+    edge.answers['/api/account/user/update'] = { status: 422, body: { error: 'This user is also in other accounts: only they can change their e-mail', code: 'emailOtherAccounts' } };
+    addMessages('ru', ru);
+    setActiveLanguage('ru');
+    try {
+      expect(stepText(await changeMember(2, { email: 'free@example.com' }))).toBe(ru.serverErrors.emailOtherAccounts);
+    } finally {
+      setActiveLanguage('en');
+    }
   });
 });
