@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 
@@ -49,6 +48,7 @@ async function readerKeepsUp(output: PassThrough): Promise<boolean> {
 export async function xlsxTable<Row>(sheetName: string, columns: readonly XlsxColumn<Row>[], pages: AsyncIterator<readonly Row[]>, onError: (error: unknown) => void): Promise<Readable> {
   const first = await pages.next();
 
+  const { default: ExcelJS } = await import('exceljs');
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: true });
   workbook.creator = 'Stockroom';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+
 import type { AnalyticsFilter, CustomerGrouping, ReportType } from '../../../src/contract/analytics';
 import type { Db } from '../../db/client';
 import { rowsOf } from './paging';
@@ -120,6 +120,7 @@ export async function runAnalyticsExport(context: TaskRunContext<AnalyticsExport
   const grouping = payload.group_by ?? 'company';
   const texts = exportTextsOf(payload.lang);
   const columns = COLUMNS[report === 'customers' && grouping === 'contact' ? 'customers_contact' : report];
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Stockroom';
   const sheet = workbook.addWorksheet(texts[REPORT_TITLES[report]]);

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { StockExportRequest, StockRow } from '../../../src/contract/stockList';
@@ -151,6 +151,7 @@ export async function prepareProductExport(db: Db, accountId: number, request: S
   };
   const open = async (onError: (error: unknown) => void): Promise<Readable> => {
     const first = await read(0);
+    const { default: ExcelJS } = await import('exceljs');
     const output = new PassThrough();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: true });
     workbook.creator = 'Stockroom';

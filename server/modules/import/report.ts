@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { WrongRow } from '../../../src/contract/import';
 import { XLSX_TYPE } from '../../http/downloads';
 import { cellText } from './cells';
@@ -8,6 +7,7 @@ import type { SheetRow } from './sheet';
 export async function wrongRowsReport(headers: readonly string[], rows: readonly SheetRow[], wrong: readonly WrongRow[], fileName: string) {
   const reasons = new Map<number, string[]>();
   for (const item of wrong) reasons.set(item.row, [...(reasons.get(item.row) ?? []), `${item.column}: ${item.message}`]);
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Stockroom';
   const sheet = workbook.addWorksheet('Wrong rows', { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJSTypes from 'exceljs';
 import { Readable } from 'node:stream';
 import { badRequest, HttpError } from '../../http/errors';
 import { csvRows, decodeText } from './csv';
@@ -59,7 +59,7 @@ function requireColumns(count: number): void {
 }
 
 /** exceljs's cell value as one of ours: rich text joined, hyperlinks as their text, errors as text. */
-function cellOf(value: ExcelJS.CellValue): Cell {
+function cellOf(value: ExcelJSTypes.CellValue): Cell {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
   if (typeof value === 'object') {
@@ -72,6 +72,7 @@ function cellOf(value: ExcelJS.CellValue): Cell {
 }
 
 async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {
+  const { default: ExcelJS } = await import('exceljs');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
     sharedStrings: 'cache',
     styles: 'cache',
@@ -84,9 +85,9 @@ async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {
     for await (const sheet of reader) {
       sheets += 1;
       if (sheets > 1) break;
-      for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
+      for await (const row of sheet as unknown as AsyncIterable<ExcelJSTypes.Row>) {
         // row.values is 1-based (index 0 unused) and sparse.
-        const values = row.values as ExcelJS.CellValue[];
+        const values = row.values as ExcelJSTypes.CellValue[];
         requireColumns(values.length - 1);
         const cells: Cell[] = [];
         for (let index = 1; index < values.length; index += 1) cells.push(cellOf(values[index]));
