@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationLog } from '../../../../server/db/schema';
-import { BATCH_LIMIT, Bitrix24Client, Bitrix24Error, Bitrix24Revoked } from '../../../../server/modules/integrations/bitrix24/client';
+import { BATCH_LIMIT, Bitrix24Client, type Bitrix24Error, Bitrix24Revoked } from '../../../../server/modules/integrations/bitrix24/client';
 import { startFakePortal, type FakePortal } from '../../../fakes/bitrix24';
 import { useTestServer } from '../../harness';
 import { connectionRow, connectPortal } from './portalSetup';
