@@ -6,3 +6,4 @@ export type * from './pipelines';
 export type * from './customers';
 export type * from './sessions';
 export type * from './integrations';
+export type * from './deals';
