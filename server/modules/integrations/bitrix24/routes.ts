@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { acceptEvent, acceptInstall, formOf } from './delivery';
 import './dealSync';
+import './dealProducts';
 
 /**
  * The addresses a Bitrix24 portal calls (no staff token: the portal proves itself, see delivery.ts). Bitrix24 posts
