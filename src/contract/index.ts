@@ -7,3 +7,4 @@ export type * from './customers';
 export type * from './sessions';
 export type * from './integrations';
 export type * from './deals';
+export type * from './bitrix24';

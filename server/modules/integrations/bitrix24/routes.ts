@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { acceptEvent, acceptInstall, formOf } from './delivery';
+import { bitrix24SettingsRoutes } from './settingsRoutes';
 import './dealSync';
 import './dealProducts';
 
@@ -16,5 +17,7 @@ export const bitrix24Routes: FastifyPluginAsyncTypebox = async (app) => {
     const base = config.publicUrl ?? `${request.protocol}://${request.host}`;
     return acceptInstall(db, config, formOf(request.body), `${base}/api/integrations/bitrix24/event`);
   });
+  // The screen's routes take the staff token and JSON, as every API route (their own plugin, without the form parser).
+  await app.register(bitrix24SettingsRoutes);
   app.post('/integrations/bitrix24/event', { config: open, schema: { tags, hide: true } }, async (request) => acceptEvent(db, config, formOf(request.body)));
 };

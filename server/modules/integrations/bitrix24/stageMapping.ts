@@ -10,6 +10,8 @@ export interface Bitrix24Settings {
   stageMapping?: StageMapping;
   /** The portal's stages as last loaded (id → name), for names on the Deals screen and the mapping table. */
   stageNames?: Record<string, string>;
+  /** The same stages in the portal's order (jsonb does not keep an object's key order). */
+  stageList?: { id: string; name: string }[];
 }
 
 export function crmStatusOfStage(stage: string, mapping: StageMapping = {}): CrmStatus | null {
