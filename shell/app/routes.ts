@@ -45,6 +45,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/usersConfiguration', name: 'UsersConfiguration', layout: 'app', screen: lazy(() => import('../features/users/UsersScreen')) },
   { path: '/integrations/amocrm', name: 'IntegrationAmoCrm', layout: 'app', screen: lazy(() => import('../features/integrations/amocrm/AmoCrmScreen')) },
   { path: '/integrations/bitrix24', name: 'IntegrationBitrix24', layout: 'app', screen: lazy(() => import('../features/integrations/bitrix24/Bitrix24Screen')) },
+  { path: '/deals', name: 'deals', layout: 'app', screen: lazy(() => import('../features/deals/DealsScreen')) },
   { path: '/integrations/1c', name: 'IntegrationOneC', layout: 'app', screen: lazy(() => import('../features/integrations/onec/OneCScreen')) },
 ];
 

@@ -6,3 +6,5 @@ export type * from './pipelines';
 export type * from './customers';
 export type * from './sessions';
 export type * from './integrations';
+export type * from './deals';
+export type * from './bitrix24';

@@ -1,0 +1,7 @@
+import type { Bitrix24SettingsAnswer, Bitrix24SettingsUpdate } from '../contract/bitrix24';
+import { staffApi } from './http';
+
+/** The /integrations/bitrix24 screen: its settings and the portal's deal stages. */
+export const getBitrix24Settings = () => staffApi.get<Bitrix24SettingsAnswer>('integrations/bitrix24/settings');
+export const saveBitrix24Settings = (update: Bitrix24SettingsUpdate) => staffApi.post<Bitrix24SettingsAnswer>('integrations/bitrix24/settings', update);
+export const loadBitrix24Stages = () => staffApi.post<Bitrix24SettingsAnswer>('integrations/bitrix24/stages', {});
