@@ -38,3 +38,10 @@ export const AmoConnectionBody = Type.Object({ id: Type.Integer({ minimum: 1 }) 
 export const AmoNamed = Type.Object({ id: Type.Union([Type.Integer(), Type.String()]), name: Type.String() });
 export const AmoLeadFieldItem = Type.Object({ id: Type.Integer(), name: Type.String(), type: Type.String(), group_id: Nullable(Type.String()) });
 export const AmoPipelineItem = Type.Object({ id: Type.Integer(), name: Type.String(), statuses: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })) });
+
+export const AmoSyncQuery = Type.Object({
+  connection_id: Type.Integer({ minimum: 1 }),
+  catalog_id: Type.Integer({ minimum: 1 }),
+  mode: Type.Union([Type.Literal('none'), Type.Literal('name'), Type.Literal('name_article'), Type.Literal('name_article_batch')]),
+});
+export const AmoSyncStarted = Type.Object({ task_id: Type.Integer() });

@@ -20,6 +20,7 @@ import type { AddressInfo } from 'node:net';
  *   GET  /api/v4/catalogs                  → _embedded.catalogs
  *   GET  /api/v4/catalogs/{id}/elements    ?page&limit (limit ≤ 250) → _embedded.elements, _links.next; 204 past the end
  *   POST|PATCH /api/v4/catalogs/{id}/elements  ≤ 250 per call → _embedded.elements [{id, request_id}]
+ *   GET  /api/v4/catalogs/{id}/custom_fields → _embedded.custom_fields [{id, name, code: SKU|PRICE|GROUP}]
  *   POST /api/v4/leads/{id}/link           [{to_entity_id, to_entity_type: 'catalog_elements', metadata: {quantity, catalog_id}}]
  *
  * Every /api/v4 call needs Authorization: Bearer <access token> (401 otherwise); more than `perSecond` calls (7, the
@@ -324,6 +325,8 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
       }
       return [200, { _total_items: body.length, _embedded: { links: (body as FakeAmoLead['links']).map((link) => ({ entity_id: lead.id, entity_type: 'leads', ...link })) } }];
     }
+    match = /^\/api\/v4\/catalogs\/(\d+)\/custom_fields$/.exec(path);
+    if (method === 'GET' && match) return list(url, 'custom_fields', fake.catalogFields.map((field) => ({ ...field, type: field.code === 'PRICE' ? 'price' : 'text', catalog_id: Number(match![1]) })));
     match = /^\/api\/v4\/catalogs\/(\d+)\/elements$/.exec(path);
     if (match) {
       const catalogId = Number(match[1]);
@@ -339,14 +342,14 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
         for (const [index, item] of (body as Record<string, unknown>[]).entries()) {
           if (method === 'POST') {
             if (typeof item.name !== 'string' || item.name === '') return batchError('name is required');
-            const element: FakeAmoElement = { id: id(), catalog_id: catalogId, name: item.name, custom_fields_values: (item.custom_fields_values as FakeAmoElement['custom_fields_values']) ?? null, updated_at: seconds() };
+            const element: FakeAmoElement = { id: id(), catalog_id: catalogId, name: item.name, custom_fields_values: coded(item.custom_fields_values), updated_at: seconds() };
             fake.elements.set(element.id, element);
             done.push({ id: element.id, name: element.name, catalog_id: catalogId, request_id: item.request_id ?? String(index) });
           } else {
             const element = fake.elements.get(Number(item.id));
             if (!element || element.catalog_id !== catalogId) return batchError('Element not found');
             if (typeof item.name === 'string') element.name = item.name;
-            if (Array.isArray(item.custom_fields_values)) element.custom_fields_values = item.custom_fields_values as FakeAmoElement['custom_fields_values'];
+            if (Array.isArray(item.custom_fields_values)) element.custom_fields_values = coded(item.custom_fields_values);
             element.updated_at = seconds();
             done.push({ id: element.id, name: element.name, catalog_id: catalogId, request_id: item.request_id ?? String(index) });
           }
@@ -356,6 +359,10 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
     }
     return [404, problem(404, 'Not Found', `No route ${method} ${path}`)];
   }
+
+  /** amoCRM answers every value with its field's code, whatever the request sent. */
+  const coded = (values: unknown): FakeAmoElement['custom_fields_values'] =>
+    Array.isArray(values) ? (values as { field_id: number; values: { value: unknown }[] }[]).map((value) => ({ ...value, field_code: fake.catalogFields.find((field) => field.id === value.field_id)?.code ?? null })) : null;
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://amo.invalid');

@@ -104,6 +104,7 @@ export interface AmoClient {
   leadFieldGroups(): Promise<AmoFieldGroup[]>;
   pipelines(): Promise<AmoPipeline[]>;
   catalogs(): Promise<AmoCatalog[]>;
+  catalogFields(catalogId: number): Promise<AmoLeadField[]>;
   /** A catalog's elements a page at a time (never the whole catalog in memory). */
   elementPages(catalogId: number, limit?: number): AsyncGenerator<AmoElement[]>;
   /** Adds up to AMO_BATCH elements; answers their new ids in the order given. */
@@ -201,6 +202,7 @@ export function createAmoClient(options: AmoClientOptions): AmoClient {
       return answer.body?._embedded?.pipelines ?? [];
     },
     catalogs: () => all<AmoCatalog>('/api/v4/catalogs', 'catalogs'),
+    catalogFields: (catalogId) => all<AmoLeadField>(`/api/v4/catalogs/${catalogId}/custom_fields`, 'custom_fields'),
     elementPages: (catalogId, limit) => pages<AmoElement>(`/api/v4/catalogs/${catalogId}/elements`, 'elements', limit),
     async addElements(catalogId, elements) {
       if (!elements.length) return [];

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { and, eq, inArray } from 'drizzle-orm';
-import { AmoConnectionBody, AmoConnectionQuery, AmoConnectionStatus, AmoInstallRequest, AmoInstallStart, AmoLeadFieldItem, AmoNamed, AmoOAuthQuery, AmoPipelineItem } from '../../../../src/contract/amocrm';
+import { AmoConnectionBody, AmoConnectionQuery, AmoConnectionStatus, AmoInstallRequest, AmoInstallStart, AmoLeadFieldItem, AmoNamed, AmoOAuthQuery, AmoPipelineItem, AmoSyncQuery, AmoSyncStarted } from '../../../../src/contract/amocrm';
 import { requireAdmin } from '../../../auth/rights';
 import { integrationConnections } from '../../../db/schema';
 import { HttpError, unprocessable } from '../../../http/errors';
@@ -11,6 +11,7 @@ import { AmoRejectedError, AmoRevokedError } from './client';
 import { callerOf } from '../../../http/context';
 import { AMO_KINDS, amoClientOf, amoConnection, REVOKED_MESSAGE } from './connection';
 import { disconnectAmo, finishInstall, startInstall } from './install';
+import { startAmoSync } from './sync';
 
 const OAUTH_PATH = '/api/integrations/amocrm/oauth';
 const SCREEN = '/integrations/amocrm';
@@ -87,4 +88,11 @@ export const amoCrmRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/integrations/amocrm/pipelines', { schema: { tags, querystring: AmoConnectionQuery, response: { 200: Type.Array(AmoPipelineItem) } }, config: { reads: true } }, async (request) =>
     (await (await fromCrm(request)).pipelines()).map((pipeline) => ({ id: pipeline.id, name: pipeline.name, statuses: pipeline._embedded.statuses.map((status) => ({ id: status.id, name: status.name })) })),
   );
+
+  // Spec §7: GET product/sync-amo-gs (CRM catalog → products) and product/sync-gs-amo (products → CRM catalog).
+  for (const [path, direction] of [['/product/sync-amo-gs', 'in'], ['/product/sync-gs-amo', 'out']] as const) {
+    app.get(path, { schema: { tags, querystring: AmoSyncQuery, response: { 200: AmoSyncStarted } } }, async (request) =>
+      startAmoSync(db, config, callerOf(request), direction, { connectionId: request.query.connection_id, catalogId: request.query.catalog_id, mode: request.query.mode }),
+    );
+  }
 };
