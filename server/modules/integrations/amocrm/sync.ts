@@ -24,14 +24,14 @@ export interface AmoSyncPayload {
   mode: ComparisonMode;
 }
 
-const valueOf = (element: AmoElement, code: string): string | null => {
+const codedValue = (element: AmoElement, code: string): string | null => {
   const field = element.custom_fields_values?.find((value) => value.field_code === code);
   const value = field?.values[0]?.value;
   return value === undefined || value === null || value === '' ? null : String(value);
 };
 
 /** Element ids fit no comparison key: two elements with one name are still two. */
-const incomingOf = (element: AmoElement): IncomingProduct => ({ externalId: String(element.id), name: element.name, article: valueOf(element, 'SKU'), group: valueOf(element, 'GROUP') });
+const incomingOf = (element: AmoElement): IncomingProduct => ({ externalId: String(element.id), name: element.name, article: codedValue(element, 'SKU'), group: codedValue(element, 'GROUP') });
 
 const fieldsOf = (product: { article: string; category: string | null }, ids: { sku?: number; group?: number }): AmoFieldValue[] => {
   const out: AmoFieldValue[] = [];
