@@ -365,12 +365,13 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
     Array.isArray(values) ? (values as { field_id: number; values: { value: unknown }[] }[]).map((value) => ({ ...value, field_code: fake.catalogFields.find((field) => field.id === value.field_id)?.code ?? null })) : null;
 
   const server: Server = createServer(async (req, res) => {
+    // The limit counts arrivals: the time is taken before a large body is read.
+    const now = Date.now();
     const url = new URL(req.url ?? '/', 'http://amo.invalid');
     const method = req.method ?? 'GET';
     const raw = await readJson(req);
     const auth = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? null;
-    const record = (status: number) => fake.calls.push({ method, path: url.pathname + url.search, status, auth, body: typeof raw === 'symbol' ? null : raw, at: Date.now() });
-    const now = Date.now();
+    const record = (status: number) => fake.calls.push({ method, path: url.pathname + url.search, status, auth, body: typeof raw === 'symbol' ? null : raw, at: now });
     while (recent.length && recent[0]! <= now - 1000) recent.shift();
     if (recent.length >= fake.perSecond) {
       record(429);
