@@ -7,3 +7,5 @@ export const listAmoConnections = () => staffApi.get<AmoConnectionStatus[]>('int
 export const listAmoCatalogs = (connectionId: number) => staffApi.get<{ id: number | string; name: string }[]>('account/product-lists', { connection_id: connectionId });
 export const startAmoSync = (direction: 'in' | 'out', query: { connection_id: number; catalog_id: number; mode: ComparisonMode }) =>
   staffApi.get<{ task_id: number }>(direction === 'in' ? 'product/sync-amo-gs' : 'product/sync-gs-amo', query);
+export const startAmoInstall = (body: { origin: string; client_id: string; client_secret: string }) => staffApi.post<{ connection_id: number; url: string }>('integrations/amocrm/install', body);
+export const disconnectAmo = (id: number) => staffApi.post<{ success: true }>('integrations/amocrm/disconnect', { id });
