@@ -2,9 +2,12 @@ import Type from 'typebox';
 import { Nullable } from './common';
 
 /** Issue 18 §1: the amoCRM / Kommo integration's own calls (install, status, the CRM's fields, catalogs and pipelines). */
+/** An amoCRM / Kommo integration's id is a UUID (the disposable token's client_uuid). */
+const AmoClientId = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
+
 export const AmoInstallRequest = Type.Object({
   origin: Type.String({ maxLength: 300 }),
-  client_id: Type.String({ minLength: 1, maxLength: 200 }),
+  client_id: AmoClientId,
   client_secret: Type.String({ minLength: 1, maxLength: 500 }),
 });
 export type AmoInstallRequest = Type.Static<typeof AmoInstallRequest>;
@@ -16,7 +19,7 @@ export const AmoOAuthQuery = Type.Object({
   state: Type.Optional(Type.String({ maxLength: 4000 })),
   referer: Type.Optional(Type.String({ maxLength: 300 })),
   error: Type.Optional(Type.String({ maxLength: 300 })),
-  client_id: Type.Optional(Type.String({ maxLength: 200 })),
+  client_id: Type.Optional(AmoClientId),
   from_widget: Type.Optional(Type.String({ maxLength: 10 })),
 });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -138,7 +138,7 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
   const id = () => ++nextId;
 
   const fake = {
-    clientId: `client-${token().slice(0, 12)}`,
+    clientId: randomUUID(),
     clientSecret: token(),
     redirectUri: 'https://stockroom.example/api/integrations/amocrm/oauth',
     subdomain: options.kommo ? 'acme-kommo' : 'acme',
