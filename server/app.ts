@@ -46,6 +46,7 @@ import { importRoutes } from './modules/import/routes';
 import { integrationRoutes } from './modules/integrations/routes';
 import { bitrix24Routes } from './modules/integrations/bitrix24/routes';
 import { dealRoutes } from './modules/integrations/deals/routes';
+import { amoCrmRoutes } from './modules/integrations/amocrm/routes';
 import { orderDocumentRoutes } from './modules/orderDocuments/routes';
 import { orderExportRoutes } from './modules/orderExport/routes';
 import { orderFieldRoutes } from './modules/orderFields/routes';
@@ -105,7 +106,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, fieldSettingsRoutes, orderDocumentRoutes, documentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes, taskRoutes, importRoutes, businessRoutes, tariffRoutes, telegramRoutes, analyticsRoutes, integrationRoutes, bitrix24Routes, dealRoutes];
+const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, fieldSettingsRoutes, orderDocumentRoutes, documentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes, taskRoutes, importRoutes, businessRoutes, tariffRoutes, telegramRoutes, analyticsRoutes, integrationRoutes, bitrix24Routes, dealRoutes, amoCrmRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
