@@ -43,6 +43,8 @@ import { fieldRoutes } from './modules/fields/routes';
 import { fieldSettingsRoutes } from './modules/fields/settingsRoutes';
 import { importRoutes } from './modules/import/routes';
 import { integrationRoutes } from './modules/integrations/routes';
+import { onecExchangeRoutes } from './modules/integrations/onec/exchangeRoutes';
+import { onecRoutes } from './modules/integrations/onec/routes';
 import { orderDocumentRoutes } from './modules/orderDocuments/routes';
 import { orderExportRoutes } from './modules/orderExport/routes';
 import { orderFieldRoutes } from './modules/orderFields/routes';
@@ -102,7 +104,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, fieldSettingsRoutes, orderDocumentRoutes, documentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes, taskRoutes, importRoutes, businessRoutes, tariffRoutes, telegramRoutes, analyticsRoutes, integrationRoutes];
+const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, fieldSettingsRoutes, orderDocumentRoutes, documentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes, taskRoutes, importRoutes, businessRoutes, tariffRoutes, telegramRoutes, analyticsRoutes, integrationRoutes, onecRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -198,6 +200,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/integration' },
   );
+
+  // 1C's CommerceML exchange: basic auth and its own session cookie, no staff token (server/modules/integrations/onec).
+  await app.register(onecExchangeRoutes, { prefix: '/exchange/1c' });
 
   await app.register(demoRoutes, {
     hostOrigins: options.hostOrigins ?? [],

@@ -23,3 +23,5 @@ export { EVERY_WAREHOUSE, sumsLevel } from './keptSums';
 // An arrival document of many lines inside the caller's transaction: an import writes its products and their stock all or nothing.
 export type { ReceivedLine } from './documents';
 export { receiveManyLines } from './bulkArrival';
+// Absolute counts from an outside system of record (1C's rests) as arrival and write-off documents, idempotent by nature.
+export { adjustToCounts, type CountAdjustment, type CountLine } from './countAdjustment';
