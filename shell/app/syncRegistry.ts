@@ -15,4 +15,4 @@ export const SYNC_ENTRIES = [
 export type SyncKind = (typeof SYNC_ENTRIES)[number]['kind'];
 export type SyncTarget = { path: string } | { overlay: OverlayName };
 
-export const SYNC_TARGETS: Partial<Record<SyncKind, SyncTarget>> = {};
+export const SYNC_TARGETS: Partial<Record<SyncKind, SyncTarget>> = { accounting: { path: '/integrations/1c' } };
