@@ -18,7 +18,7 @@ import { ExchangeFileError } from './xmlItems';
 /** What init tells 1C: the largest file (or chunk) it may send in one request. */
 export const FILE_LIMIT = 50 * 1024 * 1024;
 /** Unpacked size of one exchange's zip: a small zip that unpacks to gigabytes is refused. */
-export const UNPACKED_LIMIT = 1024 * 1024 * 1024;
+export const UNPACKED_LIMIT = 400 * 1024 * 1024;
 
 const SEGMENT = /^[\p{L}\p{N}_\-.]{1,120}$/u;
 
@@ -77,7 +77,10 @@ export async function digestOf(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Unpacks every uploaded zip of the folder: all entries checked (names, sizes, readable) before one is written. */
+/**
+ * Unpacks every uploaded zip of the folder: every entry's name is checked before one is written, and a zip that
+ * turns out broken (or too large) midway takes back what it wrote, so nothing of it is imported.
+ */
 export async function unpackZips(config: ServerConfig, accountId: number): Promise<void> {
   const folder = folderOf(config, accountId);
   let names: string[];
@@ -88,29 +91,36 @@ export async function unpackZips(config: ServerConfig, accountId: number): Promi
   }
   for (const name of names) {
     const path = join(folder, name);
-    const entries: { name: string; bytes: Buffer }[] = [];
+    const written: string[] = [];
     try {
-      const zip = new PizZip(await readFile(path));
+      let zip: PizZip;
+      try {
+        zip = new PizZip(await readFile(path));
+      } catch (error) {
+        throw new ExchangeFileError(`The zip ${name} is broken: ${(error as Error).message}`);
+      }
+      const entries = Object.values(zip.files).filter((entry) => !entry.dir);
+      for (const entry of entries) if (!safeName(entry.name)) throw new ExchangeFileError(`The zip ${name} holds an unsafe file name: ${entry.name}`);
       let unpacked = 0;
-      for (const entry of Object.values(zip.files)) {
-        if (entry.dir) continue;
-        const entryName = safeName(entry.name);
-        if (!entryName) throw new ExchangeFileError(`The zip ${name} holds an unsafe file name: ${entry.name}`);
-        const bytes = entry.asNodeBuffer();
+      for (const entry of entries) {
+        let bytes: Buffer;
+        try {
+          bytes = entry.asNodeBuffer();
+        } catch (error) {
+          throw new ExchangeFileError(`The zip ${name} is broken: ${(error as Error).message}`);
+        }
         unpacked += bytes.length;
         if (unpacked > UNPACKED_LIMIT) throw new ExchangeFileError(`The zip ${name} unpacks to more than ${UNPACKED_LIMIT} bytes`);
-        entries.push({ name: entryName, bytes });
+        const target = join(folder, safeName(entry.name)!);
+        await mkdir(dirname(target), { recursive: true });
+        await writeFile(target, bytes);
+        written.push(target);
       }
     } catch (error) {
+      for (const target of written) await rm(target, { force: true });
+      throw error;
+    } finally {
       await rm(path, { force: true });
-      if (error instanceof ExchangeFileError) throw error;
-      throw new ExchangeFileError(`The zip ${name} is broken: ${(error as Error).message}`);
     }
-    for (const entry of entries) {
-      const target = join(folder, entry.name);
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, entry.bytes);
-    }
-    await rm(path, { force: true });
   }
 }
