@@ -31,7 +31,7 @@ export const onecExchangeRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.ctx;
   // 1C sends files as raw bytes of any declared type: the body stays a stream, written to disk as it arrives.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   const handle = async (request: FastifyRequest<{ Params: { account: string }; Querystring: ExchangeQuery }>, reply: FastifyReply) => {
     const accountId = Number(request.params.account);
@@ -62,8 +62,8 @@ export const onecExchangeRoutes: FastifyPluginAsync = async (app) => {
         await logIntegration(db, { accountId, source: ACCOUNTING_SOURCE, level: 'error', action: '1c-file', message: `Refused an unsafe file name: ${filename.slice(0, 200)}` });
         return failed(reply, `Unsafe file name: ${filename.slice(0, 200)}`, 400);
       }
-      const body = request.body as Readable | undefined;
-      if (!body || typeof (body as Readable).pipe !== 'function') return failed(reply, 'The request has no file', 400);
+      const body: Readable = request.raw;
+      if (request.method !== 'POST') return failed(reply, 'The request has no file', 400);
       try {
         await appendChunk(config, accountId, name, body);
       } catch (error) {
