@@ -47,6 +47,8 @@ import { integrationRoutes } from './modules/integrations/routes';
 import { bitrix24Routes } from './modules/integrations/bitrix24/routes';
 import { dealRoutes } from './modules/integrations/deals/routes';
 import { amoCrmRoutes } from './modules/integrations/amocrm/routes';
+import { onecExchangeRoutes } from './modules/integrations/onec/exchangeRoutes';
+import { onecRoutes } from './modules/integrations/onec/routes';
 import { orderDocumentRoutes } from './modules/orderDocuments/routes';
 import { orderExportRoutes } from './modules/orderExport/routes';
 import { orderFieldRoutes } from './modules/orderFields/routes';
@@ -106,7 +108,7 @@ declare module 'fastify' {
 }
 
 /** Every API area is one plugin under /api; the app is assembled here and nowhere else. */
-const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, fieldSettingsRoutes, orderDocumentRoutes, documentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes, taskRoutes, importRoutes, businessRoutes, tariffRoutes, telegramRoutes, analyticsRoutes, integrationRoutes, bitrix24Routes, dealRoutes, amoCrmRoutes];
+const API_AREAS = [authRoutes, sessionRoutes, accountRoutes, connectionRoutes, userRoutes, fieldRoutes, categoryRoutes, warehouseRoutes, productRoutes, stockListRoutes, profileRoutes, customerRoutes, facilityRoutes, pipelineRoutes, orderRoutes, orderFieldRoutes, fieldSettingsRoutes, orderDocumentRoutes, documentRoutes, orderExportRoutes, dealCatalogueRoutes, publicOrderRoutes, archiveRoutes, positionListRoutes, taskRoutes, importRoutes, businessRoutes, tariffRoutes, telegramRoutes, analyticsRoutes, integrationRoutes, bitrix24Routes, dealRoutes, amoCrmRoutes, onecRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -205,6 +207,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/integration' },
   );
+
+  // 1C's CommerceML exchange: basic auth and its own session cookie, no staff token (server/modules/integrations/onec).
+  await app.register(onecExchangeRoutes, { prefix: '/exchange/1c' });
 
   await app.register(demoRoutes, {
     hostOrigins: options.hostOrigins ?? [],

@@ -1341,3 +1341,69 @@ export const analyticsMovementDays = pgTable(
   },
   (table) => [primaryKey({ name: 'analytics_movement_days_pk', columns: [table.accountId, table.day, table.eventType, table.initialWarehouseId, table.finalWarehouseId, table.userId] })],
 );
+
+/**
+ * Issue 18 §3: the account's 1C (CommerceML 2) exchange — the spec's genezis flag, the login 1C signs in with and its
+ * password (sealed by integrations/vault.ts), which of our warehouses each 1C warehouse is, which price field each
+ * 1C price type fills (and which is the sale price), the comparison for products not linked yet, the document
+ * settings, and when 1C last confirmed the orders it took (mode=success). One row per account.
+ */
+export const onecExchange = pgTable('onec_exchange', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  /** The administrator who switched the exchange on: the stock documents from 1C name them. */
+  enabledBy: integer('enabled_by'),
+  login: text('login').notNull().default(''),
+  password: text('password'),
+  warehouses: jsonb('warehouses').$type<Record<string, number>>().notNull().default({}),
+  prices: jsonb('prices').$type<Record<string, string>>().notNull().default({}),
+  salePriceType: text('sale_price_type'),
+  comparison: text('comparison').notNull().default('name_article'),
+  documents: jsonb('documents').$type<Record<string, unknown>>().notNull().default({}),
+  saleQueriedAt: timestamp('sale_queried_at', { withTimezone: true }),
+  saleConfirmedAt: timestamp('sale_confirmed_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Issue 18 §3: what 1C's groups and properties became here (a category, a product field), by their Ид, so a repeated
+ * exchange updates them instead of adding again (products are linked in catalog_links).
+ */
+export const onecLinks = pgTable(
+  'onec_links',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** 'group' | 'property' */
+    kind: text('kind').notNull(),
+    externalId: text('external_id').notNull(),
+    /** A category id (group) or a product field's code (property). */
+    target: text('target').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.kind, table.externalId] })],
+);
+
+/**
+ * Issue 18 §3: an uploaded exchange file's import, resumed across 1C's mode=import calls: how many items are done,
+ * and a digest of the file, so the same file sent again is known and changes nothing twice.
+ */
+export const onecImports = pgTable(
+  'onec_imports',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    digest: text('digest').notNull(),
+    done: integer('done').notNull().default(0),
+    finished: boolean('finished').notNull().default(false),
+    /** Raised when the file is applied again on purpose (account/genezis/sync): its steps are new deliveries. */
+    run: integer('run').notNull().default(0),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.filename] })],
+);

@@ -18,4 +18,5 @@ export type SyncTarget = { path: string } | { overlay: OverlayName };
 export const SYNC_TARGETS: Partial<Record<SyncKind, SyncTarget>> = {
   crmToWarehouse: { path: '/integrations/amocrm?tab=sync' },
   warehouseToCrm: { path: '/integrations/amocrm?tab=sync' },
+  accounting: { path: '/integrations/1c' },
 };

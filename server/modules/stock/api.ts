@@ -25,3 +25,5 @@ export { EVERY_WAREHOUSE, sumsLevel } from './keptSums';
 export type { ReceivedLine } from './documents';
 export { receiveManyLines } from './bulkArrival';
 export { type PriceChange, recordPriceChanges } from './priceLedger';
+// Absolute counts from an outside system of record (1C's rests) as arrival and write-off documents, idempotent by nature.
+export { adjustToCounts, type CountAdjustment, type CountLine } from './countAdjustment';

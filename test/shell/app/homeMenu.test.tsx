@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import HomeMenuList from '../../../shell/app/HomeMenuList';
 import { SYNC_TARGETS } from '../../../shell/app/syncRegistry';
 import { all, render } from '../../ui/render';
@@ -6,8 +6,15 @@ import { all, render } from '../../ui/render';
 const labels = (container: HTMLElement) => all(container, '[role="menuitem"], [role="menuitemradio"]').map((item) => item.textContent);
 const noop = () => undefined;
 
-afterEach(() => {
+// Each test starts from no registered entry (integrations register theirs at load) and restores them after.
+const registered = { ...SYNC_TARGETS };
+const clearTargets = () => {
   for (const kind of Object.keys(SYNC_TARGETS) as (keyof typeof SYNC_TARGETS)[]) delete SYNC_TARGETS[kind];
+};
+beforeEach(clearTargets);
+afterEach(() => {
+  clearTargets();
+  Object.assign(SYNC_TARGETS, registered);
 });
 
 describe('home menu (spec §2)', () => {

@@ -1,0 +1,135 @@
+/**
+ * The 1C exchange benchmark's worker: PostgreSQL (DATABASE_URL), an account with two warehouses and two price fields
+ * mapped to 1C's, the real app listening on 127.0.0.1, and the 1C-like client (test/fakes/onec.ts) running the
+ * exchange over HTTP as 1C does: import.xml of ROWS products, then offers.xml of ROWS offers with prices and rests in
+ * two warehouses. Prints one JSON line of figures.
+ */
+import { and, count, eq, sql } from 'drizzle-orm';
+import { join } from 'node:path';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { accounts, catalogLinks, fields, memberships, onecExchange, stockSums, tariffs, users, warehouses } from '../server/db/schema';
+import { vaultOf } from '../server/modules/integrations/vaultOf';
+import { ensureTariffs } from '../server/seeds/seed';
+import { importXml, OneCClient, offersXml } from '../test/fakes/onec';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
+
+async function main(): Promise<void> {
+  const root = process.env.BENCH_ROOT;
+  const config = loadConfig(process.env, { dataDir: 'memory://', logLevel: 'warn', ...(root && { rootDir: root, migrationsDir: join(root, 'server', 'db', 'migrations') }) });
+  const database = await openDatabase(config);
+  await database.migrate();
+  await ensureTariffs(database.db);
+  const db = database.db;
+  const [corporate] = await db.select().from(tariffs).where(eq(tariffs.code, 'corporate'));
+  const [account] = await db.insert(accounts).values({ name: '1C bench', trialEndsAt: new Date(Date.now() + 86_400_000), tariffId: corporate!.id }).returning();
+  const [user] = await db.insert(users).values({ name: 'Bench', email: `onec-bench-${Date.now()}@example.com`, passwordHash: 'x' }).returning();
+  await db.insert(memberships).values({ accountId: account!.id, userId: user!.id, isOwner: true, admin: true, editingRemains: true, changeRemains: true });
+  const stores = await db
+    .insert(warehouses)
+    .values([
+      { accountId: account!.id, name: 'Main', code: 'main', isMain: true },
+      { accountId: account!.id, name: 'Shop', code: 'shop' },
+    ])
+    .returning();
+  await db.insert(fields).values([
+    { accountId: account!.id, entity: 'product', code: 'retail', name: 'Retail', type: 11, sort: 1 },
+    { accountId: account!.id, entity: 'product', code: 'wholesale', name: 'Wholesale', type: 11, sort: 2 },
+  ]);
+  const password = 'bench-password';
+  await db.insert(onecExchange).values({
+    accountId: account!.id,
+    enabled: true,
+    enabledBy: user!.id,
+    login: 'bench',
+    password: vaultOf(config).seal(password),
+    warehouses: { 'wh-a': stores[0]!.id, 'wh-b': stores[1]!.id },
+    prices: { 'pt-retail': 'retail', 'pt-opt': 'wholesale' },
+  });
+
+  const app = await buildApp({ config, db, taskQueue: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address() as { port: number };
+  const base = `http://127.0.0.1:${address.port}`;
+  const client = new OneCClient(
+    async (request) => {
+      const response = await fetch(`${base}${request.url}`, { method: request.method, headers: request.headers, body: request.body ? new Uint8Array(request.body) : undefined });
+      return { status: response.status, body: await response.text() };
+    },
+    `/exchange/1c/${account!.id}`,
+    'bench',
+    password,
+  );
+  const catalogue = {
+    products: ROWS,
+    warehouses: [
+      { id: 'wh-a', name: 'Склад А', count: (index: number) => (index % 7) + 1 },
+      { id: 'wh-b', name: 'Склад Б', count: (index: number) => index % 3 },
+    ],
+    priceTypes: [
+      { id: 'pt-retail', name: 'Розничная', price: (index: number) => 100 + (index % 900) },
+      { id: 'pt-opt', name: 'Оптовая', price: (index: number) => 80 + (index % 700) },
+    ],
+  };
+  const importFile = Buffer.from(importXml(catalogue));
+  const offersFile = Buffer.from(offersXml(catalogue));
+  await client.checkauth();
+  await client.init();
+  client.zip = false;
+  const catalogueStarted = Date.now();
+  await client.upload('import.xml', importFile);
+  const catalogueAnswer = await client.import('import.xml');
+  const catalogueMs = Date.now() - catalogueStarted;
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 100);
+  const rssBefore = process.memoryUsage().rss;
+  const offersStarted = Date.now();
+  await client.upload('offers.xml', offersFile);
+  const offersAnswer = await client.import('offers.xml');
+  const offersMs = Date.now() - offersStarted;
+  clearInterval(sampler);
+  const [links] = await db.select({ n: count() }).from(catalogLinks).where(eq(catalogLinks.accountId, account!.id));
+  const sums = await db
+    .select({ warehouseId: stockSums.warehouseId, total: sql<string>`sum(${stockSums.count})` })
+    .from(stockSums)
+    .where(and(eq(stockSums.accountId, account!.id), sql`${stockSums.warehouseId} <> 0`))
+    .groupBy(stockSums.warehouseId);
+  const repeatStarted = Date.now();
+  await client.checkauth();
+  await client.init();
+  client.zip = false;
+  await client.upload('offers.xml', offersFile);
+  const repeatAnswer = await client.import('offers.xml');
+  const repeatMs = Date.now() - repeatStarted;
+  await app.close();
+  await database.close();
+  console.log(
+    `RESULT ${JSON.stringify({
+      rows: ROWS,
+      importMb: mb(importFile.length),
+      offersMb: mb(offersFile.length),
+      catalogueMs,
+      catalogueAnswer,
+      catalogueCalls: client.importCalls['import.xml'],
+      offersMs,
+      offersAnswer,
+      offersCalls: client.importCalls['offers.xml'] - 1,
+      repeatMs,
+      repeatAnswer,
+      links: links!.n,
+      stock: Object.fromEntries(sums.map((row) => [row.warehouseId, Number(row.total)])),
+      rssBeforeMb: mb(rssBefore),
+      rssPeakMb: mb(peak),
+    })}`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
