@@ -32,7 +32,7 @@ async function invite(adminToken: string, email: string): Promise<void> {
 async function signInThroughForm(page: Page, person: { email: string; password: string }): Promise<void> {
   await page.getByLabel('E-mail or phone').fill(person.email);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('TOKEN'));

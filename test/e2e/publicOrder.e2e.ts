@@ -15,7 +15,7 @@ const storedPublicToken = (page: Page) => page.evaluate(() => localStorage.getIt
 async function signInAsCustomer(page: Page): Promise<void> {
   await page.getByLabel('Login').fill(account.customer!.email);
   await page.getByLabel('Password', { exact: true }).fill(account.customer!.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect.poll(() => new URL(page.url()).hash).toBe('#/availablePublicOrderList');
 }
 
@@ -117,6 +117,6 @@ describe('public-order pages against the real server (demo seed)', () => {
     await expect.poll(() => new URL(page.url()).hash).toBe('#/publicOrderAuth');
     expect(page.url()).not.toContain('not-a-real-link-token');
     expect(await storedPublicToken(page)).toBeNull();
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
   });
 });

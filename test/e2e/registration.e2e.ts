@@ -6,7 +6,7 @@ import { codeIn, mailTo } from './outbox';
 async function signIn(page: Page, login: string, password: string): Promise<void> {
   await page.getByLabel('E-mail or phone').fill(login);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 describe('registration and password recovery against the real server', () => {

@@ -41,10 +41,10 @@ describe('sign-in screen', () => {
     const { page } = await open('/#/authorization');
     await page.getByLabel('E-mail or phone').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill('wrong');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.locator('form .auth-message-error', { hasText: 'Invalid username or password' }).waitFor();
     await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect.poll(() => hashOf(page)).toBe('#/orders');
     // The real server issued a fresh random session token.
     expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toMatch(/^[\w-]{32,}$/);
