@@ -15,8 +15,14 @@ export function useOneCSettings() {
     void load();
   }, [load]);
   const save = async (body: OneCSettingsUpdate) => {
+    // A checkbox or a select shows the change at once, not after the round trip; a refusal puts the saved settings back.
+    const { password: _password, ...shown } = body;
+    setSettings((current) => (current ? { ...current, ...shown } : current));
     const answer = await saveOneCSettings(body);
-    if (!answer.ok) return false;
+    if (!answer.ok) {
+      await load();
+      return false;
+    }
     setSettings(answer.data);
     notify({ type: NotificationType.success, header: t('integrations.onec.saved') });
     return true;
