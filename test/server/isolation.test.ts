@@ -252,8 +252,9 @@ beforeAll(async () => {
   const seedUsers = async () =>
     (await server.database.db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.accountId, account.id))).map((row) => row.userId);
   for (const optional of [false, true, true]) {
-    // Routes that by their name take data away are left out here (A's walk calls them all).
-    for (const route of staffRoutes.filter((item) => takesBody(item.method) && !/delete|remove|unlink|archive|clear/i.test(item.url))) {
+    // Routes that by their name take data away are left out here (A's walk calls them all), and so is tariffs/connect:
+    // a smaller plan's limits would refuse the seeding that follows it.
+    for (const route of staffRoutes.filter((item) => takesBody(item.method) && !/delete|remove|unlink|archive|clear|tariffs\/connect/i.test(item.url))) {
       const rows = await snapshotAccount(server.database.db, account.id, await seedUsers());
       await callRoute(server.app, route, { token: account.token, ...partsFor(route, seedHint(route, rows), optional) });
     }

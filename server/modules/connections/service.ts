@@ -96,7 +96,9 @@ export async function connectedOrigins(db: Db, accountId: number, kind?: Integra
   const rows = await db
     .select({ origin: integrationConnections.origin })
     .from(integrationConnections)
-    .where(kind ? and(eq(integrationConnections.accountId, accountId), eq(integrationConnections.kind, kind)) : eq(integrationConnections.accountId, accountId));
+    .where(kind ? and(eq(integrationConnections.accountId, accountId), eq(integrationConnections.kind, kind)) : eq(integrationConnections.accountId, accountId))
+    // In the order they were connected: the page's policy stays the same from one answer to the next.
+    .orderBy(integrationConnections.id);
   return rows.map((row) => row.origin);
 }
 
