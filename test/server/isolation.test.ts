@@ -64,7 +64,12 @@ function fitsString(text: string, schema: JsonSchema): boolean {
   return node.pattern === undefined || new RegExp(node.pattern, 'u').test(text);
 }
 
-const idValue = (id: number, schema: JsonSchema) => (nodeOf(schema).type === 'string' ? String(id) : id);
+// A text id whose pattern no row id fits (an amoCRM integration's UUID client_id) names no row: the schema's own sample goes.
+const idValue = (id: number, schema: JsonSchema) => {
+  const node = nodeOf(schema);
+  if (node.type !== 'string') return id;
+  return node.pattern && !new RegExp(node.pattern, 'u').test(String(id)) ? undefined : String(id);
+};
 
 /** The tables a route's URL names first ('/api/account/table-config' → table_configs, accounts), then the others. */
 function tablesFor(route: ApiRoute, tables: string[]): string[] {

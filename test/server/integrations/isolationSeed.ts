@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
-import { catalogLinks, crmDeals, integrationEvents, integrationLog } from '../../../server/db/schema';
+import { catalogLinks, crmDeals, integrationEvents, integrationLog, onecImports, onecLinks } from '../../../server/db/schema';
 import type { TestAccount, TestServer } from '../harness';
 
 /**
  * B's integration rows for the isolation walk (test/server/isolation.test.ts): a CRM's log entries, a taken delivery,
- * a known deal linked to B's order and a catalogue link. They come from CRMs and 1C (webhooks, syncs), which the walk
+ * a known deal linked to B's order, a catalogue link, and 1C's group links and import progress. They come from CRMs and 1C (webhooks, syncs), which the walk
  * cannot call as a user, so they are written here, with marked texts the walk looks for in A's answers.
  */
 export async function seedIntegrations(server: TestServer, account: TestAccount, mark: () => string): Promise<void> {
@@ -20,4 +20,7 @@ export async function seedIntegrations(server: TestServer, account: TestAccount,
   await db.insert(integrationEvents).values({ accountId: account.id, source: 'amocrm:1', key: mark() });
   await db.insert(crmDeals).values({ accountId: account.id, source: 'amocrm:1', externalId: mark(), orderId: order.body.id, name: `${mark()} deal`, stageName: mark(), sum: '10.00' });
   await db.insert(catalogLinks).values({ accountId: account.id, source: '1c', productId: product.body.id, externalId: mark() });
+  // 1C's exchange state: what its groups became, and an import file's progress.
+  await db.insert(onecLinks).values({ accountId: account.id, kind: 'group', externalId: mark(), target: mark() });
+  await db.insert(onecImports).values({ accountId: account.id, filename: `${mark()}.xml`, digest: mark(), done: 3 });
 }
