@@ -90,10 +90,12 @@ function sampleString(name: string, schema: JsonSchema): string {
   if (schema.format === 'date-time') byName.push(new Date().toISOString());
   if (schema.format === 'date') byName.push(new Date().toISOString().slice(0, 10));
   // 'name': a key from a closed list (the import's field keys name|article|…) takes a real one.
-  // A UUID last: identifiers such as an amoCRM integration's client id are checked as one.
-  const generic = ['Sample', 'sample', 'sample_1', '/sample', 'sample@example.com', '79001234567', '123456', '1', 'a', 'name', '6f1c2d3e-4a5b-4c6d-8e7f-901234567890'];
+  const generic = ['Sample', 'sample', 'sample_1', '/sample', 'sample@example.com', '79001234567', '123456', '1', 'a', 'name'];
   const found = [...byName, ...generic].find((text) => fits(text, schema));
   if (found !== undefined) return found;
+  // A pattern nothing above fits may be an identifier's (an amoCRM integration's client id is a UUID).
+  const uuid = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890';
+  if (schema.pattern !== undefined && fits(uuid, schema)) return uuid;
   return 'a'.repeat(Math.max(1, schema.minLength ?? 1));
 }
 
