@@ -288,8 +288,8 @@ describe('bad input on every registered route', () => {
   }, WALK_TIMEOUT);
 
   it("ids that are no row's id (abc, -1, 1e309, %00, huge…) in paths, queries and bodies: always a 4xx refusal", async () => {
-    // client_id and member_id are a CRM's own identifiers (any text it issues), not rows of ours.
-    const crmOwn = new Set(['client_id', 'member_id']);
+    // client_id, member_id and crm_account_id are a CRM's own identifiers (whatever it issues), not rows of ours.
+    const crmOwn = new Set(['client_id', 'member_id', 'crm_account_id']);
     const idFields = (route: ApiRoute) =>
       fieldsOfRoute(route).filter((field) => isIdField(field.name) && !crmOwn.has(field.name) && ['integer', 'number', 'string'].includes(primaryType(field.schema)));
     const { failures, checked } = await overRoutes(
