@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, pipelines, pipelineStatuses } from '../../server/db/schema';
-import { TASK_STATUS } from '../../src/domain/taskStatus';
 import { type TestAccount, useTestServer } from './harness';
+import { taskFile } from './support/taskWaits';
 
 /**
  * orders/export follows the stock export's rule (issue 14 §4): at most config.exportDirectRows matching orders
@@ -22,28 +22,6 @@ afterEach(() => {
 
 const exportOrders = (account: { token: string }, body: object) =>
   server.app.inject({ method: 'POST', url: '/api/orders/export', headers: { authorization: `Bearer ${account.token}` }, payload: body });
-
-async function until<T>(what: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Waits for the task to finish and answers its result file. */
-async function taskFile(token: string, id: number): Promise<{ name: string; bytes: Buffer }> {
-  const task = await until(async () => {
-    const list = (await server.call('GET', 'task/list', { token })).body as { id: number; status: number; error: string | null; file: { name: string } | null }[];
-    return list.find((item) => item.id === id && item.status !== TASK_STATUS.open);
-  });
-  expect(task).toMatchObject({ status: TASK_STATUS.finished, error: null });
-  const response = await server.app.inject({ method: 'GET', url: `/api/task/file?id=${id}`, headers: { authorization: `Bearer ${token}` } });
-  expect(response.statusCode).toBe(200);
-  return { name: task.file!.name, bytes: response.rawPayload };
-}
 
 async function sheetNames(bytes: Buffer): Promise<unknown[]> {
   const workbook = new ExcelJS.Workbook();
@@ -81,7 +59,7 @@ describe('orders/export answers at most EXPORT_DIRECT_ROWS orders at once, more 
     expect(started.statusCode).toBe(202);
     const { task_id } = started.json() as { task_id: number };
     expect(task_id).toBeGreaterThan(0);
-    const file = await taskFile(account.token, task_id);
+    const file = await taskFile(server, account.token, task_id);
     expect(file.name).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(await sheetNames(file.bytes)).toEqual(names);
 
@@ -95,7 +73,7 @@ describe('orders/export answers at most EXPORT_DIRECT_ROWS orders at once, more 
     config().exportDirectRows = 6;
     const started = await exportOrders(account, {});
     expect(started.statusCode).toBe(202);
-    const file = await taskFile(account.token, (started.json() as { task_id: number }).task_id);
+    const file = await taskFile(server, account.token, (started.json() as { task_id: number }).task_id);
     expect((await sheetNames(file.bytes)).sort()).toEqual(['Order 01', 'Order 02', 'Order 03', 'Order 04', 'Order 05', 'Order 06', 'Other']);
 
     const start = await server.newAccount({ tariff: 'start' });

@@ -4,8 +4,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { batches, products } from '../../../server/db/schema';
 import { workbookBytes } from '../../../server/http/xlsxTable';
 import { exportStock } from '../../../server/modules/products/stockExport';
-import { TASK_STATUS } from '../../../src/domain/taskStatus';
 import { useTestServer } from '../harness';
+import { taskFile } from '../support/taskWaits';
 import { importFile, shop, xlsx } from './support';
 
 /**
@@ -26,28 +26,6 @@ afterEach(() => {
 
 async function post(token: string, url: string, body: object) {
   return server.app.inject({ method: 'POST', url: `/api/${url}`, headers: { authorization: `Bearer ${token}` }, payload: body });
-}
-
-async function until<T>(what: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Waits for the task to finish and answers its result file's bytes. */
-async function taskFile(token: string, id: number): Promise<{ name: string; bytes: Buffer }> {
-  const task = await until(async () => {
-    const list = (await server.call('GET', 'task/list', { token })).body as { id: number; status: number; error: string | null; file: { name: string } | null }[];
-    return list.find((item) => item.id === id && item.status !== TASK_STATUS.open);
-  });
-  expect(task).toMatchObject({ status: TASK_STATUS.finished, error: null });
-  const response = await server.app.inject({ method: 'GET', url: `/api/task/file?id=${id}`, headers: { authorization: `Bearer ${token}` } });
-  expect(response.statusCode).toBe(200);
-  return { name: task.file!.name, bytes: response.rawPayload };
 }
 
 async function sheetValues(bytes: Buffer): Promise<unknown[][]> {
@@ -86,7 +64,7 @@ describe('exports at most EXPORT_DIRECT_ROWS products at once, bigger ones as a 
     expect(started.statusCode).toBe(202);
     const { task_id } = started.json() as { task_id: number };
     expect(task_id).toBeGreaterThan(0);
-    const file = await taskFile(account.token, task_id);
+    const file = await taskFile(server, account.token, task_id);
     expect(file.name).toMatch(/^products-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const values = await sheetValues(file.bytes);
     // One row per batch number (13) under the header, the same as the file answered at once.
@@ -112,7 +90,7 @@ describe('exports at most EXPORT_DIRECT_ROWS products at once, bigger ones as a 
 
     const started = await post(account.token, 'product/stock-export', { sort: { field: 'name', order: 'desc' }, columns: ['name', 'count'] });
     expect(started.statusCode).toBe(202);
-    const file = await taskFile(account.token, (started.json() as { task_id: number }).task_id);
+    const file = await taskFile(server, account.token, (started.json() as { task_id: number }).task_id);
     expect(file.name).toMatch(/^stock-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const names = Array.from({ length: 12 }, (_, index) => `Item ${index}`).sort().reverse();
     const counts = new Map(names.map((name) => [name, 1 + Number(name.slice(5)) + (Number(name.slice(5)) % 2)]));

@@ -4,6 +4,7 @@ import { catalogLinks, categories, products } from '../../../../server/db/schema
 import { TASK_STATUS } from '../../../../src/domain/taskStatus';
 import { startFakeAmo, type FakeAmo } from '../../../fakes/amocrmServer';
 import { useTestServer, type TestAccount } from '../../harness';
+import { until } from '../../support/taskWaits';
 
 /** Spec §5/§7: the CRM catalog and our products, both ways, as tasks, against the fake amoCRM account. */
 const server = useTestServer();
@@ -26,16 +27,6 @@ async function connectedAccount(): Promise<{ account: TestAccount; connectionId:
   const catalogId = 7100 + amo.catalogs.length;
   amo.catalogs.push({ id: catalogId, name: `Catalog ${catalogId}`, type: 'products' });
   return { account, connectionId: started.body.connection_id, catalogId };
-}
-
-async function until<T>(what: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 async function sync(account: TestAccount, path: 'product/sync-amo-gs' | 'product/sync-gs-amo', query: Record<string, string | number>) {
