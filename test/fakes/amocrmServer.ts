@@ -93,6 +93,11 @@ export interface FakeAmo {
   /** Adds an element to a catalog directly (as a CRM user would). */
   addElement(catalogId: number, name: string, fields?: { sku?: string; price?: number; group?: string }): FakeAmoElement;
   addLead(lead: Partial<FakeAmoLead> & { name: string }): FakeAmoLead;
+  /**
+   * A CRM user drags the lead to another stage: the lead moves and the answer is the form body amoCRM's 'lead status
+   * changed' webhook posts (application/x-www-form-urlencoded, PHP brackets, as amocrm.ru/developers/content/crm_platform/webhooks-format).
+   */
+  moveLead(leadId: number, statusId: number): string;
   perSecond: number;
   close(): Promise<void>;
 }
@@ -205,6 +210,30 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
     const full: FakeAmoLead = { id: id(), price: 0, status_id: 40001, pipeline_id: 3301, custom_fields_values: null, updated_at: seconds(), links: [], ...lead };
     fake.leads.set(full.id, full);
     return full;
+  };
+  fake.moveLead = (leadId, statusId) => {
+    const lead = fake.leads.get(leadId);
+    if (!lead) throw new Error(`fake amoCRM: no lead ${leadId}`);
+    const old = lead.status_id;
+    lead.status_id = statusId;
+    lead.updated_at = Math.max(lead.updated_at + 1, seconds());
+    return new URLSearchParams({
+      'leads[status][0][id]': String(lead.id),
+      'leads[status][0][name]': lead.name,
+      'leads[status][0][status_id]': String(statusId),
+      'leads[status][0][old_status_id]': String(old),
+      'leads[status][0][price]': String(lead.price),
+      'leads[status][0][responsible_user_id]': '501',
+      'leads[status][0][last_modified]': String(lead.updated_at),
+      'leads[status][0][modified_user_id]': '501',
+      'leads[status][0][created_user_id]': '501',
+      'leads[status][0][date_create]': String(lead.updated_at - 60),
+      'leads[status][0][pipeline_id]': String(lead.pipeline_id),
+      'leads[status][0][account_id]': String(fake.accountId),
+      'account[subdomain]': fake.subdomain,
+      'account[id]': String(fake.accountId),
+      'account[_links][self]': `https://${fake.subdomain}.amocrm.ru`,
+    }).toString();
   };
   fake.issueCode = ({ seconds: life = 1200, userId = 501 } = {}) => {
     const code = token();
