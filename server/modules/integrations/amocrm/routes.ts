@@ -11,6 +11,7 @@ import { AmoRejectedError, AmoRevokedError } from './client';
 import { callerOf } from '../../../http/context';
 import { AMO_KINDS, amoClientOf, amoConnection, REVOKED_MESSAGE } from './connection';
 import { disconnectAmo, finishInstall, startInstall } from './install';
+import { listenForOrderChanges } from './leadPush';
 import { amoSettings, updateAmoSettings } from './settings';
 import { startAmoSync } from './sync';
 import { amoWebhookRoutes } from './webhookRoutes';
@@ -97,6 +98,9 @@ export const amoCrmRoutes: FastifyPluginAsyncTypebox = async (app) => {
     amoSettings(db, config, callerOf(request), request.query.connection_id, base(request)),
   );
   app.post('/integrations/amocrm/settings', { schema: { tags, body: AmoSettingsUpdate, response: { 200: AmoSettings } } }, async (request) => updateAmoSettings(db, config, callerOf(request), request.body, base(request)));
+  // Our changes of a linked lead's order go back to the lead.
+  const stopListening = listenForOrderChanges(db, config);
+  app.addHook('onClose', async () => stopListening());
   // amoCRM's webhooks: form bodies and no staff token (their own plugin, with the form parser).
   await app.register(amoWebhookRoutes);
 
