@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
  *   GET  /api/v4/users                     paged → _embedded.users [{id, name, email, rights}]
  *   GET  /api/v4/leads/{id}                → the lead (204 when there is none)
  *   PATCH /api/v4/leads                    [{id, price, custom_fields_values}] (≤250) → _embedded.leads [{id, updated_at}];
- *                                          a price that is not a whole number or an unknown field_id → 400 validation-errors
+ *                                          an unknown field_id → 400 validation-errors
  *   GET  /api/v4/leads/custom_fields       paged → _embedded.custom_fields
  *   GET  /api/v4/leads/custom_fields/groups → _embedded.custom_field_groups
  *   GET  /api/v4/leads/pipelines           → _embedded.pipelines[ {_embedded.statuses} ] (142 won, 143 lost in each)
@@ -332,8 +332,7 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
       for (const [index, change] of (body as Record<string, unknown>[]).entries()) {
         const lead = fake.leads.get(Number(change.id));
         if (!lead) return [400, problem(400, 'Bad Request', 'Request validation failed', { 'validation-errors': [{ request_id: String(index), errors: [{ code: 'NotFound', path: 'id', detail: 'Lead not found' }] }] })];
-        // amoCRM's price is a whole number, and a value for a field the account does not have is refused.
-        if (change.price !== undefined && !(Number.isInteger(change.price) && (change.price as number) >= 0)) return [400, problem(400, 'Bad Request', 'Request validation failed', { 'validation-errors': [{ request_id: String(index), errors: [{ code: 'InvalidType', path: 'price', detail: 'This value should be of type int.' }] }] })];
+        // A value for a field the account does not have is refused.
         const unknownField = Array.isArray(change.custom_fields_values) ? (change.custom_fields_values as { field_id: number }[]).find((value) => !fake.customFields.some((field) => field.id === value.field_id)) : undefined;
         if (unknownField) return [400, problem(400, 'Bad Request', 'Request validation failed', { 'validation-errors': [{ request_id: String(index), errors: [{ code: 'NotFound', path: 'custom_fields_values.0.field_id', detail: 'Field not found' }] }] })];
         if (change.price !== undefined) lead.price = Number(change.price);
