@@ -48,3 +48,45 @@ export const AmoSyncQuery = Type.Object({
   mode: Type.Union([Type.Literal('none'), Type.Literal('name'), Type.Literal('name_article'), Type.Literal('name_article_batch')]),
 });
 export const AmoSyncStarted = Type.Object({ task_id: Type.Integer() });
+
+/** Spec §3 CRM deal field bindings: a lead custom field id each, or null (budget null: the lead's own price). */
+export const AmoBindings = Type.Object(
+  {
+    products: Nullable(Type.Integer({ minimum: 1 })),
+    product_search: Nullable(Type.Integer({ minimum: 1 })),
+    cost_price: Nullable(Type.Integer({ minimum: 1 })),
+    profit: Nullable(Type.Integer({ minimum: 1 })),
+    budget: Nullable(Type.Integer({ minimum: 1 })),
+    vat_sum: Nullable(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
+export type AmoBindings = Type.Static<typeof AmoBindings>;
+
+/** crm_status of the linked order: 0 opened, 1 reserved, 2 success, 3 unsuccessful, 4 deleted. */
+const AmoCrmStatus = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(4)]);
+/** A lead stage (amoCRM status id, as text) → crm_status; a stage not named leaves the order where it is (142 won, 143 lost excepted). */
+export const AmoStageMapping = Type.Record(Type.String({ pattern: '^[0-9]+$' }), AmoCrmStatus);
+export type AmoStageMapping = Type.Static<typeof AmoStageMapping>;
+
+export const AmoSettings = Type.Object({
+  connection_id: Type.Integer(),
+  bindings: AmoBindings,
+  stage_mapping: AmoStageMapping,
+  /** A lead's stage change makes an order for a lead that has none. */
+  create_orders: Type.Boolean(),
+  /** Where amoCRM posts lead status changes (Settings → Integrations → Webhooks); its path carries the connection's secret. */
+  webhook_url: Type.String(),
+});
+export type AmoSettings = Type.Static<typeof AmoSettings>;
+
+export const AmoSettingsUpdate = Type.Object(
+  {
+    connection_id: Type.Integer({ minimum: 1 }),
+    bindings: Type.Optional(AmoBindings),
+    stage_mapping: Type.Optional(AmoStageMapping),
+    create_orders: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type AmoSettingsUpdate = Type.Static<typeof AmoSettingsUpdate>;

@@ -13,7 +13,8 @@ import type { AddressInfo } from 'node:net';
  *   GET  /api/v4/account                   → {id, name, subdomain, currency, country, ...}
  *   GET  /api/v4/users                     paged → _embedded.users [{id, name, email, rights}]
  *   GET  /api/v4/leads/{id}                → the lead (204 when there is none)
- *   PATCH /api/v4/leads                    [{id, price, custom_fields_values}] (≤250) → _embedded.leads [{id, updated_at}]
+ *   PATCH /api/v4/leads                    [{id, price, custom_fields_values}] (≤250) → _embedded.leads [{id, updated_at}];
+ *                                          an unknown field_id → 400 validation-errors
  *   GET  /api/v4/leads/custom_fields       paged → _embedded.custom_fields
  *   GET  /api/v4/leads/custom_fields/groups → _embedded.custom_field_groups
  *   GET  /api/v4/leads/pipelines           → _embedded.pipelines[ {_embedded.statuses} ] (142 won, 143 lost in each)
@@ -93,6 +94,11 @@ export interface FakeAmo {
   /** Adds an element to a catalog directly (as a CRM user would). */
   addElement(catalogId: number, name: string, fields?: { sku?: string; price?: number; group?: string }): FakeAmoElement;
   addLead(lead: Partial<FakeAmoLead> & { name: string }): FakeAmoLead;
+  /**
+   * A CRM user drags the lead to another stage: the lead moves and the answer is the form body amoCRM's 'lead status
+   * changed' webhook posts (application/x-www-form-urlencoded, PHP brackets, as amocrm.ru/developers/content/crm_platform/webhooks-format).
+   */
+  moveLead(leadId: number, statusId: number): string;
   perSecond: number;
   close(): Promise<void>;
 }
@@ -206,6 +212,30 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
     fake.leads.set(full.id, full);
     return full;
   };
+  fake.moveLead = (leadId, statusId) => {
+    const lead = fake.leads.get(leadId);
+    if (!lead) throw new Error(`fake amoCRM: no lead ${leadId}`);
+    const old = lead.status_id;
+    lead.status_id = statusId;
+    lead.updated_at = Math.max(lead.updated_at + 1, seconds());
+    return new URLSearchParams({
+      'leads[status][0][id]': String(lead.id),
+      'leads[status][0][name]': lead.name,
+      'leads[status][0][status_id]': String(statusId),
+      'leads[status][0][old_status_id]': String(old),
+      'leads[status][0][price]': String(lead.price),
+      'leads[status][0][responsible_user_id]': '501',
+      'leads[status][0][last_modified]': String(lead.updated_at),
+      'leads[status][0][modified_user_id]': '501',
+      'leads[status][0][created_user_id]': '501',
+      'leads[status][0][date_create]': String(lead.updated_at - 60),
+      'leads[status][0][pipeline_id]': String(lead.pipeline_id),
+      'leads[status][0][account_id]': String(fake.accountId),
+      'account[subdomain]': fake.subdomain,
+      'account[id]': String(fake.accountId),
+      'account[_links][self]': `https://${fake.subdomain}.amocrm.ru`,
+    }).toString();
+  };
   fake.issueCode = ({ seconds: life = 1200, userId = 501 } = {}) => {
     const code = token();
     codes.set(code, { expiresAt: Date.now() + life * 1000, userId });
@@ -302,6 +332,9 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
       for (const [index, change] of (body as Record<string, unknown>[]).entries()) {
         const lead = fake.leads.get(Number(change.id));
         if (!lead) return [400, problem(400, 'Bad Request', 'Request validation failed', { 'validation-errors': [{ request_id: String(index), errors: [{ code: 'NotFound', path: 'id', detail: 'Lead not found' }] }] })];
+        // A value for a field the account does not have is refused.
+        const unknownField = Array.isArray(change.custom_fields_values) ? (change.custom_fields_values as { field_id: number }[]).find((value) => !fake.customFields.some((field) => field.id === value.field_id)) : undefined;
+        if (unknownField) return [400, problem(400, 'Bad Request', 'Request validation failed', { 'validation-errors': [{ request_id: String(index), errors: [{ code: 'NotFound', path: 'custom_fields_values.0.field_id', detail: 'Field not found' }] }] })];
         if (change.price !== undefined) lead.price = Number(change.price);
         if (change.status_id !== undefined) lead.status_id = Number(change.status_id);
         if (Array.isArray(change.custom_fields_values)) {

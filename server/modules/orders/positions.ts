@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { batches, orderPositions, products, warehouses } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { Actor } from './actor';
+import { orderChanged } from './changeEvents';
 import { applyStockState, orderRowOf, requireProductsEditable, settleOrder } from './orderRows';
 import { priceFields, priceIn } from './positionsView';
 
@@ -56,7 +57,7 @@ async function startingCost(db: Db | Tx, accountId: number, productId: number, w
  */
 export async function addPosition(db: Db, actor: Actor, body: PositionAddRequest): Promise<OrderWithPositions> {
   const quantity = body.quantity ?? 1;
-  await orderRowOf(db, actor.accountId, body.order_id);
+  const { leadId } = await orderRowOf(db, actor.accountId, body.order_id);
   const { product, warehouseId } = await resolveIdentifier(db, actor, body.product);
   const defaults = await priceFields(db, actor.accountId);
   const priceField = body.price_field ?? defaults[0] ?? 'price';
@@ -109,6 +110,7 @@ export async function addPosition(db: Db, actor: Actor, body: PositionAddRequest
     const stockState = await applyStockState(tx, actor, order, [positionId]);
     await settleOrder(tx, order.id, { stockState, ...lastChangeBy(actor) });
   });
+  await orderChanged({ db, accountId: actor.accountId, orderId: body.order_id, leadId });
   return getOrder(db, actor, body.order_id);
 }
 
@@ -127,12 +129,15 @@ export async function positionOrderId(db: Db, accountId: number, body: PositionD
 /** orders/product/delete: the position's reservation is released, then the position goes. */
 export async function deletePosition(db: Db, actor: Actor, body: PositionDeleteRequest): Promise<OrderWithPositions> {
   const orderId = await positionOrderId(db, actor.accountId, body);
+  let leadId: number | null = null;
   await inTransaction(db, async (tx) => {
     const order = await orderRowOf(tx, actor.accountId, orderId, true);
+    leadId = order.leadId;
     await requireProductsEditable(tx, order);
     await reconcileStock(tx, { accountId: actor.accountId, userId: actor.userId, order }, 'none', [body.id]);
     await tx.delete(orderPositions).where(and(eq(orderPositions.id, body.id), eq(orderPositions.orderId, order.id)));
     await settleOrder(tx, order.id, lastChangeBy(actor));
   });
+  await orderChanged({ db, accountId: actor.accountId, orderId, leadId });
   return getOrder(db, actor, orderId);
 }

@@ -26,6 +26,7 @@ import { applyStockState, NO_SUCH_ORDER, orderRowOf, requireProductsEditable, se
 export { NO_SUCH_ORDER, orderRowOf, PRODUCTS_LOCKED, productsLocked, requireProductsEditable, STALE_ORDER, type OrderRow } from './orderRows';
 import { listPositions, productPrice } from './positionsView';
 import { positionFieldValues } from './positionValues';
+import { orderChanged } from './changeEvents';
 import { orderStageEntered } from './stageEvents';
 import { reconcileStock, releaseAboveQuantities, stagesOf, TERMINAL_STATES } from './stockSync';
 import { inTransaction } from '../../http/transaction';
@@ -319,6 +320,7 @@ export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest
     if (place && place.statusId !== order.statusId) entered = place.statusId;
   });
   if (entered !== null) await orderStageEntered({ db, accountId: actor.accountId, orderId: current.id, statusId: entered, userId: actor.userId });
+  await orderChanged({ db, accountId: actor.accountId, orderId: current.id, leadId: current.leadId });
   return getOrder(db, actor, current.id);
 }
 

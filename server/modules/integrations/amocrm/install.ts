@@ -119,7 +119,8 @@ export async function finishInstall(db: Db, config: ServerConfig, query: Install
   await storeCredentials(db, config, connection.id, { ...tokens, redirect_uri: state.redirectUri });
   await db
     .update(integrationConnections)
-    .set({ crmAccountId: account.id, kind: kindOf(connection.origin), userId: state.userId })
+    // The subdomain is what amoCRM's webhooks name the account by.
+    .set({ crmAccountId: account.id, kind: kindOf(connection.origin), userId: state.userId, settings: { ...((connection.settings ?? {}) as object), subdomain: account.subdomain } })
     .where(eq(integrationConnections.id, connection.id));
   await logIntegration(db, { accountId: state.accountId, source, level: 'info', action: 'install', message: `Connected to ${account.subdomain} (${account.currency})` });
   return { connection_id: connection.id };

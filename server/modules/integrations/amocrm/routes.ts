@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { and, eq, inArray } from 'drizzle-orm';
-import { AmoConnectionBody, AmoConnectionQuery, AmoConnectionStatus, AmoInstallRequest, AmoInstallStart, AmoLeadFieldItem, AmoNamed, AmoOAuthQuery, AmoPipelineItem, AmoSyncQuery, AmoSyncStarted } from '../../../../src/contract/amocrm';
+import { AmoConnectionBody, AmoConnectionQuery, AmoConnectionStatus, AmoInstallRequest, AmoInstallStart, AmoLeadFieldItem, AmoNamed, AmoOAuthQuery, AmoPipelineItem, AmoSettings, AmoSettingsUpdate, AmoSyncQuery, AmoSyncStarted } from '../../../../src/contract/amocrm';
 import { requireAdmin } from '../../../auth/rights';
 import { integrationConnections } from '../../../db/schema';
 import { HttpError, unprocessable } from '../../../http/errors';
@@ -11,7 +11,10 @@ import { AmoRejectedError, AmoRevokedError } from './client';
 import { callerOf } from '../../../http/context';
 import { AMO_KINDS, amoClientOf, amoConnection, REVOKED_MESSAGE } from './connection';
 import { disconnectAmo, finishInstall, startInstall } from './install';
+import { listenForOrderChanges } from './leadPush';
+import { amoSettings, updateAmoSettings } from './settings';
 import { startAmoSync } from './sync';
+import { amoWebhookRoutes } from './webhookRoutes';
 
 const OAUTH_PATH = '/api/integrations/amocrm/oauth';
 const SCREEN = '/integrations/amocrm';
@@ -88,6 +91,18 @@ export const amoCrmRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/integrations/amocrm/pipelines', { schema: { tags, querystring: AmoConnectionQuery, response: { 200: Type.Array(AmoPipelineItem) } }, config: { reads: true } }, async (request) =>
     (await (await fromCrm(request)).pipelines()).map((pipeline) => ({ id: pipeline.id, name: pipeline.name, statuses: pipeline._embedded.statuses.map((status) => ({ id: status.id, name: status.name })) })),
   );
+
+  // The General panel: deal field bindings, stage mapping, the webhook address (administrators only).
+  const base = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  app.get('/integrations/amocrm/settings', { schema: { tags, querystring: AmoConnectionQuery, response: { 200: AmoSettings } }, config: { reads: true } }, async (request) =>
+    amoSettings(db, config, callerOf(request), request.query.connection_id, base(request)),
+  );
+  app.post('/integrations/amocrm/settings', { schema: { tags, body: AmoSettingsUpdate, response: { 200: AmoSettings } } }, async (request) => updateAmoSettings(db, config, callerOf(request), request.body, base(request)));
+  // Our changes of a linked lead's order go back to the lead.
+  const stopListening = listenForOrderChanges(db, config);
+  app.addHook('onClose', async () => stopListening());
+  // amoCRM's webhooks: form bodies and no staff token (their own plugin, with the form parser).
+  await app.register(amoWebhookRoutes);
 
   // Spec §7: GET product/sync-amo-gs (CRM catalog → products) and product/sync-gs-amo (products → CRM catalog).
   for (const [path, direction] of [['/product/sync-amo-gs', 'in'], ['/product/sync-gs-amo', 'out']] as const) {

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { ServerConfig } from '../../../config';
 import type { Db } from '../../../db/client';
-import { accounts, crmDeals, integrationConnections, orders } from '../../../db/schema';
-import { HttpError } from '../../../http/errors';
-import { updateOrder } from '../../orders/service';
+import { integrationConnections } from '../../../db/schema';
 import { defineTask } from '../../tasks/api';
+import { keepCrmDeal, linkedOrder, moveLinkedOrder } from '../crmOrders';
 import { logIntegration } from '../log';
 import { crmSource } from '../source';
 import { Bitrix24Client, Bitrix24Revoked } from './client';
@@ -40,43 +39,18 @@ export async function syncDeal(db: Db, config: ServerConfig, accountId: number, 
   const settings = connection.settings as Bitrix24Settings;
   const stage = deal.STAGE_ID ?? '';
   const target = crmStatusOfStage(stage, settings.stageMapping);
-  const [order] = await db.select().from(orders).where(and(eq(orders.accountId, accountId), eq(orders.leadId, payload.dealId)));
-  let problem: string | null = order ? null : 'No order is linked to this deal';
-  let moved = false;
-  if (order && target !== null && order.crmStatus !== target) {
-    const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
-    const actor = { accountId, account: account!, userId: connection.userId, isKommo: account!.isKommo, public: false };
-    for (let version = order.version, attempt = 0; ; attempt++) {
-      try {
-        await updateOrder(db, actor, { id: order.id, version, status: target });
-        moved = true;
-        break;
-      } catch (error) {
-        if (!(error instanceof HttpError) || error.status >= 500) throw error;
-        // Someone saved the order meanwhile: the stage still wins, on the version they left.
-        if (error.status === 409 && attempt < 3) {
-          version = Number(error.extra.version ?? version);
-          continue;
-        }
-        // The order's own rules refused the move (e.g. not enough stock to reserve): the deal shows why.
-        problem = error.message;
-        break;
-      }
-    }
-  }
-  const row = {
+  const order = await linkedOrder(db, accountId, payload.dealId);
+  const outcome = order && target !== null ? await moveLinkedOrder(db, accountId, connection.userId, order, target) : { moved: false, problem: null };
+  const problem = order ? outcome.problem : 'No order is linked to this deal';
+  const moved = outcome.moved;
+  await keepCrmDeal(db, accountId, source, String(payload.dealId), {
     orderId: order?.id ?? null,
     name: deal.TITLE ?? '',
     stage,
     stageName: settings.stageNames?.[stage] ?? null,
     sum: deal.OPPORTUNITY ?? null,
-    lastSyncAt: new Date(),
     problem,
-  };
-  await db
-    .insert(crmDeals)
-    .values({ accountId, source, externalId: String(payload.dealId), ...row })
-    .onConflictDoUpdate({ target: [crmDeals.accountId, crmDeals.source, crmDeals.externalId], set: row });
+  });
   return { moved };
 }
 

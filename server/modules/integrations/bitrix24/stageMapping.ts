@@ -1,9 +1,12 @@
+import type { CrmStatus } from '../crmOrders';
+
+export type { CrmStatus };
+
 /**
  * Which crm_status (0 opened, 1 reserved, 2 success, 3 unsuccessful, 4 deleted) a Bitrix24 deal stage means for its
  * linked order. The screen's mapping decides; a stage it does not name keeps the order where it is, except Bitrix24's
  * own final stages (WON, LOSE, and C<n>:WON / C<n>:LOSE of other pipelines), which mean success and failure everywhere.
  */
-export type CrmStatus = 0 | 1 | 2 | 3 | 4;
 export type StageMapping = Record<string, CrmStatus>;
 
 export interface Bitrix24Settings {

@@ -3,6 +3,7 @@ import { disconnectAmo, listAmoConnections, startAmoInstall } from '../../../../
 import type { AmoConnectionStatus } from '../../../../src/contract/amocrm';
 import { t, type MessageKey } from '../../../../src/i18n';
 import { notify, NotificationType } from '../../../../src/stores/notifications';
+import { AmoBindingsPanel } from './BindingsPanel';
 
 const STATUS: Record<string, MessageKey> = {
   connected: 'integrations.amocrm.statusConnected',
@@ -44,6 +45,7 @@ export function AmoGeneralPanel() {
                 {t('integrations.amocrm.disconnect')}
               </button>
             ) : null}
+            {each.status === 'connected' ? <AmoBindingsPanel connectionId={each.id} /> : null}
           </li>
         ))}
       </ul>
