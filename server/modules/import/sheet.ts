@@ -2,6 +2,7 @@ import type ExcelJSTypes from 'exceljs';
 import { Readable } from 'node:stream';
 import { badRequest, HttpError } from '../../http/errors';
 import { csvRows, decodeText } from './csv';
+import { withDrainGuard } from './zipDrainGuard';
 
 /**
  * Reads an uploaded file as rows of cells, streamed: the first sheet of an xlsx workbook (exceljs's streaming
@@ -73,7 +74,7 @@ function cellOf(value: ExcelJSTypes.CellValue): Cell {
 
 async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {
   const { default: ExcelJS } = await import('exceljs');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([withDrainGuard(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))]), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
