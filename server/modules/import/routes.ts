@@ -12,6 +12,7 @@ import { startTask } from '../tasks/api';
 import { PRODUCT_EXPORT_TASK, prepareProductExport, productExportFileName } from './export';
 import { importTargetsOf, proposeMapping } from './fields';
 import { previewImportFile } from './file';
+import { readableUpload } from './oldExcel';
 import { activeColumns } from './plan';
 import { dryRun, IMPORT_TASK, type ImportPayload } from './run';
 import { cellText } from './cells';
@@ -27,13 +28,13 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/product/import/preprocessing',
     {
       bodyLimit: IMPORT_MAX_BYTES + 64 * 1024,
-      schema: { tags, description: 'multipart/form-data: one file (xlsx or csv, at most 25 MB). Answers its header, first rows and a proposed mapping.', consumes: ['multipart/form-data'], response: { 200: ImportPreprocessing } },
+      schema: { tags, description: 'multipart/form-data: one file (xlsx, xls or csv, at most 25 MB). Answers its header, first rows and a proposed mapping.', consumes: ['multipart/form-data'], response: { 200: ImportPreprocessing } },
     },
     async (request) => {
       const caller = callerOf(request);
       requireProductEditor(caller);
       await requireImportExport(db, caller.account.tariffId);
-      const file = await receivedFile(request);
+      const file = await readableUpload(await receivedFile(request));
       const preview = await previewImportFile(file.bytes, file.name);
       const targets = await importTargetsOf(db, caller.account.id);
       const uploadId = await storeUpload(db, { accountId: caller.account.id, userId: caller.user.id }, file);

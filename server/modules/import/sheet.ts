@@ -22,9 +22,11 @@ export interface SheetRow {
   cells: Cell[];
 }
 
-export const SUPPORTED_FORMATS = 'Upload an Excel workbook (.xlsx) or a CSV file (.csv).';
+export const SUPPORTED_FORMATS = 'Upload an Excel workbook (.xlsx or .xls) or a CSV file (.csv).';
 export const NOT_A_SPREADSHEET = `This file is not a spreadsheet. ${SUPPORTED_FORMATS}`;
-export const XLS_NOT_READ = `Old Excel files (.xls, Excel 97–2003) cannot be read. Save the file as .xlsx in Excel, or as .csv. ${SUPPORTED_FORMATS}`;
+export const XLS_NOT_READ = 'This .xls file (Excel 97–2003) could not be read. If it has a password, remove it in Excel; or save the file as .xlsx or .csv and upload that.';
+export const XLS_NEEDS_OFFICE = 'Old Excel files (.xls, Excel 97–2003) are read through LibreOffice, which is not installed on this server. Save the file as .xlsx in Excel, or as .csv.';
+export const XLS_TOO_SLOW = 'Reading this .xls file took too long. Save it as .xlsx in Excel, or as .csv, and upload that.';
 export const PASSWORD_PROTECTED = 'The workbook is protected with a password. Remove the password in Excel (File → Info → Protect Workbook) and upload it again.';
 export const EMPTY_FILE = 'The file is empty: there is no header row and no products in it.';
 /** More columns than any product has fields: a sheet this wide is not a product list (and would cost memory for nothing). */
@@ -34,6 +36,11 @@ export const tooManyColumns = (count: number) => `The file has ${count} columns;
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((byte, index) => bytes[index] === byte);
+const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
+const isEncryptedXlsx = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(ENCRYPTED_PACKAGE);
+
+/** An OLE compound file that is not an encrypted xlsx: an old Excel workbook (or another Office 97 file). */
+export const isOldExcel = (bytes: Uint8Array) => startsWith(bytes, OLE_MAGIC) && !isEncryptedXlsx(bytes);
 
 export type SheetFormat = 'xlsx' | 'csv';
 
@@ -43,10 +50,7 @@ export type SheetFormat = 'xlsx' | 'csv';
  */
 export function sheetFormatOf(bytes: Uint8Array, fileName: string): SheetFormat {
   if (bytes.length === 0) throw badRequest(EMPTY_FILE);
-  if (startsWith(bytes, OLE_MAGIC)) {
-    const encrypted = Buffer.from('EncryptedPackage', 'utf16le');
-    throw badRequest(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(encrypted) ? PASSWORD_PROTECTED : XLS_NOT_READ);
-  }
+  if (startsWith(bytes, OLE_MAGIC)) throw badRequest(isEncryptedXlsx(bytes) ? PASSWORD_PROTECTED : XLS_NOT_READ);
   if (startsWith(bytes, ZIP_MAGIC)) return 'xlsx';
   // Text: no NUL bytes in the head (binary formats have them early), whatever the name says.
   const head = bytes.subarray(0, 8192);
