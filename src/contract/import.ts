@@ -82,7 +82,14 @@ export const ImportRequest = Type.Object(
 );
 export type ImportRequest = Type.Static<typeof ImportRequest>;
 
-export const WrongRow = Type.Object({ row: Type.Integer(), column: Type.String(), message: Type.String() });
+/** `message` is the English text; `code` (serverErrors.<code>) and `params` let the shell say it in the user's language. */
+export const WrongRow = Type.Object({
+  row: Type.Integer(),
+  column: Type.String(),
+  message: Type.String(),
+  code: Type.Optional(Type.String()),
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+});
 export type WrongRow = Type.Static<typeof WrongRow>;
 
 export const ImportCounts = Type.Object({

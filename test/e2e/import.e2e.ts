@@ -69,7 +69,7 @@ async function uploadAndCheck(page: Page, lang: (typeof LANGUAGES)[number], from
   await result.getByText(fill(texts.import.added, { count: 2 })).waitFor();
   await result.getByText(fill(texts.import.wrong, { count: 1 })).waitFor();
   const wrong = result.getByRole('row').filter({ hasText: 'Retail' });
-  expect(await wrong.getByRole('cell').allTextContents()).toEqual(['3', 'Retail', '“cheap” is not a number.']);
+  expect(await wrong.getByRole('cell').allTextContents()).toEqual(['3', 'Retail', fill(texts.serverErrors.importNotANumber, { text: 'cheap' })]);
   return dialog;
 }
 
@@ -80,6 +80,14 @@ describe('product import in Chromium against the real server', () => {
       await uploadAndCheck(page, lang, lang.lang === 'en' ? 'toolbar' : 'menu');
       const found = await api<{ data: Product[] }>('product/list', { filter: { search: lang.lang } });
       expect(found.data.filter((product) => product.name.endsWith(` ${lang.lang}`))).toEqual([]);
+    });
+
+    it(`${lang.lang}: a file that is not a spreadsheet is refused in the page's language, and the dialog stays to pick another`, async () => {
+      const page = await openPage('/remnants', { token: account.token, locale: lang.locale });
+      const dialog = await openImport(page, lang.texts, 'toolbar');
+      await dialog.locator('input[type=file]').setInputFiles({ name: 'photo.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('GIF89a\u0000\u0001 not a workbook') });
+      await expect.poll(() => dialog.getByRole('alert').textContent()).toBe(lang.texts.serverErrors.importNotSpreadsheet);
+      expect(await dialog.locator('input[type=file]').isDisabled()).toBe(false);
     });
 
     it(`${lang.lang}: Start runs the import as a task: the notice, then the products and their stock`, async () => {

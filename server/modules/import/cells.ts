@@ -1,5 +1,6 @@
 import type { ImportFieldKind } from '../../../src/contract/import';
 import { parseNumber } from '../../../src/domain/numbers';
+import { importText, type Problem } from './messages';
 import type { Cell } from './sheet';
 
 /**
@@ -8,13 +9,10 @@ import type { Cell } from './sheet';
  */
 
 export type CellValue = string | number | boolean | string[] | undefined;
-export type Read = { value: CellValue } | { problem: string };
+export type Read = { value: CellValue } | { problem: Problem };
 
-export const FORMULA = 'The cell holds a formula. Save the sheet with values instead of formulas (copy, then Paste Special → Values).';
-export const DATE_FORMATS = 'Write dates as 2025-01-31 or 31.01.2025, or as a date cell.';
-export const notANumber = (text: string) => `“${text}” is not a number.`;
-const NOT_A_DATE = (text: string) => `“${text}” is not a date. ${DATE_FORMATS}`;
-const NOT_A_FLAG = (text: string) => `“${text}” is not yes or no.`;
+export const FORMULA = importText('importFormula');
+const notANumber = (text: string): Problem => ({ code: 'importNotANumber', params: { text } });
 
 const iso = (year: number, month: number, day: number): string | null => {
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -35,7 +33,7 @@ export function readDate(cell: Cell): Read {
   match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
   const dotted = match ? iso(Number(match[3]), Number(match[2]), Number(match[1])) : null;
   if (dotted) return { value: dotted };
-  return { problem: NOT_A_DATE(text) };
+  return { problem: { code: 'importNotADate', params: { text } } };
 }
 
 const YES = new Set(['1', 'true', 'yes', 'y', 'да', 'д', '+']);
@@ -43,7 +41,7 @@ const NO = new Set(['0', 'false', 'no', 'n', 'нет', 'н', '-']);
 
 export function readCell(cell: Cell, kind: ImportFieldKind): Read {
   if (cell === null || cell === undefined) return { value: undefined };
-  if (typeof cell === 'object' && !(cell instanceof Date)) return { problem: FORMULA };
+  if (typeof cell === 'object' && !(cell instanceof Date)) return { problem: { code: 'importFormula' } };
   if (typeof cell === 'string' && cell.trim() === '') return { value: undefined };
   switch (kind) {
     case 'number': {
@@ -58,7 +56,7 @@ export function readCell(cell: Cell, kind: ImportFieldKind): Read {
       const text = String(cell).trim().toLowerCase();
       if (YES.has(text)) return { value: true };
       if (NO.has(text)) return { value: false };
-      return { problem: NOT_A_FLAG(String(cell)) };
+      return { problem: { code: 'importNotAFlag', params: { text: String(cell) } } };
     }
     case 'list':
       return {

@@ -1,6 +1,6 @@
-import { badRequest } from '../../http/errors';
 import { cellText } from './cells';
-import { type Cell, EMPTY_FILE, type SheetRow, sheetRows } from './sheet';
+import { importRefusal, importText } from './messages';
+import { type Cell, type SheetRow, sheetRows } from './sheet';
 
 /**
  * The import's view of a file: a header row, then the data rows, with the file-level rules checked while it streams
@@ -12,17 +12,16 @@ export interface ImportFile {
   rows: SheetRow[];
 }
 
-export const tooManyRows = (limit: number) => `A file may hold at most ${limit.toLocaleString('en-US')} products. Split the file into several and import them one by one.`;
+export const tooManyRows = (limit: number) => importText('importTooManyRows', { limit });
 const columnName = (index: number): string => (index < 26 ? String.fromCharCode(65 + index) : columnName(Math.floor(index / 26) - 1) + String.fromCharCode(65 + (index % 26)));
 /** Merged header cells leave every column of the merge but the first without a header. */
-export const headerless = (index: number) =>
-  `Column ${columnName(index)} has values but no header. Give every column its own header in the first row (merged header cells are not read: unmerge them).`;
-export const NO_ROWS = 'The file has a header row but no products under it.';
+export const headerless = (index: number) => importText('importHeaderless', { column: columnName(index) });
+export const NO_ROWS = importText('importNoRows');
 
 function requireHeaders(headers: readonly string[], cells: readonly Cell[]): void {
   for (let index = 0; index < cells.length; index += 1) {
     const cell = cells[index];
-    if ((headers[index] ?? '') === '' && cell !== null && cellText(cell).trim() !== '') throw badRequest(headerless(index));
+    if ((headers[index] ?? '') === '' && cell !== null && cellText(cell).trim() !== '') throw importRefusal('importHeaderless', { column: columnName(index) });
   }
 }
 
@@ -40,12 +39,12 @@ async function* importRows(bytes: Uint8Array, fileName: string, maxRows: number,
       continue;
     }
     requireHeaders(headers, row.cells);
-    if (count >= maxRows) throw badRequest(tooManyRows(maxRows));
+    if (count >= maxRows) throw importRefusal('importTooManyRows', { limit: maxRows });
     count += 1;
     yield row;
   }
-  if (headers === null) throw badRequest(EMPTY_FILE);
-  if (count === 0) throw badRequest(NO_ROWS);
+  if (headers === null) throw importRefusal('importEmptyFile');
+  if (count === 0) throw importRefusal('importNoRows');
 }
 
 /** A file whose data rows are read as they stream: its header and a fresh pass over the rows each time. */
@@ -76,13 +75,13 @@ async function read(bytes: Uint8Array, fileName: string, options: { maxRows: num
       continue;
     }
     requireHeaders(headers, row.cells);
-    if (rows.length >= options.maxRows) throw badRequest(tooManyRows(options.maxRows));
+    if (rows.length >= options.maxRows) throw importRefusal('importTooManyRows', { limit: options.maxRows });
     rows.push(row);
     // Leaving the loop ends the stream: the preview reads no further than it shows.
     if (options.preview !== undefined && rows.length >= options.preview) break;
   }
-  if (headers === null) throw badRequest(EMPTY_FILE);
-  if (rows.length === 0) throw badRequest(NO_ROWS);
+  if (headers === null) throw importRefusal('importEmptyFile');
+  if (rows.length === 0) throw importRefusal('importNoRows');
   return { headers, rows };
 }
 

@@ -1,6 +1,6 @@
-import { badRequest } from '../../http/errors';
 import { ConversionFailed, sofficeAvailable, sofficeConvert } from '../../platform/soffice';
-import { isOldExcel, XLS_NEEDS_OFFICE, XLS_NOT_READ, XLS_TOO_SLOW } from './sheet';
+import { importRefusal } from './messages';
+import { isOldExcel } from './sheet';
 
 /**
  * An old Excel file (.xls, BIFF in an OLE container) is read as the .xlsx LibreOffice Calc saves of it: no well-kept
@@ -9,11 +9,11 @@ import { isOldExcel, XLS_NEEDS_OFFICE, XLS_NOT_READ, XLS_TOO_SLOW } from './shee
  */
 export async function readableUpload(file: { name: string; bytes: Buffer }): Promise<{ name: string; bytes: Buffer }> {
   if (!isOldExcel(file.bytes)) return file;
-  if (!sofficeAvailable()) throw badRequest(XLS_NEEDS_OFFICE, { code: 'importXlsNeedsOffice' });
+  if (!sofficeAvailable()) throw importRefusal('importXlsNeedsOffice');
   try {
     return { name: file.name, bytes: await sofficeConvert(file.bytes, { extension: 'xls', filter: 'MS Excel 97' }, 'xlsx') };
   } catch (error) {
-    if (error instanceof ConversionFailed && error.timedOut) throw badRequest(XLS_TOO_SLOW, { code: 'importXlsTooSlow' });
-    throw badRequest(XLS_NOT_READ, { code: 'importXlsNotRead' });
+    if (error instanceof ConversionFailed && error.timedOut) throw importRefusal('importXlsTooSlow');
+    throw importRefusal('importXlsNotRead');
   }
 }

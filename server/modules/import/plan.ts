@@ -1,11 +1,11 @@
 import type { ImportCounts, ImportField, ImportSettings, WrongRow } from '../../../src/contract/import';
 import { MAX_PRICE } from '../../../src/contract/common';
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
-import { badRequest } from '../../http/errors';
 import { valueProblem } from '../fields/values';
 import { thousandthsOf } from '../stock/api';
 import { type Catalogue, type CatalogueBatch, type CatalogueProduct, pathKey } from './catalogue';
 import { type CellValue, readCell } from './cells';
+import { importRefusal, importText, type Problem, wrongRow } from './messages';
 import { balanceKey, type ProductRecord, ProductRecords } from './productRecords';
 import type { SheetRow } from './sheet';
 
@@ -56,15 +56,13 @@ export interface PlanChunk {
   newCategories: Map<string, string[]>;
 }
 
-export const NAME_NOT_MAPPED = 'Choose the column that holds the product names: an import needs a name for every product.';
-export const NO_WAREHOUSE = 'Choose the warehouse the quantities arrive in (the account has no main warehouse).';
-export const fieldTwice = (name: string) => `“${name}” is chosen for two columns. Choose it for one column only.`;
-export const EMPTY_NAME = 'The name is empty.';
-export const NEGATIVE = 'A quantity cannot be negative.';
-export const SERVICE_STOCK = 'A service has no stock: leave its quantities empty.';
-export const lowerThanStock = (file: number, stock: number) =>
-  `The file says ${file}, but ${stock} are in stock: an import only adds stock. Write off the difference on the stock screen.`;
-const outOfRange = (min: number, max: number) => `Expected a number from ${min} to ${max}.`;
+export const NAME_NOT_MAPPED = importText('importNameNotMapped');
+export const NO_WAREHOUSE = importText('importNoWarehouse');
+export const fieldTwice = (name: string) => importText('importFieldTwice', { name });
+export const EMPTY_NAME = importText('importEmptyName');
+export const NEGATIVE = importText('importNegative');
+export const SERVICE_STOCK = importText('importServiceStock');
+export const lowerThanStock = (file: number, stock: number) => importText('importLowerThanStock', { file, stock });
 
 /** The columns that are imported: mapped, not excluded, each field once; refused (400) when they cannot work. */
 export function activeColumns(settings: ImportSettings, fields: readonly ImportField[]): ActiveColumn[] {
@@ -75,12 +73,12 @@ export function activeColumns(settings: ImportSettings, fields: readonly ImportF
   for (const entry of settings.mapping) {
     if (entry.field === null || excluded.has(entry.field)) continue;
     const field = byKey.get(entry.field);
-    if (!field) throw badRequest(`There is no field ${entry.field} to import into.`);
-    if (seen.has(field.key)) throw badRequest(fieldTwice(field.name));
+    if (!field) throw importRefusal('importNoSuchField', { field: entry.field });
+    if (seen.has(field.key)) throw importRefusal('importFieldTwice', { name: field.name });
     seen.add(field.key);
     columns.push({ column: entry.column, header: entry.header, key: field.key, kind: field.kind });
   }
-  if (!seen.has('name')) throw badRequest(NAME_NOT_MAPPED);
+  if (!seen.has('name')) throw importRefusal('importNameNotMapped');
   return columns;
 }
 
@@ -107,7 +105,7 @@ const TYPES: Record<string, 'product' | 'service'> = { product: 'product', servi
 function readRow(row: SheetRow, columns: readonly ActiveColumn[], catalogue: Catalogue, quantityWarehouse: number | null): RowRead {
   const values: RowValues = { prices: new Map(), fields: new Map(), stock: new Map() };
   const problems: WrongRow[] = [];
-  const wrong = (column: ActiveColumn, message: string) => problems.push({ row: row.number, column: column.header, message });
+  const wrong = (column: ActiveColumn, problem: Problem) => problems.push(wrongRow(row.number, column.header, problem));
   for (const column of columns) {
     const read = readCell(row.cells[column.column] ?? null, column.kind);
     if ('problem' in read) {
@@ -119,7 +117,7 @@ function readRow(row: SheetRow, columns: readonly ActiveColumn[], catalogue: Cat
     const number = typeof value === 'number' ? value : 0;
     const inRange = (min: number, max: number) => {
       if (number >= min && number <= max) return true;
-      wrong(column, number < 0 && min === 0 && column.key !== 'vat' ? NEGATIVE : outOfRange(min, max));
+      wrong(column, number < 0 && min === 0 && column.key !== 'vat' ? { code: 'importNegative' } : { code: 'importOutOfRange', params: { min, max } });
       return false;
     };
     const [kind, code] = column.key.includes(':') ? (column.key.split(':') as [string, string]) : [column.key, ''];
@@ -133,7 +131,7 @@ function readRow(row: SheetRow, columns: readonly ActiveColumn[], catalogue: Cat
       case 'type': {
         const type = TYPES[String(value).toLowerCase()];
         if (type) values.type = type;
-        else wrong(column, `“${value}” is not a type: write product or service.`);
+        else wrong(column, { code: 'importNotAType', params: { value: String(value) } });
         break;
       }
       case 'category':
@@ -159,14 +157,14 @@ function readRow(row: SheetRow, columns: readonly ActiveColumn[], catalogue: Cat
         break;
       case 'field': {
         const type = catalogue.fieldTypes.get(code) ?? FieldType.string;
-        const problem = valueProblem(type, value);
-        if (problem) wrong(column, `${problem[0].toUpperCase()}${problem.slice(1)}.`);
+        // The cell was read as the field's kind above; what is left is a value the field's own rule refuses.
+        if (valueProblem(type, value)) wrong(column, { code: 'importFieldValueWrong' });
         else values.fields.set(code, coerceFieldValue(type, value, { currency: defaultCurrency({ is_kommo: catalogue.isKommo }) }));
         break;
       }
     }
   }
-  if (!problems.length && !values.name?.trim()) problems.push({ row: row.number, column: columns.find((column) => column.key === 'name')!.header, message: EMPTY_NAME });
+  if (!problems.length && !values.name?.trim()) problems.push(wrongRow(row.number, columns.find((column) => column.key === 'name')!.header, { code: 'importEmptyName' }));
   return { values, problems };
 }
 
@@ -285,8 +283,8 @@ export class ImportPlanner {
     const quantity = columns.some((column) => column.key === 'quantity');
     this.quantityWarehouse = quantity ? (settings.warehouse_id ?? catalogue.mainWarehouseId) : null;
     if (quantity) {
-      if (this.quantityWarehouse === null) throw badRequest(NO_WAREHOUSE);
-      if (!catalogue.warehouseIds.has(this.quantityWarehouse)) throw badRequest('No such warehouse');
+      if (this.quantityWarehouse === null) throw importRefusal('importNoWarehouse');
+      if (!catalogue.warehouseIds.has(this.quantityWarehouse)) throw importRefusal('importNoSuchWarehouse');
     }
     this.hasStock = columns.some((column) => column.key === 'quantity' || column.key.startsWith('stock:'));
     const batchesOf = new Map<number, CatalogueBatch[]>();
@@ -348,12 +346,12 @@ export class ImportPlanner {
     for (const [warehouseId, count] of values.stock) {
       const header = columns.find((column) => column.key === `stock:${warehouseId}` || (column.key === 'quantity' && warehouseId === quantityWarehouse))!.header;
       if (next.type === 'service') {
-        if (count > 0) stockProblems.push({ row: row.number, column: header, message: SERVICE_STOCK });
+        if (count > 0) stockProblems.push(wrongRow(row.number, header, { code: 'importServiceStock' }));
         continue;
       }
       const stocked = balances.get(balanceKey(warehouseId, batch)) ?? 0;
       const want = thousandthsOf(count);
-      if (want < stocked) stockProblems.push({ row: row.number, column: header, message: lowerThanStock(count, stocked / 1000) });
+      if (want < stocked) stockProblems.push(wrongRow(row.number, header, { code: 'importLowerThanStock', params: { file: count, stock: stocked / 1000 } }));
       else if (want > stocked) rowArrivals.push({ product, warehouseId, batch, thousandths: want - stocked, ...(values.costPrice !== undefined && { costPrice: values.costPrice }) });
     }
     if (stockProblems.length) {

@@ -70,7 +70,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       userId: caller.user.id,
       type: IMPORT_TASK,
       title: upload.name,
-      payload: { uploadId: request.body.upload_id, settings },
+      payload: { uploadId: request.body.upload_id, settings, lang: caller.user.lang },
     });
     return { task_id: task.id, template };
   });

@@ -12,6 +12,7 @@ import { activeColumns, ImportPlanner } from './plan';
 import { wrongRowsReport } from './report';
 import type { SheetRow } from './sheet';
 import { readUpload } from './uploads';
+import { importText, type Language, refusalText } from './messages';
 
 /**
  * The import as a task (issue 14 §3): check the uploaded file in one streamed pass, then stream it again, planning it
@@ -22,15 +23,16 @@ import { readUpload } from './uploads';
  */
 
 export const IMPORT_TASK = 'product-import';
-export const IMPORT_CANCELLED = 'The import was cancelled. Nothing was imported.';
-export const wrongRowsStop = (count: number) =>
-  `${count} ${count === 1 ? 'row is' : 'rows are'} wrong, so nothing was imported. Correct them (see the report) or choose to skip wrong rows.`;
+export const IMPORT_CANCELLED = importText('importCancelled');
+export const wrongRowsStop = (count: number, lang?: Language) => importText('importWrongRowsStop', { count }, lang);
 /** Wrong rows a dry run lists; the report of the real run holds them all. */
 export const DRY_RUN_WRONG_ROWS = 200;
 
 export interface ImportPayload {
   uploadId: string;
   settings: ImportSettings;
+  /** The language of the user who started it (users.lang): the result's error and the report's reasons are in it. */
+  lang?: Language;
 }
 
 class Cancelled extends Error {}
@@ -113,9 +115,9 @@ export async function runImport(context: TaskRunContext<ImportPayload>): Promise
       }
       await planSlice();
       counts = planner.counts;
-      const report = planner.wrongRows.length ? await timed('report', () => wrongRowsReport(file.headers, planner.wrongRows, planner.wrong, upload.name)) : undefined;
+      const report = planner.wrongRows.length ? await timed('report', () => wrongRowsReport(file.headers, planner.wrongRows, planner.wrong, upload.name, payload.lang)) : undefined;
       if (planner.counts.wrong && !payload.settings.skip_wrong) {
-        throw new Refused({ counts: countsOf({ ...planner.counts, added: 0, updated: 0, unchanged: 0 }), error: wrongRowsStop(planner.counts.wrong), file: report });
+        throw new Refused({ counts: countsOf({ ...planner.counts, added: 0, updated: 0, unchanged: 0 }), error: wrongRowsStop(planner.counts.wrong, payload.lang), file: report });
       }
       await checkpoint(total);
       return { counts: countsOf(planner.counts), ...(report && { file: report }) };
@@ -123,8 +125,8 @@ export async function runImport(context: TaskRunContext<ImportPayload>): Promise
   } catch (error) {
     if (error instanceof Refused) return error.outcome;
     const nothing = counts && countsOf({ ...counts, added: 0, updated: 0, unchanged: 0 });
-    if (error instanceof Cancelled || signal.aborted) return { error: IMPORT_CANCELLED, ...(nothing && { counts: nothing }) };
-    if (error instanceof HttpError) return { error: error.message, ...(nothing && { counts: nothing }) };
+    if (error instanceof Cancelled || signal.aborted) return { error: importText('importCancelled', {}, payload.lang), ...(nothing && { counts: nothing }) };
+    if (error instanceof HttpError) return { error: refusalText(error, payload.lang), ...(nothing && { counts: nothing }) };
     throw error;
   }
 }

@@ -1,7 +1,8 @@
 import type ExcelJSTypes from 'exceljs';
 import { Readable } from 'node:stream';
-import { badRequest, HttpError } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 import { csvRows, decodeText } from './csv';
+import { importRefusal, importText } from './messages';
 import { withDrainGuard } from './zipDrainGuard';
 
 /**
@@ -22,16 +23,14 @@ export interface SheetRow {
   cells: Cell[];
 }
 
-export const SUPPORTED_FORMATS = 'Upload an Excel workbook (.xlsx or .xls) or a CSV file (.csv).';
-export const NOT_A_SPREADSHEET = `This file is not a spreadsheet. ${SUPPORTED_FORMATS}`;
-export const XLS_NOT_READ = 'This .xls file (Excel 97–2003) could not be read. If it has a password, remove it in Excel; or save the file as .xlsx or .csv and upload that.';
-export const XLS_NEEDS_OFFICE = 'Old Excel files (.xls, Excel 97–2003) are read through LibreOffice, which is not installed on this server. Save the file as .xlsx in Excel, or as .csv.';
-export const XLS_TOO_SLOW = 'Reading this .xls file took too long. Save it as .xlsx in Excel, or as .csv, and upload that.';
-export const PASSWORD_PROTECTED = 'The workbook is protected with a password. Remove the password in Excel (File → Info → Protect Workbook) and upload it again.';
-export const EMPTY_FILE = 'The file is empty: there is no header row and no products in it.';
+export const NOT_A_SPREADSHEET = importText('importNotSpreadsheet');
+export const XLS_NOT_READ = importText('importXlsNotRead');
+export const XLS_NEEDS_OFFICE = importText('importXlsNeedsOffice');
+export const PASSWORD_PROTECTED = importText('importPasswordProtected');
+export const EMPTY_FILE = importText('importEmptyFile');
 /** More columns than any product has fields: a sheet this wide is not a product list (and would cost memory for nothing). */
 export const MAX_COLUMNS = 500;
-export const tooManyColumns = (count: number) => `The file has ${count} columns; at most ${MAX_COLUMNS} can be imported. Delete the columns you do not need.`;
+export const tooManyColumns = (count: number) => importText('importTooManyColumns', { count, max: MAX_COLUMNS });
 
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -49,18 +48,18 @@ export type SheetFormat = 'xlsx' | 'csv';
  * 'EncryptedPackage' stream (UTF-16), which an .xls never has.
  */
 export function sheetFormatOf(bytes: Uint8Array, fileName: string): SheetFormat {
-  if (bytes.length === 0) throw badRequest(EMPTY_FILE);
-  if (startsWith(bytes, OLE_MAGIC)) throw badRequest(isEncryptedXlsx(bytes) ? PASSWORD_PROTECTED : XLS_NOT_READ);
+  if (bytes.length === 0) throw importRefusal('importEmptyFile');
+  if (startsWith(bytes, OLE_MAGIC)) throw importRefusal(isEncryptedXlsx(bytes) ? 'importPasswordProtected' : 'importXlsNotRead');
   if (startsWith(bytes, ZIP_MAGIC)) return 'xlsx';
   // Text: no NUL bytes in the head (binary formats have them early), whatever the name says.
   const head = bytes.subarray(0, 8192);
   if (!head.includes(0) && /\.(csv|txt|tsv)$/i.test(fileName.trim())) return 'csv';
   if (!head.includes(0) && !/\.[a-z0-9]{2,5}$/i.test(fileName.trim())) return 'csv';
-  throw badRequest(NOT_A_SPREADSHEET);
+  throw importRefusal('importNotSpreadsheet');
 }
 
 function requireColumns(count: number): void {
-  if (count > MAX_COLUMNS) throw badRequest(tooManyColumns(count));
+  if (count > MAX_COLUMNS) throw importRefusal('importTooManyColumns', { count, max: MAX_COLUMNS });
 }
 
 /** exceljs's cell value as one of ours: rich text joined, hyperlinks as their text, errors as text. */
@@ -101,9 +100,9 @@ async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    throw badRequest(NOT_A_SPREADSHEET);
+    throw importRefusal('importNotSpreadsheet');
   }
-  if (sheets === 0) throw badRequest(NOT_A_SPREADSHEET);
+  if (sheets === 0) throw importRefusal('importNotSpreadsheet');
 }
 
 async function* textRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {

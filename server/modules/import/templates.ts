@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ImportSettings, ImportTemplate } from '../../../src/contract/import';
 import type { Db } from '../../db/client';
 import { importTemplates } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { importRefusal } from './messages';
 
 /** Import templates (spec §5): saved under a name, replaced when saved again under it; an empty name saves nothing. */
 
@@ -31,6 +31,6 @@ export async function deleteTemplate(db: Db, accountId: number, id: number): Pro
     .delete(importTemplates)
     .where(and(eq(importTemplates.accountId, accountId), eq(importTemplates.id, id)))
     .returning({ id: importTemplates.id });
-  if (!deleted.length) throw notFound('No such template');
+  if (!deleted.length) throw importRefusal('importNoSuchTemplate', undefined, 404);
   return { success: true };
 }

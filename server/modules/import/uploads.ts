@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { importUploads } from '../../db/schema';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { HttpError } from '../../http/errors';
+import { importRefusal, importText } from './messages';
 
 /**
  * Import files between preprocessing and the run: kept in the database (the task may run in another process) per
@@ -13,35 +14,34 @@ import { badRequest, HttpError, notFound } from '../../http/errors';
 /** The largest import file: 100,000 products of 15 columns are about 6 MB as xlsx, 10 MB as CSV. */
 export const IMPORT_MAX_BYTES = 25 * 1024 * 1024;
 export const UPLOAD_KEPT_HOURS = 24;
-export const FILE_TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into several files and import them one by one.`;
-export const NOT_MULTIPART = 'Send the file as multipart/form-data with one file part.';
-export const UPLOAD_GONE = `The uploaded file is no longer kept (files are kept for ${UPLOAD_KEPT_HOURS} hours). Upload it again.`;
-export const NO_FILE = 'Choose a file to import.';
+const MB = IMPORT_MAX_BYTES / 1024 / 1024;
+export const FILE_TOO_LARGE = importText('importFileTooLarge', { mb: MB });
+export const UPLOAD_GONE = importText('importUploadGone', { hours: UPLOAD_KEPT_HOURS });
 
 function uploadRefusal(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, FILE_TOO_LARGE);
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest(NOT_MULTIPART);
-  return badRequest(`The upload could not be read: ${String((error as Error)?.message ?? error)}`);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return importRefusal('importFileTooLarge', { mb: MB }, 413);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return importRefusal('importNotMultipart');
+  return importRefusal('importUploadUnreadable');
 }
 
 /** The one file of a multipart request, refused (413) past IMPORT_MAX_BYTES. */
 export async function receivedFile(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
-  if (!request.isMultipart()) throw badRequest(NOT_MULTIPART);
+  if (!request.isMultipart()) throw importRefusal('importNotMultipart');
   let file: { name: string; bytes: Buffer } | null = null;
   try {
     const parts = request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 200, fieldNameSize: 40 } });
     for await (const part of parts) {
       if (part.type === 'field') continue;
       const bytes = await part.toBuffer();
-      if (part.file.truncated) throw new HttpError(413, FILE_TOO_LARGE);
+      if (part.file.truncated) throw importRefusal('importFileTooLarge', { mb: MB }, 413);
       file = { name: part.filename || 'import', bytes };
     }
   } catch (error) {
     throw uploadRefusal(error);
   }
-  if (!file) throw badRequest(NO_FILE);
+  if (!file) throw importRefusal('importNoFile');
   return file;
 }
 
@@ -65,6 +65,6 @@ export async function readUpload(db: Db, accountId: number, id: string): Promise
     .select({ name: importUploads.name, content: importUploads.content })
     .from(importUploads)
     .where(and(eq(importUploads.accountId, accountId), eq(importUploads.id, id), gt(importUploads.expiresAt, new Date())));
-  if (!row) throw notFound(UPLOAD_GONE);
+  if (!row) throw importRefusal('importUploadGone', { hours: UPLOAD_KEPT_HOURS }, 404);
   return { name: row.name, bytes: Buffer.from(row.content) };
 }

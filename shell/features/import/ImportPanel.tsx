@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ImportColumn, ImportComparison, ImportDryRun, ImportMode, ImportPreprocessing, ImportSettings, ImportTemplate } from '../../../src/contract/import';
 import type { Warehouse } from '../../../src/contract/stock';
 import { t } from '../../../src/i18n';
+import { serverErrorText } from '../../../src/i18n/serverErrors';
 import { taskStarted } from '../../stores/tasks';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
 import { Dialog } from '../../../src/ui/Dialog';
@@ -25,7 +26,8 @@ const COMPARISONS: readonly { compare: ImportComparison; label: 'import.compareN
   { compare: 'none', label: 'import.compareNone' },
 ];
 
-const errorOf = (data: { error?: string; message?: string } | undefined) => data?.error ?? data?.message ?? t('import.failed');
+// The server's refusals carry a code (serverErrors.import*): said in the page's language, the English text otherwise.
+const errorOf = (data: unknown) => serverErrorText(data) || t('import.failed');
 
 /**
  * The import overlay (spec: the import settings dialog): upload a file, check the proposed mapping (a select per
@@ -276,7 +278,7 @@ export default function ImportPanel() {
                         <tr key={`${row.row}-${row.column}`}>
                           <td>{row.row}</td>
                           <td>{row.column}</td>
-                          <td>{row.message}</td>
+                          <td>{serverErrorText({ ...row, error: row.message })}</td>
                         </tr>
                       ))}
                     </tbody>

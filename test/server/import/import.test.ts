@@ -114,7 +114,7 @@ describe('import run (the task handler)', () => {
     expect(again.outcome.counts).toMatchObject({ updated: 1, wrong: 0 });
     expect((await batchesOf(account.id)).map((row) => Number(row.count))).toEqual([4, 3]);
     const lower = await importFile(server, account, 'c.xlsx', await xlsx([header, ['Glue', 2, 3]]));
-    expect(lower.outcome.error).toMatch(/1 row is wrong, so nothing was imported/);
+    expect(lower.outcome.error).toMatch(/Wrong rows: 1, so nothing was imported/);
     expect(lower.outcome.file?.name).toBe('import-report-c.xlsx');
     expect((await batchesOf(account.id)).map((row) => [row.warehouseId === otherId, Number(row.count)])).toEqual([[false, 4], [true, 3]]);
   });
@@ -144,9 +144,9 @@ describe('import run (the task handler)', () => {
     expect(dry.status).toBe(200);
     expect(dry.body.counts).toEqual({ rows: 4, added: 0, updated: 1, unchanged: 0, skipped: 0, wrong: 3 });
     expect(dry.body.wrong_rows).toEqual([
-      { row: 3, column: 'Price', message: '“cheap” is not a number.' },
-      { row: 4, column: 'Weight', message: '“heavy” is not a number.' },
-      { row: 5, column: 'Name', message: 'The name is empty.' },
+      { row: 3, column: 'Price', message: '“cheap” is not a number.', code: 'importNotANumber', params: { text: 'cheap' } },
+      { row: 4, column: 'Weight', message: '“heavy” is not a number.', code: 'importNotANumber', params: { text: 'heavy' } },
+      { row: 5, column: 'Name', message: 'The name is empty.', code: 'importEmptyName' },
     ]);
     expect(await productsOf(account.id)).toEqual(before);
   });
@@ -167,6 +167,22 @@ describe('import run (the task handler)', () => {
     expect(values).toEqual([
       ['Name', 'Price', 'Row', 'Reason'],
       ['Bad', 'x', 3, 'Price: “x” is not a number.'],
+    ]);
+  });
+
+  it('a Russian user’s import says why it stopped, and its report’s headings and reasons, in Russian', async () => {
+    const { account } = await shop(server);
+    const uploaded = await upload(server, account.token, 'a.xlsx', await xlsx([['Name', 'Price'], ['Good', 1], ['Bad', 'x']]));
+    const settings = settingsOf(uploaded.body.mapping);
+    const stopped = await newRun(server, account, uploaded.body.upload_id, settings, { lang: 'ru' }).run();
+    expect(stopped.error).toBe('Строк с ошибками: 1, поэтому ничего не импортировано. Исправьте их (см. отчёт) или выберите пропуск строк с ошибками.');
+    const ExcelJS = (await import('exceljs')).default;
+    const report = new ExcelJS.Workbook();
+    await report.xlsx.load(Buffer.from(stopped.file!.bytes) as never);
+    expect(report.worksheets[0].name).toBe('Строки с ошибками');
+    expect(report.worksheets[0].getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1))).toEqual([
+      ['Name', 'Price', 'Строка', 'Причина'],
+      ['Bad', 'x', 3, 'Price: «x» — не число.'],
     ]);
   });
 

@@ -58,7 +58,7 @@ export async function shop(server: TestServer): Promise<Shop> {
 
 export const settingsOf = (mapping: ImportColumn[], choices: Partial<ImportSettings> = {}): ImportSettings => ({ mapping, mode: 'add_update', compare: 'name_article', ...choices });
 
-export function newRun(server: TestServer, account: TestAccount, uploadId: string, settings: ImportSettings, options: { signal?: AbortSignal; maxRows?: number } = {}) {
+export function newRun(server: TestServer, account: TestAccount, uploadId: string, settings: ImportSettings, options: { signal?: AbortSignal; maxRows?: number; lang?: string } = {}) {
   const progress: [number, number][] = [];
   const run = (): Promise<TaskOutcome> =>
     runImport({
@@ -67,7 +67,7 @@ export function newRun(server: TestServer, account: TestAccount, uploadId: strin
       accountId: account.id,
       userId: account.ownerId,
       taskId: 1,
-      payload: { uploadId, settings },
+      payload: { uploadId, settings, ...(options.lang && { lang: options.lang }) },
       progress: async (done, total) => {
         progress.push([done, total]);
       },

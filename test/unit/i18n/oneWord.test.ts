@@ -4,8 +4,9 @@ import ru from '../../../locales/ru.json';
 
 // Issue 19 §5: one word for one thing. A step of an order's pipeline is a 'stage' ('этап'), as the spec calls
 // it (reservation stage, hide final stages); 'status' is left to what the spec calls so: a CRM deal's own
-// status, a generated document's status and a background task's status (spec §3 'Task statuses').
-const STATUS_IS_RIGHT = new Set(['order.statusCrm', 'documents.status', 'documents.allStatuses', 'tasks.status']);
+// status, a generated document's status and a background task's status (spec §3 'Task statuses'), and amoCRM's own
+// name of its webhook event ('Lead status changed'), which the user must find in amoCRM's settings by that name.
+const STATUS_IS_RIGHT = new Set(['order.statusCrm', 'documents.status', 'documents.allStatuses', 'tasks.status', 'integrations.amocrm.webhookHint']);
 
 function texts(table: unknown, prefix = ''): [string, string][] {
   return Object.entries(table as Record<string, unknown>).flatMap(([key, value]) =>

@@ -41,7 +41,7 @@ describe('reading import cells (server/modules/import/cells.ts)', () => {
 
   it('numbers with a decimal comma and grouped thousands are read; words, dates and formulas are not', () => {
     expect(readCell('1 234,50', 'number')).toEqual({ value: 1234.5 });
-    expect(readCell('ten', 'number')).toEqual({ problem: '“ten” is not a number.' });
+    expect(readCell('ten', 'number')).toEqual({ problem: { code: 'importNotANumber', params: { text: 'ten' } } });
     expect(readCell(new Date(0), 'number')).toHaveProperty('problem');
     expect(readCell({ formula: 'A1*2' }, 'text')).toHaveProperty('problem');
     expect(readCell('  ', 'number')).toEqual({ value: undefined });

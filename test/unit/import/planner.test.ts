@@ -100,7 +100,7 @@ describe.each([
 
   it('a stored product is matched with its stored values and balance: a lower quantity is refused, a higher one arrives as the difference', async () => {
     const { planner, chunks } = await plan([['Stored', 'S-1', 10, 4], ...filler(2 * SLICE), ['Stored', 'S-1', 10, 8]], writes);
-    expect(planner.wrong).toEqual([{ row: 2, column: 'Main', message: lowerThanStock(4, 5) }]);
+    expect(planner.wrong).toEqual([{ row: 2, column: 'Main', message: lowerThanStock(4, 5), code: 'importLowerThanStock', params: { file: 4, stock: 5 } }]);
     const last = chunks.at(-1)!;
     expect(last.changed).toEqual([expect.objectContaining({ id: STORED_ID, unit: 'kg', tags: ['old'], values: { retail: expect.objectContaining({ cost: 10 }) } })]);
     expect(last.arrivals.filter((arrival) => arrival.product === last.changed[0])).toEqual([expect.objectContaining({ thousandths: 3000 })]);
