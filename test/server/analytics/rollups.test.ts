@@ -53,8 +53,9 @@ async function rollupsBothWays(accountId: number) {
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /**
  * Periods with whole months, edge days on one or both sides, a single day, a span inside one month, and none; and
- * those read as a year or month row minus days or months (a month but its first day, a year and more, the last 364
- * days up to today, a year but its first month: server/modules/analytics/spans.ts).
+ * those read as a month or year row minus days holding seeded orders (January but its first ten days, March but
+ * its first, 2025 but 31 December, 2026 but its first ten days: server/modules/analytics/spans.ts), and the last
+ * 364 days up to today (this year's row minus the days still to come).
  */
 const PERIODS = [
   undefined,
@@ -63,8 +64,10 @@ const PERIODS = [
   { from: '2026-02-20', to: '2026-02-20' },
   { from: '2026-01-05', to: '2026-01-25' },
   { from: '2025-12-31', to: '2026-03-31' },
-  { from: '2025-12-02', to: '2026-12-31' },
-  { from: '2025-02-01', to: '2026-02-27' },
+  { from: '2026-01-11', to: '2026-01-31' },
+  { from: '2026-03-02', to: '2026-03-31' },
+  { from: '2025-01-01', to: '2025-12-30' },
+  { from: '2026-01-11', to: '2026-12-31' },
   { from: isoDay(Date.now() - 364 * 86_400_000), to: isoDay(Date.now()) },
 ];
 
