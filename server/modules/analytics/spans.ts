@@ -39,15 +39,18 @@ interface Cover {
 const NOTHING: Cover = { cost: 0, parts: [] };
 const LEVELS: SpanKind[] = ['year', 'month', 'day'];
 
-/** The cost of reading the rows of `span` starting in [from, to): one probe, plus each past span's weight. */
+/** The span's number counted from year 0, so two aligned starts subtract to how many spans lie between them. */
+const indexOf = (span: SpanKind, date: Date): number =>
+  span === 'year' ? date.getUTCFullYear() : span === 'month' ? date.getUTCFullYear() * 12 + date.getUTCMonth() : date.getTime() / DAY_MS;
+
+/**
+ * The cost of reading the rows of `span` starting in [from, to) (both aligned to it): one probe, plus each span's
+ * weight, nearly none for those starting after today. Counted, not walked, so a century-long period costs no more.
+ */
 function rangeCost(span: SpanKind, from: Date, to: Date, tomorrow: Date): number {
-  if (span === 'day') {
-    const past = Math.max(0, Math.min(to.getTime(), tomorrow.getTime()) - from.getTime()) / DAY_MS;
-    return 0.1 + past * WEIGHT.day + ((to.getTime() - from.getTime()) / DAY_MS - past) * FUTURE;
-  }
-  let cost = 0.1;
-  for (let at = from; at < to; at = nextOf(span, at)) cost += at < tomorrow ? WEIGHT[span] : FUTURE;
-  return cost;
+  const pastEnd = Math.min(to.getTime(), ceilTo(span, tomorrow).getTime());
+  const past = Math.max(0, pastEnd > from.getTime() ? indexOf(span, new Date(pastEnd)) - indexOf(span, from) : 0);
+  return 0.1 + past * WEIGHT[span] + (indexOf(span, to) - indexOf(span, from) - past) * FUTURE;
 }
 
 const negated = (cover: Cover): Cover => ({ cost: cover.cost, parts: cover.parts.map((part) => ({ ...part, sign: part.sign === 1 ? -1 : 1 })) });
