@@ -3,10 +3,12 @@
 // DATABASE_URL is given) with 100,000 orders and 1,000,000 ledger rows (bench/analytics.server.ts seeds them in SQL):
 // autocannon at 16 connections per call, exact p50/p95/p99 from every response's time. Budget: p95 ≤ 300 ms.
 // A benchmark, not a test: numbers vary with the machine (and with what else runs on it).
+// BENCH_BEFORE=<commit> also runs that commit's server on the same database afterwards (its migrations are a subset of
+// these, so it starts on the same rows) and measures it the same way, so before and now compare within one run's load.
 import autocannon from 'autocannon';
 import * as esbuild from 'esbuild';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,9 +19,18 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 16;
 const BUDGET_P95 = 300;
 
-const bundleDir = join(root, 'node_modules', '.cache', 'stockroom-analytics-bench');
-const bundle = join(bundleDir, 'server.mjs');
-await esbuild.build({ entryPoints: [join(root, 'bench/analytics.server.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+// Under dist/ (ignored): the bundles resolve their packages from this checkout's node_modules.
+const bundleDir = join(root, 'dist', 'bench-analytics');
+const build = (sourceRoot, name) =>
+  esbuild.build({ entryPoints: [join(sourceRoot, 'bench/analytics.server.ts')], outfile: join(bundleDir, name), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+await build(root, 'server.mjs');
+const before = process.env.BENCH_BEFORE;
+let beforeRoot = null;
+if (before) {
+  beforeRoot = mkdtempSync(join(tmpdir(), 'stockroom-analytics-before-'));
+  execFileSync('bash', ['-c', `git -C '${root}' archive '${before}' | tar -x -C '${beforeRoot}'`]);
+  await build(beforeRoot, 'before.mjs');
+}
 
 function freePort() {
   return new Promise((resolve) => {
@@ -30,9 +41,9 @@ function freePort() {
   });
 }
 
-function startServer(databaseUrl) {
+function startServer(databaseUrl, name = 'server.mjs', env = { BENCH_ROOT: root }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bundle], { env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_ROOT: root }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(bundleDir, name)], { env: { ...process.env, DATABASE_URL: databaseUrl, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -79,35 +90,49 @@ async function measure(server, name, path, body) {
   return { name, requests: times.length, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), rps: Math.round(result.requests.average), failed: result.non2xx + result.errors };
 }
 
-/** CPU seconds (user + system) of a process and, with `children`, of its direct children (the postmaster's backends). */
+/**
+ * CPU seconds (user + system) per process: `pid` and, with `children`, its direct children (the postmaster's backends).
+ * Kept per process so one that ends between two samples (an autovacuum worker) is not counted as negative time.
+ */
 function cpuOf(pid, children = false) {
   const ticks = (stat) => {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return Number(fields[11]) + Number(fields[12]);
   };
-  let total = 0;
+  const seconds = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (Number(entry) === pid || (children && ppid === pid)) total += ticks(stat);
+      if (Number(entry) === pid || (children && ppid === pid)) seconds.set(entry, ticks(stat) / 100);
     } catch {
       // A process that ended meanwhile.
     }
   }
-  return total / 100;
+  return seconds;
 }
+const spentSince = (before, after) => [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
 
-/** CPU per call (Node server + PostgreSQL backends), the calls made one after another so nothing else is counted. */
+/**
+ * CPU per call (Node server + PostgreSQL backends), the calls made one after another so nothing else is counted:
+ * the total in ms and, for the record, Node's part of it.
+ */
 async function cpuPerCall(server, postmaster, path, body, calls = 12) {
   const ask = () => fetch(`http://127.0.0.1:${server.port}/api/analytics/${path}`, { method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  await ask();
-  const before = cpuOf(server.child.pid) + (postmaster ? cpuOf(postmaster, true) : 0);
+  await (await ask()).arrayBuffer();
+  const node0 = cpuOf(server.child.pid);
+  const pg0 = postmaster ? cpuOf(postmaster, true) : new Map();
   for (let i = 0; i < calls; i += 1) await (await ask()).arrayBuffer();
-  const after = cpuOf(server.child.pid) + (postmaster ? cpuOf(postmaster, true) : 0);
-  return Math.round(((after - before) / calls) * 1000);
+  const node = spentSince(node0, cpuOf(server.child.pid)) / calls;
+  const pg = spentSince(pg0, postmaster ? cpuOf(postmaster, true) : new Map()) / calls;
+  return { total: Math.round((node + pg) * 1000), node: Math.round(node * 1000) };
 }
+const stop = (server) =>
+  new Promise((resolve) => {
+    server.child.once('exit', resolve);
+    server.child.kill('SIGTERM');
+  });
 
 const switchMode = (server, mode) =>
   new Promise((resolve) => {
@@ -140,14 +165,29 @@ try {
     }
     // CPU per call, rollups (now) and raw rows (as before the rollups), each call alone.
     const postmaster = pgDir ? Number(readFileSync(join(pgDir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]) : null;
-    for (const row of rows) row.cpuRollups = await cpuPerCall(server, postmaster, ...CALLS.find(([name]) => name === row.name).slice(1));
+    const callOf = (row) => CALLS.find(([name]) => name === row.name).slice(1);
+    for (const row of rows) row.cpuRollups = await cpuPerCall(server, postmaster, ...callOf(row), 30);
     await switchMode(server, 'raw');
-    for (const row of rows) row.cpuRaw = await cpuPerCall(server, postmaster, ...CALLS.find(([name]) => name === row.name).slice(1), 3);
+    for (const row of rows) row.cpuRaw = (await cpuPerCall(server, postmaster, ...callOf(row), 3)).total;
     for (const row of rows) console.log(JSON.stringify({ name: row.name, cpuRollups: row.cpuRollups, cpuRaw: row.cpuRaw }));
+    await stop(server);
+    if (beforeRoot) {
+      const old = await startServer(databaseUrl, 'before.mjs', { BENCH_ROOT: beforeRoot, BENCH_REUSE: '1' });
+      try {
+        for (const row of rows) {
+          const measured = await measure(old, row.name, ...callOf(row));
+          row.before = { p95: measured.p95, rps: measured.rps, cpu: await cpuPerCall(old, postmaster, ...callOf(row), 30) };
+          console.log(JSON.stringify({ name: row.name, before: row.before }));
+        }
+      } finally {
+        await stop(old);
+      }
+    }
   } finally {
-    server.child.kill('SIGTERM');
+    if (server.child.exitCode === null) server.child.kill('SIGTERM');
   }
 } finally {
+  if (beforeRoot) rmSync(beforeRoot, { recursive: true, force: true });
   if (pgDir) execFileSync(join(root, '.ci/postgres.sh'), ['stop', pgDir]);
 }
 
@@ -156,11 +196,24 @@ const lines = [
   '',
   `PostgreSQL (Debian), 100,000 orders (2–3 positions each, about 40 % in the success stage) and 1,000,000 ledger rows over the last year, each call for that year, ${DURATION} s per call, autocannon at ${CONNECTIONS} connections in the same process as this script; p50/p95/p99 from every response's time (ms). Budget: p95 ≤ ${BUDGET_P95} ms.`,
   '',
-  `CPU per call: the Node server's plus ${pgDir ? "PostgreSQL's backends'" : 'not PostgreSQL (an outside DATABASE_URL)'} CPU time (ms), the call repeated alone, reading the rollups and (switched by SIGUSR2) the raw rows as before them.`,
+  `CPU per call: the Node server's plus ${pgDir ? "PostgreSQL's backends'" : 'not PostgreSQL (an outside DATABASE_URL)'} CPU time (ms; Node's part in brackets), the call repeated alone (30 times), reading the rollups and (switched by SIGUSR2, 3 times) the raw rows as before them. At 16 connections on 2 idle cores a call waits about 8 others' CPU, so 8 × CPU/call is what a quiet machine would show as p50.`,
   '',
   '| call | requests | p50 | p95 | p99 | req/s | failed | within budget | CPU/call rollups | CPU/call raw |',
   '|---|---|---|---|---|---|---|---|---|---|',
-  ...rows.map((row) => `| ${row.name} | ${row.requests} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.rps} | ${row.failed} | ${row.p95 <= BUDGET_P95 ? 'yes' : 'no'} | ${row.cpuRollups} | ${row.cpuRaw} |`),
+  ...rows.map((row) => `| ${row.name} | ${row.requests} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.rps} | ${row.failed} | ${row.p95 <= BUDGET_P95 ? 'yes' : 'no'} | ${row.cpuRollups.total} (${row.cpuRollups.node}) | ${row.cpuRaw} |`),
+  ...(beforeRoot
+    ? [
+        '',
+        `Before (${before}), the same database and calls measured right after, in the same run:`,
+        '',
+        '| call | p95 before | p95 now | req/s before | req/s now | CPU/call before | CPU/call now | CPU ratio |',
+        '|---|---|---|---|---|---|---|---|',
+        ...rows.map(
+          (row) =>
+            `| ${row.name} | ${row.before.p95} | ${row.p95} | ${row.before.rps} | ${row.rps} | ${row.before.cpu.total} (${row.before.cpu.node}) | ${row.cpuRollups.total} (${row.cpuRollups.node}) | ${row.cpuRollups.total ? Math.round((row.before.cpu.total / row.cpuRollups.total) * 10) / 10 : 'n/a'}× |`,
+        ),
+      ]
+    : []),
   '',
   `Seeding in SQL (generate_series): ${seeded} ms.`,
   '',

@@ -16,7 +16,8 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 1_000_000);
 const root = process.env.BENCH_ROOT ?? process.cwd();
 
-const SPANS = sql`cross join lateral (values ('day', (o.created_at at time zone 'UTC')::date), ('month', date_trunc('month', o.created_at at time zone 'UTC')::date)) as sp(span, start)`;
+const SPANS = sql`cross join lateral (values ('day', (o.created_at at time zone 'UTC')::date), ('month', date_trunc('month', o.created_at at time zone 'UTC')::date),
+  ('year', date_trunc('year', o.created_at at time zone 'UTC')::date)) as sp(span, start)`;
 const KEYS = sql`o.account_id, sp.span, sp.start, coalesce(o.status_id, 0), coalesce(o.crm_status, -1), coalesce(o.pipeline_id, 0), coalesce(o.user_id, 0)`;
 const FIGURES = sql`sum(p.quantity), sum(round(p.price * p.quantity, 2)), sum(round(p.cost_price * p.quantity, 2)), count(distinct o.id), count(*)`;
 

@@ -1302,7 +1302,7 @@ const salesRollupFigures = {
 };
 const salesRollupKeys = {
   accountId: integer('account_id').notNull(),
-  /** 'day' or 'month': the length of the span that starts at `start`. */
+  /** 'day', 'month' or 'year': the length of the span that starts at `start`. */
   span: text('span').notNull(),
   start: date('start').notNull(),
   statusId: integer('status_id').notNull(),
@@ -1315,14 +1315,22 @@ const salesRollupKeys = {
 export const analyticsSalesProducts = pgTable(
   'analytics_sales_products',
   { ...salesRollupKeys, productId: integer('product_id').notNull(), ...salesRollupFigures },
-  (table) => [primaryKey({ name: 'analytics_sales_products_pk', columns: [table.accountId, table.span, table.start, table.statusId, table.crmStatus, table.pipelineId, table.userId, table.productId] })],
+  (table) => [
+    primaryKey({ name: 'analytics_sales_products_pk', columns: [table.accountId, table.span, table.start, table.statusId, table.crmStatus, table.pipelineId, table.userId, table.productId] }),
+    // Reports read only the counted stages' rows; the chart's lines only its top products' day rows.
+    index('analytics_sales_products_counted').on(table.accountId, table.statusId, table.span, table.start),
+    index('analytics_sales_products_product').on(table.accountId, table.productId, table.span, table.start),
+  ],
 );
 
 /** Per company and contact: the customer report, responsible totals, sales totals and the total/clients charts. */
 export const analyticsSalesCustomers = pgTable(
   'analytics_sales_customers',
   { ...salesRollupKeys, companyId: integer('company_id').notNull(), contactId: integer('contact_id').notNull(), ...salesRollupFigures },
-  (table) => [primaryKey({ name: 'analytics_sales_customers_pk', columns: [table.accountId, table.span, table.start, table.statusId, table.crmStatus, table.pipelineId, table.userId, table.companyId, table.contactId] })],
+  (table) => [
+    primaryKey({ name: 'analytics_sales_customers_pk', columns: [table.accountId, table.span, table.start, table.statusId, table.crmStatus, table.pipelineId, table.userId, table.companyId, table.contactId] }),
+    index('analytics_sales_customers_counted').on(table.accountId, table.statusId, table.span, table.start),
+  ],
 );
 
 /** The stock ledger summed per account, UTC day, kind, warehouses and user: the movement report's total. */

@@ -3,6 +3,7 @@ import type { ChartAnswer, ChartInterval, ChartRequest, ChartSeriesKind } from '
 import type { Db } from '../../db/client';
 import { checkFilter, countedStages, orderConditions, periodBounds } from './filters';
 import { num, rowsOf } from './paging';
+import { topLinesOfPeriod } from './periodRollups';
 import { customerRollup, customerRollupServes, productRollup, productRollupServes } from './rollups';
 
 /**
@@ -52,16 +53,25 @@ export async function chartOf(db: Db, accountId: number, body: ChartRequest): Pr
   } else {
     const clients = series === 'clients';
     const name: SQL = clients ? sql`(select name from companies where id = t.key)` : sql`(select name from products where id = t.key)`;
-    // The rollups store no customer as 0, as the raw lines' coalesce does.
-    let lines: SQL;
-    if (clients && customerRollupServes(filter)) lines = sql`select ${rollupBucket} as bucket, r.company_id as key, sum(r.sum) as sum from ${customerRollup(accountId, filter, days)} group by 1, 2`;
-    else if (!clients && productRollupServes(filter)) lines = sql`select ${rollupBucket} as bucket, r.product_id as key, sum(r.sum) as sum from ${productRollup(accountId, filter, days)} group by 1, 2`;
-    else lines = sql`select ${bucketOf(interval)} as bucket, coalesce(${clients ? sql`o.company_id` : sql`p.product_id`}, 0) as key, sum(${LINE_SUM}) as sum from ${raw} group by 1, 2`;
-    const rows = await rowsOf<{ rank: number; name: string | null; period: string; sum: string }>(db, sql`with lines as (${lines}),
+    const serves = clients ? customerRollupServes(filter) : productRollupServes(filter);
+    let query: SQL;
+    if (serves) {
+      // The top lines come from the period's sums (a few rows per key); only their buckets are read by day or month.
+      // The rollups store no customer as 0, as the raw lines' coalesce does.
+      const key = clients ? sql`r.company_id` : sql`r.product_id`;
+      const rollup = clients ? customerRollup(accountId, filter, days) : productRollup(accountId, filter, days);
+      query = sql`with top as (${topLinesOfPeriod(accountId, filter, clients, TOP_LINES)}),
+               lines as (select ${rollupBucket} as bucket, ${key} as key, sum(r.sum) as sum from ${rollup} and ${key} in (select key from top) group by 1, 2)
+          select t.rank, ${name} as name, to_char(l.bucket, ${FORMAT[interval]}) as period, l.sum
+          from lines l join top t on t.key = l.key order by l.bucket, t.rank`;
+    } else {
+      const lines = sql`select ${bucketOf(interval)} as bucket, coalesce(${clients ? sql`o.company_id` : sql`p.product_id`}, 0) as key, sum(${LINE_SUM}) as sum from ${raw} group by 1, 2`;
+      query = sql`with lines as (${lines}),
                top as (select key, row_number() over (order by sum(sum) desc, key) as rank from lines group by key order by sum(sum) desc, key limit ${TOP_LINES})
           select t.rank, ${name} as name, to_char(l.bucket, ${FORMAT[interval]}) as period, l.sum
-          from lines l join top t on t.key = l.key order by l.bucket, t.rank`,
-    );
+          from lines l join top t on t.key = l.key order by l.bucket, t.rank`;
+    }
+    const rows = await rowsOf<{ rank: number; name: string | null; period: string; sum: string }>(db, query);
     const count = rows.reduce((most, row) => Math.max(most, num(row.rank)), 0);
     labels = Array.from({ length: count }, () => '');
     for (const row of rows) {

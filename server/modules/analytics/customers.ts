@@ -3,7 +3,8 @@ import { CUSTOMER_SORT, SALES_SORT, type AnalyticsFilter, type CustomerGrouping,
 import type { Db } from '../../db/client';
 import { checkFilter, countedStages, orderConditions, quantityHaving, SALES_FIGURES, salesBase } from './filters';
 import { num, pageOf, rowsOf } from './paging';
-import { customerGroupsFromRollup, customerRollupServes, responsibleGroupsFromRollup } from './rollups';
+import { customerGroupsOfPeriod, responsibleGroupsOfPeriod } from './periodRollups';
+import { customerRollupServes } from './rollups';
 import { salesGroups, salesTotalOf, totalRow } from './sales';
 
 /**
@@ -20,7 +21,7 @@ const FROM = sql`orders o join order_positions p on p.order_id = o.id and p.acco
 const keyOf = (grouping: CustomerGrouping): SQL => (grouping === 'company' ? sql`o.company_id` : sql`o.contact_id`);
 
 export function customerGroups(accountId: number, filter: AnalyticsFilter, grouping: CustomerGrouping): SQL {
-  if (customerRollupServes(filter)) return customerGroupsFromRollup(accountId, filter, grouping);
+  if (customerRollupServes(filter)) return customerGroupsOfPeriod(accountId, filter, grouping);
   const names = sql`string_agg(distinct u.name, ', ' order by u.name) as otv, ${SALES_FIGURES}`;
   const having = quantityHaving(filter, sql`sum(p.quantity)`);
   return grouping === 'company'
@@ -70,7 +71,7 @@ export async function customersByResponsible(db: Db, accountId: number, body: Cu
   const filter = body.filter ?? {};
   await checkFilter(db, accountId, filter);
   const grouped = customerRollupServes(filter)
-    ? responsibleGroupsFromRollup(accountId, filter)
+    ? responsibleGroupsOfPeriod(accountId, filter)
     : sql`select o.user_id, u.name, coalesce(o.user_id, 0) as key, ${SALES_FIGURES}
     from ${FROM} where ${orderConditions(accountId, filter)} group by o.user_id, u.name ${quantityHaving(filter, sql`sum(p.quantity)`)}`;
   const { rows, paging } = await pageOf<Record<string, unknown>>(db, grouped, { page: body.page, per_page: body.per_page }, [], { field: 'sum', order: 'desc', tieBreak: 'key' });

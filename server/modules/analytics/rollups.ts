@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { AnalyticsFilter, AnalyticsPeriod, CustomerGrouping } from '../../../src/contract/analytics';
-import { inIds, periodBounds, quantityHaving } from './filters';
+import type { AnalyticsFilter, AnalyticsPeriod } from '../../../src/contract/analytics';
+import { inIds, periodBounds } from './filters';
 
 /**
- * Reading the rollups the triggers of migration 'analytics_rollups' keep (server/db/schema.ts): a period's whole
- * months come from 'month' rows, its partial edge months from 'day' rows, so a year reads about a dozen rows per key.
- * Periods are whole UTC days, so no raw rows are needed at the edges. A filter the rollup has no key for (a product
+ * Reading the rollups the triggers of migrations 'analytics_rollups' and 'analytics_year_spans' keep
+ * (server/db/schema.ts) per chart bucket: a period's whole months come from 'month' rows, its partial edge months from
+ * 'day' rows (the whole-period sums read year rows too: periodRollups.ts). Periods are whole UTC days, so no raw rows
+ * are needed at the edges. A filter the rollup has no key for (a product
  * for the customer rollup, a company or contact for the product rollup, a batch or row quantity for the ledger) makes
  * the caller read the raw rows instead; every answer is the same either way (test/server/analytics/rollups.test.ts).
  */
@@ -62,10 +63,6 @@ function salesRollupConditions(accountId: number, filter: AnalyticsFilter, days:
 export const productRollupServes = (filter: AnalyticsFilter) => rollupReads.on && !has(filter.company_ids) && !has(filter.contact_ids);
 export const customerRollupServes = (filter: AnalyticsFilter) => rollupReads.on && !has(filter.product_ids);
 
-/** The sales figures of a group of rollup rows, named as SALES_FIGURES names those of raw positions. */
-export const ROLLUP_FIGURES = sql`sum(r.quantity) as count, sum(r.sum) as sum, sum(r.cost_sum) as cost_sum,
-  sum(r.sum) - sum(r.cost_sum) as prib, sum(r.orders)::int as leads, sum(r.positions)::int as poz`;
-
 /** The product rollup rows the filter counts (alias r); `days` asks for day rows only (a chart by days). */
 export const productRollup = (accountId: number, filter: AnalyticsFilter, days = false) =>
   sql`analytics_sales_products r where ${salesRollupConditions(accountId, filter, days)}`;
@@ -73,37 +70,6 @@ export const productRollup = (accountId: number, filter: AnalyticsFilter, days =
 /** The customer rollup rows the filter counts (alias r). */
 export const customerRollup = (accountId: number, filter: AnalyticsFilter, days = false) =>
   sql`analytics_sales_customers r where ${salesRollupConditions(accountId, filter, days)}`;
-
-/** salesGroups from the product rollup: the same columns. */
-export function productGroupsFromRollup(accountId: number, filter: AnalyticsFilter): SQL {
-  return sql`select r.product_id, coalesce(pr.name, '') as name, ${ROLLUP_FIGURES}
-    from ${sql`analytics_sales_products r left join products pr on pr.id = r.product_id where ${salesRollupConditions(accountId, filter, false)}`}
-    group by r.product_id, pr.name ${quantityHaving(filter, sql`sum(r.quantity)`)}`;
-}
-
-const CUSTOMER_NAMES = sql`analytics_sales_customers r
-  left join companies c on c.id = r.company_id
-  left join contacts ct on ct.id = r.contact_id
-  left join users u on u.id = r.user_id`;
-
-/** customerGroups from the customer rollup: the same columns, no customer stored as 0 read back as null. */
-export function customerGroupsFromRollup(accountId: number, filter: AnalyticsFilter, grouping: CustomerGrouping): SQL {
-  const where = salesRollupConditions(accountId, filter, false);
-  const names = sql`string_agg(distinct u.name, ', ' order by u.name) as otv, ${ROLLUP_FIGURES}`;
-  const having = quantityHaving(filter, sql`sum(r.quantity)`);
-  return grouping === 'company'
-    ? sql`select nullif(r.company_id, 0) as company_id, c.name as company, null::int as contact_id, string_agg(distinct ct.name, ', ' order by ct.name) as contact, ${names}
-          from ${CUSTOMER_NAMES} where ${where} group by r.company_id, c.name ${having}`
-    : sql`select string_agg(distinct c.name, ', ' order by c.name) as company, null::int as company_id, nullif(r.contact_id, 0) as contact_id, ct.name as contact, ${names}
-          from ${CUSTOMER_NAMES} where ${where} group by r.contact_id, ct.name ${having}`;
-}
-
-/** customers/responsible from the customer rollup. */
-export function responsibleGroupsFromRollup(accountId: number, filter: AnalyticsFilter): SQL {
-  return sql`select nullif(r.user_id, 0) as user_id, u.name, r.user_id as key, ${ROLLUP_FIGURES}
-    from analytics_sales_customers r left join users u on u.id = r.user_id
-    where ${salesRollupConditions(accountId, filter, false)} group by r.user_id, u.name ${quantityHaving(filter, sql`sum(r.quantity)`)}`;
-}
 
 /** The ledger rollup serves the movement total unless the filter names a product, a batch or a row quantity. */
 export const movementRollupServes = (filter: AnalyticsFilter) => rollupReads.on && !has(filter.product_ids) && !filter.product_batch?.trim() && !filter.quantity;

@@ -3,7 +3,8 @@ import { SALES_SORT, type AnalyticsFilter, type SalesProductRequest, type SalesR
 import type { Db } from '../../db/client';
 import { checkFilter, countedStages, orderConditions, quantityHaving, SALES_FIGURES, salesBase } from './filters';
 import { num, pageOf, rowsOf } from './paging';
-import { customerRollup, productGroupsFromRollup, productRollupServes, customerRollupServes, ROLLUP_FIGURES } from './rollups';
+import { productGroupsOfPeriod, salesTotalOfPeriod } from './periodRollups';
+import { customerRollupServes, productRollupServes } from './rollups';
 
 /** The sales report (analytics/sales, sales/products, sales/total): what sold, per product, summed in SQL. */
 
@@ -20,7 +21,7 @@ const salesRow = (row: Record<string, unknown>): SalesRow => ({
 
 /** The per-product groups of the sold positions (`extra` narrows the base, e.g. to one customer). */
 export function salesGroups(accountId: number, filter: AnalyticsFilter, extra?: SQL) {
-  if (!extra && productRollupServes(filter)) return productGroupsFromRollup(accountId, filter);
+  if (!extra && productRollupServes(filter)) return productGroupsOfPeriod(accountId, filter);
   return sql`select p.product_id, coalesce(pr.name, '') as name, ${SALES_FIGURES}
     from orders o join order_positions p on p.order_id = o.id and p.account_id = o.account_id
     left join products pr on pr.id = p.product_id
@@ -51,7 +52,7 @@ export async function salesTotal(db: Db, accountId: number, filter: AnalyticsFil
   await checkFilter(db, accountId, filter);
   // Without product groups to choose from, the total is every counted order's, which the customer rollup sums too.
   if (!filter.quantity && customerRollupServes(filter)) {
-    const [row] = await rowsOf<Record<string, unknown>>(db, sql`select ${ROLLUP_FIGURES} from ${customerRollup(accountId, filter)}`);
+    const [row] = await rowsOf<Record<string, unknown>>(db, salesTotalOfPeriod(accountId, filter));
     return { total: totalRow(row), stages: await countedStages(db, accountId, filter) };
   }
   const keys = filter.quantity ? sql`select p.product_id from ${salesBase(accountId, filter)} group by p.product_id ${quantityHaving(filter, sql`sum(p.quantity)`)}` : null;

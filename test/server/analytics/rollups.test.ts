@@ -30,7 +30,8 @@ afterEach(() => {
   rollupReads.on = true;
 });
 
-const SPANS = sql`cross join lateral (values ('day', (o.created_at at time zone 'UTC')::date), ('month', date_trunc('month', o.created_at at time zone 'UTC')::date)) as sp(span, start)`;
+const SPANS = sql`cross join lateral (values ('day', (o.created_at at time zone 'UTC')::date), ('month', date_trunc('month', o.created_at at time zone 'UTC')::date),
+  ('year', date_trunc('year', o.created_at at time zone 'UTC')::date)) as sp(span, start)`;
 const KEYS = sql`o.account_id, sp.span, sp.start::text as start, coalesce(o.status_id, 0) as status_id, coalesce(o.crm_status, -1) as crm_status, coalesce(o.pipeline_id, 0) as pipeline_id, coalesce(o.user_id, 0) as user_id`;
 const FIGS = sql`sum(p.quantity)::float8 as quantity, sum(round(p.price * p.quantity, 2))::float8 as sum, sum(round(p.cost_price * p.quantity, 2))::float8 as cost_sum, count(distinct o.id)::int as orders, count(*)::int as positions`;
 const KEPT = sql`quantity::float8 as quantity, sum::float8 as sum, cost_sum::float8 as cost_sum, orders, positions`;
@@ -49,8 +50,26 @@ async function rollupsBothWays(accountId: number) {
   return { kept: { products: keptProducts, customers: keptCustomers, ledger: keptLedger }, raw: { products: rawProducts, customers: rawCustomers, ledger: rawLedger } };
 }
 
-/** Periods with whole months, edge days on one or both sides, a single day, a span inside one month, and none. */
-const PERIODS = [undefined, { from: '2025-12-15', to: '2026-03-10' }, { from: '2026-01-01', to: '2026-02-28' }, { from: '2026-02-20', to: '2026-02-20' }, { from: '2026-01-05', to: '2026-01-25' }, { from: '2025-12-31', to: '2026-03-31' }];
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/**
+ * Periods with whole months, edge days on one or both sides, a single day, a span inside one month, and none; and
+ * those read as a month or year row minus days holding seeded orders (January but its first ten days, March but
+ * its first, 2025 but 31 December, 2026 but its first ten days: server/modules/analytics/spans.ts), and the last
+ * 364 days up to today (this year's row minus the days still to come).
+ */
+const PERIODS = [
+  undefined,
+  { from: '2025-12-15', to: '2026-03-10' },
+  { from: '2026-01-01', to: '2026-02-28' },
+  { from: '2026-02-20', to: '2026-02-20' },
+  { from: '2026-01-05', to: '2026-01-25' },
+  { from: '2025-12-31', to: '2026-03-31' },
+  { from: '2026-01-11', to: '2026-01-31' },
+  { from: '2026-03-02', to: '2026-03-31' },
+  { from: '2025-01-01', to: '2025-12-30' },
+  { from: '2026-01-11', to: '2026-12-31' },
+  { from: isoDay(Date.now() - 364 * 86_400_000), to: isoDay(Date.now()) },
+];
 
 /** Every report the rollups serve, with filters on each of their keys; each is asked once from the rollups and once from raw rows. */
 function reportCalls() {
