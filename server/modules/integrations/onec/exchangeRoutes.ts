@@ -6,6 +6,7 @@ import { vaultOf } from '../vaultOf';
 import { basicCredentials, COOKIE_NAME, cookieOf, EXCHANGE_OFF, openSession, SIGN_IN_FIRST, sessionValid, WRONG_CREDENTIALS } from './exchangeAuth';
 import { appendChunk, FILE_LIMIT, safeName, startExchange } from './exchangeFiles';
 import { importStep } from './importRun';
+import { applySaleFile } from './saleChanges';
 import { saleConfirmed, saleQuery } from './saleDocuments';
 import { exchangeRow } from './settings';
 import { ExchangeFileError } from './xmlItems';
@@ -54,7 +55,8 @@ export const onecExchangeRoutes: FastifyPluginAsync = async (app) => {
     if (mode === 'init') {
       // A new exchange: the files of the last one are dropped, and only what is sent now is imported.
       await startExchange(config, accountId);
-      return text(reply, `zip=yes\nfile_limit=${FILE_LIMIT}`);
+      // 1C's orders come back as one plain XML file, applied as it arrives; the catalogue may come zipped.
+      return text(reply, `zip=${type === 'catalog' ? 'yes' : 'no'}\nfile_limit=${FILE_LIMIT}`);
     }
     if (mode === 'file') {
       const name = safeName(filename);
@@ -70,7 +72,7 @@ export const onecExchangeRoutes: FastifyPluginAsync = async (app) => {
         if (error instanceof ExchangeFileError) return failed(reply, error.message, 413);
         throw error;
       }
-      // type=sale&mode=file: 1C's changes to our orders are kept with the exchange's files but not applied yet.
+      if (type === 'sale') return text(reply, (await applySaleFile(db, config, exchange, name)).text);
       return text(reply, 'success');
     }
     if (type === 'catalog' && mode === 'import') {

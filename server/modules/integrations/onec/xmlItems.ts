@@ -18,14 +18,16 @@ export interface XmlNode {
 
 export class ExchangeFileError extends Error {}
 
-/** The items of CommerceML 2: an element of this name right under a parent of that name. */
-const ITEMS: Record<string, string> = {
-  Группы: 'Классификатор',
-  Свойство: 'Свойства',
-  Товар: 'Товары',
-  ТипЦены: 'ТипыЦен',
-  Склад: 'Склады',
-  Предложение: 'Предложения',
+/** The items of CommerceML 2: an element of this name right under a parent of one of those names. */
+const ITEMS: Record<string, readonly string[]> = {
+  Группы: ['Классификатор'],
+  Свойство: ['Свойства'],
+  Товар: ['Товары'],
+  ТипЦены: ['ТипыЦен'],
+  Склад: ['Склады'],
+  Предложение: ['Предложения'],
+  // Orders 1C sends back: under the root (2.x) or in a Контейнер (3.x).
+  Документ: ['КоммерческаяИнформация', 'Контейнер'],
 };
 
 const ENCODINGS: Record<string, string> = { 'utf-8': 'utf-8', utf8: 'utf-8', 'windows-1251': 'windows-1251', cp1251: 'windows-1251', 'win-1251': 'windows-1251' };
@@ -117,7 +119,7 @@ export async function* xmlEntries(path: string, from?: XmlCheckpoint): AsyncGene
     const name = tag.name;
     const parent = stack[stack.length - 1];
     stack.push(name);
-    if (open.length || (parent !== undefined && ITEMS[name] === parent)) {
+    if (open.length || (parent !== undefined && ITEMS[name]?.includes(parent))) {
       const node: XmlNode = { name, attributes: tag.attributes as Record<string, string>, text: '', children: [] };
       open[open.length - 1]?.children.push(node);
       open.push(node);
