@@ -69,7 +69,10 @@ export const onecExchangeRoutes: FastifyPluginAsync = async (app) => {
       try {
         await appendChunk(config, accountId, name, body);
       } catch (error) {
-        if (error instanceof ExchangeFileError) return failed(reply, error.message, 413);
+        if (error instanceof ExchangeFileError) {
+          await logIntegration(db, { accountId, source: ACCOUNTING_SOURCE, level: 'error', action: '1c-file', message: `${name}: ${error.message}` });
+          return failed(reply, error.message, 413);
+        }
         throw error;
       }
       if (type === 'sale') return text(reply, (await applySaleFile(db, config, exchange, name)).text);
