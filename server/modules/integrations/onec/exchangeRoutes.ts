@@ -84,6 +84,8 @@ export const onecExchangeRoutes: FastifyPluginAsync = async (app) => {
       const answer = await importStep(db, config, exchange, name);
       return text(reply, answer.text);
     }
+    // Some 1C versions follow the orders file with mode=import: it was applied when it arrived.
+    if (type === 'sale' && mode === 'import') return text(reply, 'success');
     if (type === 'sale' && mode === 'query') {
       return reply.code(200).header('content-type', 'application/xml; charset=utf-8').send(await saleQuery(db, exchange));
     }

@@ -78,6 +78,8 @@ describe('1C sale changes (orders.xml)', () => {
     await client.checkauth('sale');
     expect(await client.init('sale')).toMatch(/^zip=no\n/);
     expect(await client.saleFile('orders.xml', Buffer.from(fileOf(ids)))).toBe('success');
+    // A 1C that follows the file with mode=import is answered success; the file was applied once, on arrival.
+    expect((await client.raw({ type: 'sale', mode: 'import', filename: 'orders.xml' })).body).toBe('success');
 
     const after = await orderRows();
     const byId = new Map(after.map((row) => [row.id, row]));
