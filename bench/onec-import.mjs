@@ -31,7 +31,7 @@ if (!databaseUrl) {
 }
 try {
   const output = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bundle], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_ROOT: root }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [bundle], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_ROOT: root, ...(pgDir && { PG_DATA: join(pgDir, 'data') }) }, stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
     child.stdout.on('data', (chunk) => {
       text += chunk;
@@ -41,9 +41,13 @@ try {
   const result = JSON.parse(/RESULT (.*)/.exec(output)[1]);
   const n = result.rows.toLocaleString('en-US');
   console.log(`1C exchange of ${n} products on PostgreSQL, over HTTP as 1C runs it:`);
-  console.log(`  import.xml (${result.importMb} MB): ${(result.catalogueMs / 1000).toFixed(1)} s in ${result.catalogueCalls} import calls → ${result.catalogueAnswer}; ${result.links} products linked`);
-  console.log(`  offers.xml (${result.offersMb} MB, prices of 2 types, rests in 2 warehouses): ${(result.offersMs / 1000).toFixed(1)} s in ${result.offersCalls} import calls → ${result.offersAnswer} (budget 60 s)`);
-  console.log(`  stock per warehouse: ${JSON.stringify(result.stock)}; server memory ${result.rssBeforeMb} MB before offers, peak ${result.rssPeakMb} MB`);
+  const cpu = (figures) => `CPU ${figures.node} s node + ${figures.postgres} s PostgreSQL`;
+  console.log(`  import.xml (${result.importMb} MB): ${(result.catalogueMs / 1000).toFixed(1)} s wall, ${cpu(result.catalogueCpu)}, in ${result.catalogueCalls} import calls → ${result.catalogueAnswer}; ${result.links} products linked`);
+  console.log(`    seconds per import call: ${result.callSeconds['import.xml']?.join(' ')}`);
+  console.log(`  offers.xml (${result.offersMb} MB, prices of 2 types, rests in 2 warehouses): ${(result.offersMs / 1000).toFixed(1)} s wall, ${cpu(result.offersCpu)}, in ${result.offersCalls} import calls → ${result.offersAnswer} (budget 60 s)`);
+  console.log(`    seconds per import call: ${result.callSeconds['offers.xml']?.slice(0, result.offersCalls).join(' ')}`);
+  console.log(`  stock per warehouse: ${JSON.stringify(result.stock)}; process memory (app + 1C client + files) ${result.rssBeforeMb} MB before offers, peak ${result.rssPeakMb} MB (growth ${Math.round((result.rssPeakMb - result.rssBeforeMb) * 10) / 10} MB)`);
+  console.log(`  load average at the end: ${result.load} (2 cores shared with other work: wall grows with the load, CPU seconds much less)`);
   console.log(`  the same offers.xml again: ${(result.repeatMs / 1000).toFixed(1)} s → ${result.repeatAnswer} (nothing changed)`);
 } finally {
   if (pgDir) execFileSync(join(root, '.ci/postgres.sh'), ['stop', pgDir]);

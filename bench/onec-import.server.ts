@@ -5,6 +5,7 @@
  * two warehouses. Prints one JSON line of figures.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -16,6 +17,44 @@ import { importXml, OneCClient, offersXml } from '../test/fakes/onec';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
+const seconds = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * CPU seconds of the PostgreSQL server the bench started (PG_DATA): the postmaster, its live backends, and what its
+ * ended children used (the postmaster's cutime/cstime).
+ */
+function postgresCpu(): number {
+  const data = process.env.PG_DATA;
+  if (!data) return 0;
+  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // After the name: state, ppid, …, utime, stime, cutime, cstime (fields 14–17 of the line).
+      if (Number(entry) === postmaster) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      else if (Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  return ticks / 100;
+}
+
+const nodeCpu = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1e6;
+};
+
+/** Wall, node CPU and PostgreSQL CPU seconds of one phase. */
+function phaseClock() {
+  const wall = performance.now();
+  const node = nodeCpu();
+  const postgres = postgresCpu();
+  return () => ({ wall: seconds((performance.now() - wall) / 1000), node: seconds(nodeCpu() - node), postgres: seconds(postgresCpu() - postgres) });
+}
 
 async function main(): Promise<void> {
   const root = process.env.BENCH_ROOT;
@@ -54,10 +93,16 @@ async function main(): Promise<void> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address() as { port: number };
   const base = `http://127.0.0.1:${address.port}`;
+  /** Seconds of each mode=import call, per file: a step that grows with its position in the file shows here. */
+  const callSeconds: Record<string, number[]> = {};
   const client = new OneCClient(
     async (request) => {
+      const started = performance.now();
       const response = await fetch(`${base}${request.url}`, { method: request.method, headers: request.headers, body: request.body ? new Uint8Array(request.body) : undefined });
-      return { status: response.status, body: await response.text() };
+      const body = await response.text();
+      const query = new URLSearchParams(request.url.split('?')[1]);
+      if (query.get('mode') === 'import') (callSeconds[query.get('filename')!] ??= []).push(seconds((performance.now() - started) / 1000));
+      return { status: response.status, body };
     },
     `/exchange/1c/${account!.id}`,
     'bench',
@@ -80,18 +125,22 @@ async function main(): Promise<void> {
   await client.init();
   client.zip = false;
   const catalogueStarted = Date.now();
+  const catalogueClock = phaseClock();
   await client.upload('import.xml', importFile);
   const catalogueAnswer = await client.import('import.xml');
   const catalogueMs = Date.now() - catalogueStarted;
+  const catalogueCpu = catalogueClock();
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 100);
   const rssBefore = process.memoryUsage().rss;
   const offersStarted = Date.now();
+  const offersClock = phaseClock();
   await client.upload('offers.xml', offersFile);
   const offersAnswer = await client.import('offers.xml');
   const offersMs = Date.now() - offersStarted;
+  const offersCpu = offersClock();
   clearInterval(sampler);
   const [links] = await db.select({ n: count() }).from(catalogLinks).where(eq(catalogLinks.accountId, account!.id));
   const sums = await db
@@ -123,6 +172,10 @@ async function main(): Promise<void> {
       repeatAnswer,
       links: links!.n,
       stock: Object.fromEntries(sums.map((row) => [row.warehouseId, Number(row.total)])),
+      catalogueCpu,
+      offersCpu,
+      callSeconds,
+      load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
       rssBeforeMb: mb(rssBefore),
       rssPeakMb: mb(peak),
     })}`,

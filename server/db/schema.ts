@@ -1411,6 +1411,8 @@ export const onecImports = pgTable(
     /** Raised when the file is applied again on purpose (account/genezis/sync): its steps are new deliveries. */
     run: integer('run').notNull().default(0),
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    /** Where the next step reads on (the byte after the last applied item, the elements open there); null: the start. */
+    checkpoint: jsonb('checkpoint').$type<{ offset: number; ancestors: string[] }>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.filename] })],

@@ -62,6 +62,79 @@ export function offersXml(catalogue: FakeCatalogue, encoding = 'UTF-8'): string 
   return parts.join('\n');
 }
 
+/** One of our orders as 1C sends it back, and the requisites (ЗначенияРеквизитов) 1C writes of it. */
+export interface OrderBack {
+  /** Our order's Ид, as we sent it in the sale query. */
+  id: string;
+  /** 1C's own document number ('Номер по 1С'). */
+  number: string;
+  sum?: number;
+  requisites: Record<string, string>;
+}
+
+/**
+ * orders.xml as 1C:Trade Management writes it back to a site (CommerceML 2.08 'Документ' with Контрагенты, Товары and
+ * ЗначенияРеквизитов: Номер по 1С, Дата по 1С, Проведен, ПометкаУдаления, Дата оплаты по 1С, Номер оплаты по 1С,
+ * Дата отгрузки по 1С, Номер отгрузки по 1С, Статус заказа…): the shape the public exchange modules read.
+ */
+export function ordersXml(documents: readonly OrderBack[], encoding = 'UTF-8'): string {
+  const parts = [`<?xml version="1.0" encoding="${encoding}"?>`, '<КоммерческаяИнформация ВерсияСхемы="2.08" ДатаФормирования="2026-11-26T10:15:03">'];
+  for (const document of documents) {
+    const requisites = Object.entries(document.requisites)
+      .map(([name, value]) => `\t\t\t<ЗначениеРеквизита>\n\t\t\t\t<Наименование>${xmlText(name)}</Наименование>\n\t\t\t\t<Значение>${xmlText(value)}</Значение>\n\t\t\t</ЗначениеРеквизита>`)
+      .join('\n');
+    parts.push(`\t<Документ>
+\t\t<Ид>${xmlText(document.id)}</Ид>
+\t\t<Номер>${xmlText(document.id)}</Номер>
+\t\t<Дата>2026-11-25</Дата>
+\t\t<ХозОперация>Заказ товара</ХозОперация>
+\t\t<Роль>Продавец</Роль>
+\t\t<Валюта>руб</Валюта>
+\t\t<Курс>1</Курс>
+\t\t<Сумма>${(document.sum ?? 0).toFixed(2)}</Сумма>
+\t\t<Контрагенты>
+\t\t\t<Контрагент>
+\t\t\t\t<Ид>c-17</Ид>
+\t\t\t\t<Наименование>ООО "Ромашка"</Наименование>
+\t\t\t\t<Роль>Покупатель</Роль>
+\t\t\t\t<ПолноеНаименование>Общество с ограниченной ответственностью "Ромашка"</ПолноеНаименование>
+\t\t\t</Контрагент>
+\t\t</Контрагенты>
+\t\t<Время>10:14:55</Время>
+\t\t<Комментарий>Изменено в 1С</Комментарий>
+\t\t<Товары>
+\t\t\t<Товар>
+\t\t\t\t<Ид>p-1</Ид>
+\t\t\t\t<Наименование>Товар 1</Наименование>
+\t\t\t\t<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>
+\t\t\t\t<ЦенаЗаЕдиницу>101.00</ЦенаЗаЕдиницу>
+\t\t\t\t<Количество>1</Количество>
+\t\t\t\t<Сумма>101.00</Сумма>
+\t\t\t\t<ЗначенияРеквизитов>
+\t\t\t\t\t<ЗначениеРеквизита>
+\t\t\t\t\t\t<Наименование>ВидНоменклатуры</Наименование>
+\t\t\t\t\t\t<Значение>Товар</Значение>
+\t\t\t\t\t</ЗначениеРеквизита>
+\t\t\t\t</ЗначенияРеквизитов>
+\t\t\t</Товар>
+\t\t</Товары>
+\t\t<ЗначенияРеквизитов>
+\t\t\t<ЗначениеРеквизита>
+\t\t\t\t<Наименование>Номер по 1С</Наименование>
+\t\t\t\t<Значение>${xmlText(document.number)}</Значение>
+\t\t\t</ЗначениеРеквизита>
+\t\t\t<ЗначениеРеквизита>
+\t\t\t\t<Наименование>Дата по 1С</Наименование>
+\t\t\t\t<Значение>2026-11-25T10:14:55</Значение>
+\t\t\t</ЗначениеРеквизита>
+${requisites}
+\t\t</ЗначенияРеквизитов>
+\t</Документ>`);
+  }
+  parts.push('</КоммерческаяИнформация>');
+  return parts.join('\n');
+}
+
 /** windows-1251 bytes of a text of ASCII and Russian letters (what 1C writes when told to). */
 export function windows1251(text: string): Buffer {
   const bytes = Buffer.alloc(text.length);
@@ -148,6 +221,11 @@ export class OneCClient {
     const answers: Record<string, string> = {};
     for (const name of Object.keys(files)) answers[name] = await this.import(name);
     return answers;
+  }
+
+  /** type=sale&mode=file: 1C's changes to our orders, sent back after it took them. */
+  async saleFile(name: string, bytes: Buffer): Promise<string> {
+    return (await this.call('POST', { type: 'sale', mode: 'file', filename: name }, bytes)).body;
   }
 
   async saleQuery(): Promise<string> {

@@ -41,7 +41,7 @@ async function runSync(context: TaskRunContext<Record<string, never>>): Promise<
     // Applied again on purpose: a new run of the file, its steps new deliveries.
     const mine = and(eq(onecImports.accountId, accountId), eq(onecImports.filename, filename));
     const [row] = await db.select().from(onecImports).where(mine);
-    await db.update(onecImports).set({ done: 0, finished: false, run: (row?.run ?? 0) + 1, counts: {} }).where(mine);
+    await db.update(onecImports).set({ done: 0, finished: false, run: (row?.run ?? 0) + 1, counts: {}, checkpoint: null }).where(mine);
     for (;;) {
       if (context.signal.aborted) return { error: 'Cancelled' };
       const answer = await importStep(db, config, exchange, filename);

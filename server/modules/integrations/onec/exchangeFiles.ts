@@ -71,10 +71,22 @@ export async function existingFile(config: ServerConfig, accountId: number, name
   }
 }
 
+/** Digests of files as last seen (size, time, inode): each step of an import asks again, and a file only grows by a new upload. */
+const digests = new Map<string, { seen: string; digest: string }>();
+const DIGESTS_KEPT = 1000;
+
 export async function digestOf(path: string): Promise<string> {
+  const info = await stat(path, { bigint: true });
+  const seen = `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+  const known = digests.get(path);
+  if (known?.seen === seen) return known.digest;
   const hash = createHash('sha256');
   await pipeline(createReadStream(path), hash);
-  return hash.digest('hex');
+  const digest = hash.digest('hex');
+  digests.delete(path);
+  if (digests.size >= DIGESTS_KEPT) digests.delete(digests.keys().next().value!);
+  digests.set(path, { seen, digest });
+  return digest;
 }
 
 /**

@@ -6,6 +6,7 @@ import { vaultOf } from '../vaultOf';
 import { basicCredentials, COOKIE_NAME, cookieOf, EXCHANGE_OFF, openSession, SIGN_IN_FIRST, sessionValid, WRONG_CREDENTIALS } from './exchangeAuth';
 import { appendChunk, FILE_LIMIT, safeName, startExchange } from './exchangeFiles';
 import { importStep } from './importRun';
+import { applySaleFile } from './saleChanges';
 import { saleConfirmed, saleQuery } from './saleDocuments';
 import { exchangeRow } from './settings';
 import { ExchangeFileError } from './xmlItems';
@@ -54,7 +55,8 @@ export const onecExchangeRoutes: FastifyPluginAsync = async (app) => {
     if (mode === 'init') {
       // A new exchange: the files of the last one are dropped, and only what is sent now is imported.
       await startExchange(config, accountId);
-      return text(reply, `zip=yes\nfile_limit=${FILE_LIMIT}`);
+      // 1C's orders come back as one plain XML file, applied as it arrives; the catalogue may come zipped.
+      return text(reply, `zip=${type === 'catalog' ? 'yes' : 'no'}\nfile_limit=${FILE_LIMIT}`);
     }
     if (mode === 'file') {
       const name = safeName(filename);
@@ -67,10 +69,13 @@ export const onecExchangeRoutes: FastifyPluginAsync = async (app) => {
       try {
         await appendChunk(config, accountId, name, body);
       } catch (error) {
-        if (error instanceof ExchangeFileError) return failed(reply, error.message, 413);
+        if (error instanceof ExchangeFileError) {
+          await logIntegration(db, { accountId, source: ACCOUNTING_SOURCE, level: 'error', action: '1c-file', message: `${name}: ${error.message}` });
+          return failed(reply, error.message, 413);
+        }
         throw error;
       }
-      // type=sale&mode=file: 1C's changes to our orders are kept with the exchange's files but not applied yet.
+      if (type === 'sale') return text(reply, (await applySaleFile(db, config, exchange, name)).text);
       return text(reply, 'success');
     }
     if (type === 'catalog' && mode === 'import') {
@@ -79,6 +84,8 @@ export const onecExchangeRoutes: FastifyPluginAsync = async (app) => {
       const answer = await importStep(db, config, exchange, name);
       return text(reply, answer.text);
     }
+    // Some 1C versions follow the orders file with mode=import: it was applied when it arrived.
+    if (type === 'sale' && mode === 'import') return text(reply, 'success');
     if (type === 'sale' && mode === 'query') {
       return reply.code(200).header('content-type', 'application/xml; charset=utf-8').send(await saleQuery(db, exchange));
     }

@@ -12,12 +12,14 @@ import { applyGroups, applyProducts, applyProperty, type StepCounts } from './ca
 import { digestOf, existingFile, unpackZips } from './exchangeFiles';
 import { applyOffers } from './offerItems';
 import type { ExchangeRow } from './settings';
-import { ExchangeFileError, textOf, type XmlNode, xmlItems } from './xmlItems';
+import { ExchangeFileError, textOf, type XmlEntry, type XmlNode, xmlEntries, xmlItems } from './xmlItems';
 
 /**
  * 1C's mode=import, one step per call: the uploaded file is checked whole first (encoding, XML) so a bad file changes
  * nothing; then each call applies the next items in one transaction with the count of items done, answering
- * 'progress' until the file is through and 'success' at its end. A file already imported whole (same name, same
+ * 'progress' until the file is through and 'success' at its end. The row keeps the checkpoint where the next step
+ * reads on (the byte after the last applied item), committed with the step: a call after 'progress', or after the
+ * process restarted, reads on from there and never parses the applied part again; an interrupted step left nothing. A file already imported whole (same name, same
  * digest) answers 'success' at once and changes nothing: 1C repeats an exchange it did not see finish.
  */
 
@@ -99,24 +101,29 @@ export async function importStep(db: Db, config: ServerConfig, exchange: Exchang
       return failure(error.message);
     }
     // A new run: its steps are deliveries of their own, even when this content came once before another.
-    const fresh = { accountId, filename, digest, done: 0, finished: false, run: (state?.run ?? 0) + 1, counts: {}, updatedAt: new Date() };
+    const fresh = { accountId, filename, digest, done: 0, finished: false, run: (state?.run ?? 0) + 1, counts: {}, checkpoint: null, updatedAt: new Date() };
     await db.insert(onecImports).values(fresh).onConflictDoUpdate({ target: [onecImports.accountId, onecImports.filename], set: fresh });
     state = fresh;
   }
 
   const from = state.done;
+  // On from the checkpoint the last step left; a row from before checkpoints were kept counts its items again.
+  const checkpoint = from > 0 ? (state.checkpoint ?? undefined) : undefined;
   const items: XmlNode[] = [];
   let ended = true;
   let seen = 0;
-  for await (const item of xmlItems(path)) {
+  let last: XmlEntry | undefined;
+  for await (const entry of xmlEntries(path, checkpoint)) {
     seen += 1;
-    if (seen <= from) continue;
+    if (!checkpoint && seen <= from) continue;
     if (items.length === step) {
       ended = false;
       break;
     }
-    items.push(item);
+    items.push(entry.node);
+    last = entry;
   }
+  const next = last ? last.after() : (checkpoint ?? null);
   const ownerId = await ownerOf(db, accountId);
   try {
     const counts = await inTransaction(db, async (tx) => {
@@ -128,7 +135,7 @@ export async function importStep(db: Db, config: ServerConfig, exchange: Exchang
       await applyItems(tx, exchange, ownerId, items, counts);
       await tx
         .update(onecImports)
-        .set({ done: from + items.length, finished: ended, counts, updatedAt: sql`now()` })
+        .set({ done: from + items.length, finished: ended, counts, checkpoint: next, updatedAt: sql`now()` })
         .where(mine);
       return counts;
     });

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../../src/domain/fieldTypes';
 import type { Tx } from '../../../db/client';
-import { accounts, catalogLinks, products, warehouses } from '../../../db/schema';
+import { accounts, catalogLinks, warehouses } from '../../../db/schema';
 import { updateImportedProducts } from '../../products/importRows';
 import { adjustToCounts, lockProducts } from '../../stock/api';
 import { ACCOUNTING_SOURCE } from '../source';
@@ -28,6 +28,12 @@ export interface OfferStep {
 const bump = (counts: StepCounts, key: string, by = 1) => {
   counts[key] = (counts[key] ?? 0) + by;
 };
+
+/** JSON with keys in one order: what jsonb hands back has its own key order, the prices built here another. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
+  );
 
 const numberOf = (text: string): number | null => {
   const value = Number(text.replace(',', '.').replace(/\s/g, ''));
@@ -59,7 +65,7 @@ export async function applyOffers(tx: Tx, accountId: number, nodes: readonly Xml
     .where(and(eq(catalogLinks.accountId, accountId), eq(catalogLinks.source, ACCOUNTING_SOURCE), inArray(catalogLinks.externalId, ids)));
   const productOf = new Map(links.map((link) => [link.externalId, link.productId]));
   // THE lock order (stock/locks.ts): every product of the step in ascending id before its prices or batches change.
-  await lockProducts(
+  const locked = await lockProducts(
     tx,
     accountId,
     links.map((link) => link.productId),
@@ -100,16 +106,16 @@ export async function applyOffers(tx: Tx, accountId: number, nodes: readonly Xml
   }
 
   if (priced.size) {
-    const rows = await tx
-      .select()
-      .from(products)
-      .where(and(eq(products.accountId, accountId), inArray(products.id, [...priced.keys()])));
-    await updateImportedProducts(
-      tx,
-      accountId,
-      rows.map((row) => ({ id: row.id, name: row.name, article: row.article, unit: row.unit, type: row.type as 'product' | 'service', categoryId: row.categoryId, tags: row.tags, values: { ...row.values, ...priced.get(row.id) } })),
-    );
-    bump(counts, 'prices_set', rows.length);
+    // The rows the lock read; only those whose prices differ are written (a repeated file rewrites none).
+    const changed = [...priced].flatMap(([productId, prices]) => {
+      const row = locked.get(productId);
+      if (!row) return [];
+      const values = { ...row.values, ...prices };
+      return canonical(values) === canonical(row.values) ? [] : [{ id: row.id, name: row.name, article: row.article, unit: row.unit, type: row.type as 'product' | 'service', categoryId: row.categoryId, tags: row.tags, values }];
+    });
+    if (changed.length) await updateImportedProducts(tx, accountId, changed);
+    bump(counts, 'prices_set', changed.length);
+    bump(counts, 'prices_unchanged', priced.size - changed.length);
   }
   for (const [warehouseId, perProduct] of [...counted].sort(([a], [b]) => a - b)) {
     const adjusted = await adjustToCounts(

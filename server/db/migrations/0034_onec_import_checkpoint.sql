@@ -1,0 +1,1 @@
+ALTER TABLE "onec_imports" ADD COLUMN "checkpoint" jsonb;
