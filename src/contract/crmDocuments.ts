@@ -15,13 +15,16 @@ export const CrmDocumentRule = Type.Object({
 });
 export type CrmDocumentRule = Type.Static<typeof CrmDocumentRule>;
 
-export const CrmDocumentsQuery = Type.Object({ connection_id: Type.Integer({ minimum: 1 }) });
+/** Which screen asks: amoCRM (with Kommo) or Bitrix24. */
+export const CrmDocumentsKind = Type.Union([Type.Literal('amocrm'), Type.Literal('bitrix24')]);
+export type CrmDocumentsKind = Type.Static<typeof CrmDocumentsKind>;
 
+export const CrmDocumentsQuery = Type.Object({ kind: CrmDocumentsKind });
+
+/** The tab's content: the account's templates to choose from, and each connection of the kind with its rules. */
 export const CrmDocumentsSettings = Type.Object({
-  connection_id: Type.Integer(),
-  rules: Type.Array(CrmDocumentRule, { maxItems: 200 }),
-  /** The account's templates to choose from. */
   templates: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), type: Type.String() })),
+  connections: Type.Array(Type.Object({ connection_id: Type.Integer(), origin: Type.String(), rules: Type.Array(CrmDocumentRule) })),
 });
 export type CrmDocumentsSettings = Type.Static<typeof CrmDocumentsSettings>;
 

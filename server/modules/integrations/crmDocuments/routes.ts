@@ -13,7 +13,7 @@ export const crmDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
   const tags = ['integrations'];
   app.get('/integrations/crm-documents/settings', { schema: { tags, querystring: CrmDocumentsQuery, response: { 200: CrmDocumentsSettings } }, config: { reads: true } }, async (request) =>
-    crmDocumentSettings(db, callerOf(request), request.query.connection_id),
+    crmDocumentSettings(db, callerOf(request), request.query.kind),
   );
   app.post('/integrations/crm-documents/settings', { schema: { tags, body: CrmDocumentsUpdate, response: { 200: CrmDocumentsSettings } } }, async (request) => updateCrmDocumentSettings(db, callerOf(request), request.body));
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { CrmDocumentRule, CrmDocumentsSettings, CrmDocumentsUpdate } from '../../../../src/contract/crmDocuments';
+import type { CrmDocumentRule, CrmDocumentsKind, CrmDocumentsSettings, CrmDocumentsUpdate } from '../../../../src/contract/crmDocuments';
 import type { Caller } from '../../../auth/sessions';
 import { requireAdmin } from '../../../auth/rights';
 import type { Db } from '../../../db/client';
@@ -30,16 +30,21 @@ export async function crmConnection(db: Db, accountId: number, id: number): Prom
   return row;
 }
 
-export async function crmDocumentSettings(db: Db, caller: Caller, connectionId: number): Promise<CrmDocumentsSettings> {
+const kindsOf = (kind: CrmDocumentsKind) => (kind === 'bitrix24' ? ['bitrix24'] : ['amocrm', 'kommo']);
+
+export async function crmDocumentSettings(db: Db, caller: Caller, kind: CrmDocumentsKind): Promise<CrmDocumentsSettings> {
   requireAdmin(caller);
-  const row = await crmConnection(db, caller.account.id, connectionId);
+  const rows = await db
+    .select()
+    .from(integrationConnections)
+    .where(and(eq(integrationConnections.accountId, caller.account.id), inArray(integrationConnections.kind, kindsOf(kind))))
+    .orderBy(integrationConnections.id);
   const templates = await listTemplates(db, caller.account.id);
   const known = new Set(templates.map((template) => template.id));
   return {
-    connection_id: row.id,
-    // A deleted template's rule is left out: it can neither attach nor be made.
-    rules: rulesOf(row).filter((rule) => known.has(rule.template_id)),
     templates: templates.map((template) => ({ id: template.id, name: template.name, type: template.type })),
+    // A deleted template's rule is left out: it can neither attach nor be made.
+    connections: rows.map((row) => ({ connection_id: row.id, origin: row.origin, rules: rulesOf(row).filter((rule) => known.has(rule.template_id)) })),
   };
 }
 
@@ -58,5 +63,5 @@ export async function updateCrmDocumentSettings(db: Db, caller: Caller, update: 
     .update(integrationConnections)
     .set({ settings: sql`${integrationConnections.settings} || jsonb_build_object('documents', ${JSON.stringify(rules)}::jsonb)` })
     .where(eq(integrationConnections.id, row.id));
-  return crmDocumentSettings(db, caller, row.id);
+  return crmDocumentSettings(db, caller, row.kind === 'bitrix24' ? 'bitrix24' : 'amocrm');
 }

@@ -56,26 +56,27 @@ describe('CRM document settings', () => {
     const foreign = await invoiceOf(other);
     const member = await server.newMember(account, { admin: false });
 
-    expect((await server.call('GET', 'integrations/crm-documents/settings', { token: member.token, query: { connection_id: connectionId } })).status).toBe(422);
+    expect((await server.call('GET', 'integrations/crm-documents/settings', { token: member.token, query: { kind: 'amocrm' } })).status).toBe(422);
     expect((await server.call('POST', 'integrations/crm-documents/settings', { token: member.token, body: { connection_id: connectionId, rules: [] } })).status).toBe(422);
-    expect((await server.call('GET', 'integrations/crm-documents/settings', { token: other.token, query: { connection_id: connectionId } })).status).toBe(404);
+    expect((await server.call('GET', 'integrations/crm-documents/settings', { token: other.token, query: { kind: 'amocrm' } })).body.connections).toEqual([]);
+    expect((await saveRules(other, connectionId, [])).status).toBe(404);
 
     expect((await saveRules(account, connectionId, [{ template_id: foreign.id, attach: true, generate_at: null }])).status).toBe(400);
     expect((await saveRules(account, connectionId, [{ template_id: 99_999_999, attach: true, generate_at: null }])).status).toBe(400);
     expect((await saveRules(account, connectionId, [{ template_id: invoice.id, attach: true, generate_at: null }, { template_id: invoice.id, attach: false, generate_at: 1 }])).status).toBe(400);
     expect((await saveRules(account, connectionId, [{ template_id: invoice.id, attach: true, generate_at: 5 }])).status).toBe(400);
-    const untouched = await server.call('GET', 'integrations/crm-documents/settings', { token: account.token, query: { connection_id: connectionId } });
-    expect(untouched.body.rules).toEqual([]);
+    const untouched = await server.call('GET', 'integrations/crm-documents/settings', { token: account.token, query: { kind: 'amocrm' } });
+    expect(untouched.body.connections).toEqual([{ connection_id: connectionId, origin: amo.origin, rules: [] }]);
     expect(untouched.body.templates.map((template: { id: number }) => template.id)).toContain(invoice.id);
 
     const saved = await saveRules(account, connectionId, [{ template_id: invoice.id, attach: true, generate_at: 1 }]);
     expect(saved.status).toBe(200);
-    expect(saved.body.rules).toEqual([{ template_id: invoice.id, attach: true, generate_at: 1 }]);
+    expect(saved.body.connections[0].rules).toEqual([{ template_id: invoice.id, attach: true, generate_at: 1 }]);
     const [row] = await db().select().from(integrationConnections).where(eq(integrationConnections.id, connectionId));
     expect(row!.settings).toMatchObject({ stageMapping: { '40002': 1 }, documents: [{ template_id: invoice.id, attach: true, generate_at: 1 }] });
     // The General panel saving afterwards keeps the Document settings.
     await post(account, 'integrations/amocrm/settings', { connection_id: connectionId, create_orders: true });
-    expect((await server.call('GET', 'integrations/crm-documents/settings', { token: account.token, query: { connection_id: connectionId } })).body.rules).toHaveLength(1);
+    expect((await server.call('GET', 'integrations/crm-documents/settings', { token: account.token, query: { kind: 'amocrm' } })).body.connections[0].rules).toHaveLength(1);
   });
 });
 
