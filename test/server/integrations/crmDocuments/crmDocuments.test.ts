@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentAutogenerations, generatedDocuments, integrationConnections, orders } from '../../../../server/db/schema';
+import { attachGenerated } from '../../../../server/modules/integrations/crmDocuments/attach';
 import { generateAtCrmStage } from '../../../../server/modules/integrations/crmDocuments/stageDocuments';
 import { startFakeAmo, type FakeAmo } from '../../../fakes/amocrmServer';
 import { startFakePortal, type FakePortal } from '../../../fakes/bitrix24';
@@ -146,6 +147,8 @@ describe('autogeneration at a CRM stage and attaching to the deal', () => {
     const [document] = await documentsOf(order.id);
     expect(comments[0]!.files[0]!.name).toMatch(/^Invoice No\. \d+ of .+\.(pdf|docx)$/);
     expect(comments[0]!.files[0]!.bytes.equals(await storedBytes(account, order.id, document!.fileId))).toBe(true);
+    // The same document told again (a repeated event) attaches nothing more.
+    expect(await attachGenerated(db(), server.app.ctx.config, { accountId: account.id, orderId: order.id, templateId: invoice.id, fileId: document!.fileId })).toEqual([]);
 
     // A deal the portal does not have: the attach fails, is logged with Retry; once the deal exists, Retry attaches.
     const lost = await post(account, 'orders/add', { lead_id: 9102, status: 0 });
