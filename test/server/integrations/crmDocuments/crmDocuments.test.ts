@@ -58,7 +58,7 @@ describe('CRM document settings', () => {
     const member = await server.newMember(account, { admin: false });
 
     expect((await server.call('GET', 'integrations/crm-documents/settings', { token: member.token, query: { kind: 'amocrm' } })).status).toBe(422);
-    expect((await server.call('POST', 'integrations/crm-documents/settings', { token: member.token, body: { connection_id: connectionId, rules: [] } })).status).toBe(422);
+    expect((await server.call('POST', 'integrations/crm-documents/settings', { token: member.token, body: { connection_id: connectionId, rules: [{ template_id: invoice.id, attach: true, generate_at: 0 }] } })).status).toBe(422);
     expect((await server.call('GET', 'integrations/crm-documents/settings', { token: other.token, query: { kind: 'amocrm' } })).body.connections).toEqual([]);
     expect((await saveRules(other, connectionId, [])).status).toBe(404);
 
