@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentAutogenerations, generatedDocuments, integrationConnections, orders } from '../../../../server/db/schema';
+import { documentAutogenerations, documentTemplates, generatedDocuments, integrationConnections, orders } from '../../../../server/db/schema';
 import { attachGenerated } from '../../../../server/modules/integrations/crmDocuments/attach';
 import { generateAtCrmStage } from '../../../../server/modules/integrations/crmDocuments/stageDocuments';
 import { startFakeAmo, type FakeAmo } from '../../../fakes/amocrmServer';
@@ -103,6 +103,22 @@ describe('autogeneration at a CRM stage and attaching to the deal', () => {
     await post(account, 'orders/update', { id: order.id, version: current.version, status: 2 });
     await tasksSettled(server, account.id);
     expect(await documentsOf(order.id)).toHaveLength(1);
+  });
+
+  it('rule: a document that fails at a CRM stage is reported on the order and in the task center', async () => {
+    const { account, connectionId } = await connectedAmo(server, amo);
+    const invoice = await invoiceOf(account);
+    await post(account, 'integrations/crm-documents/settings', { connection_id: connectionId, rules: [{ template_id: invoice.id, attach: true, generate_at: 2 }] });
+    // The template's stored file is broken (as a disk fault would leave it): the generation fails in the background.
+    await db().update(documentTemplates).set({ content: Buffer.from('not a zip') }).where(eq(documentTemplates.id, invoice.id));
+    const order = await post(account, 'orders/add', { lead_id: amo.addLead({ name: 'Fragile lead' }).id, status: 0 });
+    await post(account, 'orders/update', { id: order.id, version: order.version, status: 2 });
+    const settled = await tasksSettled(server, account.id);
+    expect(settled.find((task) => task.type === 'documents.autogenerate')?.error).toMatch(/not a Word document/);
+    const failures = (await server.call('GET', 'orders/doc/failures', { token: account.token, query: { order_id: order.id } })).body;
+    expect(failures).toMatchObject([{ template_id: invoice.id, template_name: invoice.name }]);
+    expect(failures[0].error).toMatch(/not a Word document/);
+    expect(await documentsOf(order.id)).toEqual([]);
   });
 
   it('rule: amoCRM — the lead webhook moves the order into the stage, the document is made and a note with its signed link lands on the lead, once', async () => {
