@@ -4,6 +4,7 @@ import ru from '../../locales/ru.json';
 import type { AmoSettings } from '../../src/contract/amocrm';
 import type { CrmDocumentsSettings } from '../../src/contract/crmDocuments';
 import { startFakeAmo, type FakeAmo } from '../fakes/amocrmServer';
+import { startFakePortal, type FakePortal } from '../fakes/bitrix24';
 import { staffApi, testAccount } from './account';
 import { baseUrl, openPage } from './browser';
 
@@ -20,11 +21,16 @@ const LANGS = [
 ] as const;
 
 let amo: FakeAmo;
+let portal: FakePortal;
 beforeAll(async () => {
   amo = await startFakeAmo({ perSecond: 50 });
   amo.redirectUri = `${baseUrl}/api/integrations/amocrm/oauth`;
+  portal = await startFakePortal();
 });
-afterAll(() => amo.close());
+afterAll(async () => {
+  await amo.close();
+  await portal.close();
+});
 
 for (const { lang, locale, texts } of LANGS) {
   const docTexts = texts.integrations.documents;
@@ -71,6 +77,23 @@ for (const { lang, locale, texts } of LANGS) {
       await page.goto(`${baseUrl}/?token=${account.token}#/integrations/amocrm?tab=documents`);
       await expect.poll(() => page.getByLabel(interpolate(docTexts.generateAtLabel, invoice.name), { exact: true }).inputValue()).toBe('1');
       expect(await page.getByLabel(interpolate(docTexts.attachLabel, invoice.name), { exact: true }).isChecked()).toBe(true);
+    });
+
+    it('rule: the Bitrix24 screen shows the same tab for its portal and saves the stage a template is made at', async () => {
+      const account = await testAccount(`crm-docs-b24-${lang}`);
+      const api = staffApi(account);
+      await api('/api/account/integrations/connect', { body: { kind: 'bitrix24', origin: portal.origin, member_id: portal.memberId } });
+      const quote = (await api<{ id: number; name: string; type: string }[]>('/api/document/list')).find((template) => template.type === 'quote')!;
+      const page = await openPage('/integrations/bitrix24?tab=documents', { token: account.token, locale });
+      const label = docTexts.generateAtLabel.replace('{{name}}', quote.name);
+      await page.getByLabel(label, { exact: true }).selectOption({ label: docTexts.status2 });
+      await page.getByRole('button', { name: docTexts.save, exact: true }).click();
+      await page.getByRole('status').filter({ hasText: docTexts.saved }).waitFor();
+      const saved = await api<CrmDocumentsSettings>('/api/integrations/crm-documents/settings?kind=bitrix24');
+      expect(saved.connections.map((connection) => connection.rules)).toEqual([[{ template_id: quote.id, attach: false, generate_at: 2 }]]);
+      // The amoCRM tab of this account has no connection and says so.
+      await page.goto(`${baseUrl}/?token=${account.token}#/integrations/amocrm?tab=documents`);
+      await page.getByText(docTexts.noConnection).waitFor();
     });
   });
 }
