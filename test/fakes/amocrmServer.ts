@@ -23,6 +23,9 @@ import type { AddressInfo } from 'node:net';
  *   POST|PATCH /api/v4/catalogs/{id}/elements  ≤ 250 per call → _embedded.elements [{id, request_id}]
  *   GET  /api/v4/catalogs/{id}/custom_fields → _embedded.custom_fields [{id, name, code: SKU|PRICE|GROUP}]
  *   POST /api/v4/leads/{id}/link           [{to_entity_id, to_entity_type: 'catalog_elements', metadata: {quantity, catalog_id}}]
+ *   POST /api/v4/leads/notes               [{entity_id, note_type: 'common', params: {text}}] (≤250; also /leads/{id}/notes
+ *                                          without entity_id) → _embedded.notes [{id, entity_id, request_id}]; a missing
+ *                                          lead, another note_type than this fake knows or an empty text → 400 validation-errors
  *
  * Every /api/v4 call needs Authorization: Bearer <access token> (401 otherwise); more than `perSecond` calls (7, the
  * documented per-account limit) within one second → 429. Lists answer 204 with no body when empty, as amoCRM does.
@@ -83,6 +86,8 @@ export interface FakeAmo {
   /** The catalog's own fields (products catalogs have SKU, PRICE, GROUP). */
   catalogFields: { id: number; name: string; code: string }[];
   calls: FakeAmoCall[];
+  /** Notes added to leads (entity_id is the lead). */
+  notes: { id: number; entity_id: number; note_type: string; params: { text?: string } }[];
   /** An authorization code the account's user approved (what amo puts in the redirect), valid `seconds`. */
   issueCode(options?: { seconds?: number; userId?: number }): string;
   /** Access tokens live this long (seconds); lower it to make the client refresh. */
@@ -191,6 +196,7 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
       { id: 8803, name: 'Group', code: 'GROUP' },
     ],
     calls: [],
+    notes: [],
     tokenSeconds: 86_400,
     perSecond: options.perSecond ?? 7,
   } as unknown as FakeAmo;
@@ -357,6 +363,22 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
         lead.links.push({ to_entity_id: Number(link.to_entity_id), to_entity_type: link.to_entity_type, metadata: { ...link.metadata } });
       }
       return [200, { _total_items: body.length, _embedded: { links: (body as FakeAmoLead['links']).map((link) => ({ entity_id: lead.id, entity_type: 'leads', ...link })) } }];
+    }
+    match = /^\/api\/v4\/leads(?:\/(\d+))?\/notes$/.exec(path);
+    if (method === 'POST' && match) {
+      if (!Array.isArray(body) || body.length === 0 || body.length > MAX_PER_PAGE) return batchError(`1..${MAX_PER_PAGE} notes per request`);
+      const made: FakeAmo['notes'] = [];
+      for (const [index, item] of (body as Record<string, unknown>[]).entries()) {
+        const entityId = Number(match[1] ?? item.entity_id);
+        const params = (item.params ?? {}) as { text?: unknown };
+        const refuse = (code: string, at: string, detail: string) => [400, problem(400, 'Bad Request', 'Request validation failed', { 'validation-errors': [{ request_id: String(index), errors: [{ code, path: at, detail }] }] })] as [number, unknown];
+        if (!fake.leads.has(entityId)) return refuse('NotFound', 'entity_id', 'Entity not found');
+        if (item.note_type !== 'common') return refuse('InvalidType', 'note_type', 'This value should be one of the note types');
+        if (typeof params.text !== 'string' || params.text === '') return refuse('NotBlank', 'params.text', 'This value should not be blank');
+        made.push({ id: id(), entity_id: entityId, note_type: 'common', params: { text: params.text } });
+      }
+      fake.notes.push(...made);
+      return [200, { _links: { self: { href: `${fake.origin}${path}` } }, _embedded: { notes: made.map((note, index) => ({ id: note.id, entity_id: note.entity_id, request_id: String(index), _links: { self: { href: `${fake.origin}/api/v4/leads/notes/${note.id}` } } })) } }];
     }
     match = /^\/api\/v4\/catalogs\/(\d+)\/custom_fields$/.exec(path);
     if (method === 'GET' && match) return list(url, 'custom_fields', fake.catalogFields.map((field) => ({ ...field, type: field.code === 'PRICE' ? 'price' : 'text', catalog_id: Number(match![1]) })));

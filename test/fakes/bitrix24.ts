@@ -10,6 +10,8 @@ import { randomUUID } from 'node:crypto';
  *   GET /oauth/token/?grant_type=authorization_code|refresh_token&client_id&client_secret&code|refresh_token
  *       → 200 { access_token, refresh_token, expires_in, member_id, domain, … }; a used or unknown code / refresh token
  *       → 400 { error: 'invalid_grant' }; another app's secret → 401 { error: 'invalid_client' }. A refresh token is single-use.
+ *   crm.timeline.comment.add {fields: {ENTITY_ID, ENTITY_TYPE: 'deal', COMMENT, FILES?: [[name, base64], …]}} → the comment's
+ *       id; a missing deal, field or an undecodable file → 400 { error: 'ERROR_CORE' | 'INVALID_ARG_VALUE', … }.
  *   POST|GET /rest/<method>  auth in the query, a form (a[b]=…) or a JSON body → 200 { result, [total, next], time }
  *
  * An auth id the portal issued and that has not expired is answered; an expired one gets 401
@@ -84,6 +86,8 @@ export interface FakePortal {
   /** Deal stages per category (crm.status.list DEAL_STAGE is category 0). */
   stages: Map<number, { STATUS_ID: string; NAME: string; SORT: number; SEMANTICS: string | null }[]>;
   productRows: FakeProductRow[];
+  /** crm.timeline.comment.add's comments, files decoded. */
+  comments: { id: number; entityType: string; entityId: number; comment: string; files: { name: string; bytes: Buffer }[] }[];
   /** event.bind's handlers: event name → handler URL. */
   bound: Map<string, string>;
   addDeal(deal: Partial<FakeDeal> & { ID: string }): FakeDeal;
@@ -188,6 +192,7 @@ export async function startFakePortal(options: { appCode?: string; memberId?: st
       ],
     ]),
     productRows: [] as FakeProductRow[],
+    comments: [] as FakePortal['comments'],
     bound: new Map(),
     rateLimit: 2,
     burst: 50,
@@ -275,6 +280,21 @@ export async function startFakePortal(options: { appCode?: string; memberId?: st
       });
       portal.productRows.push(...rows);
       return ok({ productRows: rows });
+    }
+    if (method === 'crm.timeline.comment.add') {
+      const fields = (params.fields ?? {}) as Record<string, unknown>;
+      const entityType = String(fields.ENTITY_TYPE ?? '').toLowerCase();
+      if (!fields.ENTITY_ID || !entityType || !fields.COMMENT) return error(400, 'ERROR_CORE', 'Required fields ENTITY_ID, ENTITY_TYPE and COMMENT');
+      if (entityType !== 'deal' || !portal.deals.has(Number(fields.ENTITY_ID))) return error(400, 'ERROR_CORE', 'Entity not found');
+      const files: { name: string; bytes: Buffer }[] = [];
+      for (const value of asList(fields.FILES)) {
+        const [name, content] = asList(value);
+        if (typeof name !== 'string' || typeof content !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(content)) return error(400, 'INVALID_ARG_VALUE', 'FILES takes [name, base64 content] pairs');
+        files.push({ name, bytes: Buffer.from(content, 'base64') });
+      }
+      const comment = { id: portal.comments.length + 1, entityType, entityId: Number(fields.ENTITY_ID), comment: String(fields.COMMENT), files };
+      portal.comments.push(comment);
+      return ok(comment.id);
     }
     if (method === 'crm.item.productrow.list') {
       const filter = (params.filter ?? {}) as Record<string, unknown>;

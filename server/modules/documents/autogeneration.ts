@@ -47,22 +47,43 @@ export async function autogenerate(db: Db, config: ServerConfig, event: Omit<Ord
     .select({ id: documentTemplates.id, name: documentTemplates.name })
     .from(documentTemplates)
     .where(and(eq(documentTemplates.accountId, event.accountId), eq(documentTemplates.autogenStatusId, event.statusId)));
+  return startAutogenerations(db, config, { accountId: event.accountId, orderId: event.orderId, userId: event.userId, stageKey: event.statusId, templates });
+}
+
+/**
+ * The once-key of a CRM-linked order's crm_status (0–4), for documents a CRM connection makes at a CRM stage: pipeline
+ * stage ids are serial (positive), so these negative keys never meet them in document_autogenerations' unique key.
+ */
+export const crmStageKey = (crmStatus: number) => -1 - crmStatus;
+
+export interface AutogenerationStart {
+  accountId: number;
+  orderId: number;
+  /** Who moved the order; null: the account's owner carries the task. */
+  userId: number | null;
+  /** A pipeline stage id, or crmStageKey(crm_status). */
+  stageKey: number;
+  templates: { id: number; name: string }[];
+}
+
+/** Claims each template once for the order and stage, and starts a task for each claim taken; answers the tasks. */
+export async function startAutogenerations(db: Db, config: ServerConfig, start: AutogenerationStart): Promise<number[]> {
   const tasks: number[] = [];
-  for (const template of templates) {
+  for (const template of start.templates) {
     const [claim] = await db
       .insert(documentAutogenerations)
-      .values({ accountId: event.accountId, orderId: event.orderId, templateId: template.id, statusId: event.statusId })
+      .values({ accountId: start.accountId, orderId: start.orderId, templateId: template.id, statusId: start.stageKey })
       .onConflictDoNothing()
       .returning({ id: documentAutogenerations.id });
     if (!claim) continue;
-    const userId = event.userId ?? (await ownerOf(db, event.accountId));
+    const userId = start.userId ?? (await ownerOf(db, start.accountId));
     if (userId === null) continue;
     const task = await startTask<Payload>(db, config, {
-      accountId: event.accountId,
+      accountId: start.accountId,
       userId,
       type: AUTOGENERATION_TASK,
       title: template.name,
-      payload: { claimId: claim.id, orderId: event.orderId, templateId: template.id },
+      payload: { claimId: claim.id, orderId: start.orderId, templateId: template.id },
     });
     await db.update(documentAutogenerations).set({ taskId: task.id }).where(eq(documentAutogenerations.id, claim.id));
     tasks.push(task.id);

@@ -9,6 +9,7 @@ import { companies, contacts, documentCounters, generatedDocuments, orderFiles, 
 import { badRequest, notFound } from '../../http/errors';
 import { discardStored, readStored, storeStream } from '../orderDocuments/storage';
 import { knownPlaceholders } from './catalogue';
+import { documentGenerated } from './generatedEvents';
 import { orderDocumentData, formatters, type DocumentLang } from './orderData';
 import { docxToPdf, PdfUnavailable } from './pdf';
 import { renderDocx, TemplateProblem } from './render';
@@ -146,6 +147,7 @@ export async function generateDocument(db: Db, config: Config, input: GenerateIn
     return file.id;
   });
   if (previous) await discardStored(config, previous.path);
+  await documentGenerated({ db, accountId: input.accountId, orderId: input.orderId, templateId: template.id, fileId });
   const [document] = await selectDocuments(db, input.accountId, [eq(generatedDocuments.fileId, fileId)]);
   return { document, notice };
 }

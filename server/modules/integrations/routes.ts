@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IntegrationLogPage, IntegrationLogQuery, IntegrationRetryAnswer, IntegrationRetryRequest } from '../../../src/contract/integrationSync';
 import { callerOf } from '../../http/context';
+import { crmDocumentRoutes } from './crmDocuments/routes';
 import { listIntegrationLog, retryIntegrationLog } from './log';
 
 /** What the three integration screens share: the log of syncs and errors, and its retry. Each integration adds its own routes. */
@@ -13,4 +14,5 @@ export const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/integrations/log/retry', { schema: { tags, body: IntegrationRetryRequest, response: { 200: IntegrationRetryAnswer } } }, async (request) =>
     retryIntegrationLog(db, config, callerOf(request), request.body.id),
   );
+  await app.register(crmDocumentRoutes);
 };

@@ -27,7 +27,7 @@ export { NO_SUCH_ORDER, orderRowOf, PRODUCTS_LOCKED, productsLocked, requireProd
 import { listPositions, productPrice } from './positionsView';
 import { positionFieldValues } from './positionValues';
 import { orderChanged } from './changeEvents';
-import { orderStageEntered } from './stageEvents';
+import { orderCrmStatusEntered, orderStageEntered } from './stageEvents';
 import { reconcileStock, releaseAboveQuantities, stagesOf, TERMINAL_STATES } from './stockSync';
 import { inTransaction } from '../../http/transaction';
 import { countText, thousandthsOf } from '../stock/api';
@@ -258,6 +258,7 @@ export async function addOrder(db: Db, actor: Actor & { userId: number }, body: 
       .returning();
     return row.id;
   });
+  if (body.lead_id !== undefined) await orderCrmStatusEntered({ db, accountId: actor.accountId, orderId: id, leadId: body.lead_id, crmStatus: body.status ?? 0, userId: actor.userId });
   return getOrder(db, actor, id);
 }
 
@@ -279,8 +280,10 @@ export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest
   const positionValues = await positionFieldValues(db, actor.account, body.positions ?? []);
   // The stage the order moved into, told to the listeners once the change is committed.
   let entered: number | null = null;
+  let crmEntered: number | null = null;
   await inTransaction(db, async (tx) => {
     entered = null;
+    crmEntered = null;
     const order = await orderRowOf(tx, actor.accountId, current.id, true);
     if (order.version !== body.version) throw conflict(STALE_ORDER, { version: order.version });
     await requireMember(tx, actor.accountId, body.user_id);
@@ -318,8 +321,10 @@ export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest
       ...lastChangeBy(actor),
     });
     if (place && place.statusId !== order.statusId) entered = place.statusId;
+    if (body.status !== undefined && body.status !== order.crmStatus) crmEntered = body.status;
   });
   if (entered !== null) await orderStageEntered({ db, accountId: actor.accountId, orderId: current.id, statusId: entered, userId: actor.userId });
+  if (crmEntered !== null && current.leadId !== null) await orderCrmStatusEntered({ db, accountId: actor.accountId, orderId: current.id, leadId: current.leadId, crmStatus: crmEntered, userId: actor.userId });
   await orderChanged({ db, accountId: actor.accountId, orderId: current.id, leadId: current.leadId });
   return getOrder(db, actor, current.id);
 }

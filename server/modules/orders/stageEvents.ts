@@ -27,3 +27,29 @@ export function onOrderStageEntered(listener: Listener): () => void {
 export async function orderStageEntered(event: OrderStageEntered): Promise<void> {
   await Promise.allSettled([...listeners].map((listener) => listener(event)));
 }
+
+/**
+ * A CRM-linked order whose crm_status (0 opened … 4 deleted) changed, or that was made at one: its stages are the
+ * CRM's, mapped to these five, so it never enters a local stage and needs its own event (CRM-stage documents).
+ */
+export interface OrderCrmStatusEntered {
+  db: Db;
+  accountId: number;
+  orderId: number;
+  leadId: number;
+  crmStatus: number;
+  userId: number | null;
+}
+
+type CrmListener = (event: OrderCrmStatusEntered) => Promise<void>;
+const crmListeners = new Set<CrmListener>();
+
+export function onOrderCrmStatusEntered(listener: CrmListener): () => void {
+  crmListeners.add(listener);
+  return () => crmListeners.delete(listener);
+}
+
+/** Called after the change is committed, like orderStageEntered. */
+export async function orderCrmStatusEntered(event: OrderCrmStatusEntered): Promise<void> {
+  await Promise.allSettled([...crmListeners].map((listener) => listener(event)));
+}

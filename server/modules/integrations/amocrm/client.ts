@@ -111,6 +111,8 @@ export interface AmoClient {
   addElements(catalogId: number, elements: AmoElementWrite[]): Promise<number[]>;
   updateElements(catalogId: number, elements: (AmoElementWrite & { id: number })[]): Promise<void>;
   linkElements(leadId: number, links: AmoLink[]): Promise<void>;
+  /** A common note (text) on the lead, e.g. a document's link; answers the note's id. */
+  addLeadNote(leadId: number, text: string): Promise<number>;
 }
 
 export function createAmoClient(options: AmoClientOptions): AmoClient {
@@ -216,6 +218,10 @@ export function createAmoClient(options: AmoClientOptions): AmoClient {
     },
     async linkElements(leadId, links) {
       if (links.length) await call('POST', `/api/v4/leads/${leadId}/link`, batches(links).map((link) => ({ to_entity_id: link.elementId, to_entity_type: 'catalog_elements', metadata: { quantity: link.quantity, catalog_id: link.catalogId } })));
+    },
+    async addLeadNote(leadId, text) {
+      const answer = await call<{ _embedded: { notes: { id: number }[] } }>('POST', '/api/v4/leads/notes', [{ entity_id: leadId, note_type: 'common', params: { text } }]);
+      return answer.body._embedded.notes[0]!.id;
     },
   };
 }
