@@ -190,7 +190,7 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
   async function checkout(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
     const match = /^\/pay\/([^/]+)(?:\/(pay|back))?$/.exec(path);
     const session = match ? fake.sessions.get(match[1]!) : undefined;
-    if (!session || session.status !== 'open') {
+    if (session?.status !== 'open') {
       response.writeHead(404).end('This Checkout Session is no longer available');
       return;
     }
