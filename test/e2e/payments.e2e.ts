@@ -20,7 +20,7 @@ const LANGS = [
 
 /** The start of a text with a {{param}}: what a button or line reads before the amount. */
 const lead = (text: string) => text.split('{{')[0]!;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 let yoo: FakeYooKassa;
 let stripe: FakeStripe;
@@ -77,7 +77,7 @@ for (const { lang, locale, texts, provider } of LANGS) {
 
       // The customer: 'Pay' on the order page, the provider's page, back to the order, 'Paid'.
       const customer = await openUrl(share.path, { locale });
-      const pay = customer.getByRole('button', { name: new RegExp(`^${escape(lead(t.pay))}`) });
+      const pay = customer.getByRole('button', { name: new RegExp(`^${literal(lead(t.pay))}`) });
       await pay.waitFor();
       expect(await pay.textContent()).toMatch(/123[.,]50/);
       // The invoice stays offered beside 'Pay'.
@@ -87,8 +87,8 @@ for (const { lang, locale, texts, provider } of LANGS) {
       expect(await customer.locator('#amount').textContent()).toBe(provider === 'stripe' ? '123.50 USD' : '123.50 RUB');
       await customer.locator('#pay').click();
       await customer.waitForURL((url) => url.origin === baseUrl && url.hash.startsWith(`#/publicOrder?order_id=${order.id}`));
-      await customer.getByText(new RegExp(`^${escape(lead(t.paid))}.*123[.,]50`)).waitFor();
-      expect(await customer.getByRole('button', { name: new RegExp(`^${escape(lead(t.pay))}`) }).count()).toBe(0);
+      await customer.getByText(new RegExp(`^${literal(lead(t.paid))}.*123[.,]50`)).waitFor();
+      expect(await customer.getByRole('button', { name: new RegExp(`^${literal(lead(t.pay))}`) }).count()).toBe(0);
 
       // Staff: the order screen shows the payment.
       const staff = await openPage(`/addToDeal?order_id=${order.id}`, { token: account.token, locale });
