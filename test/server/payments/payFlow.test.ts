@@ -182,7 +182,9 @@ describe('Stripe webhooks', () => {
     expect(await stripe.deliver(completed.body, completed.signature)).toBe(200);
     expect((await view(token, order.id)).body).toMatchObject({ paid: true, state: 'succeeded', currency: 'USD', amount: '123.50' });
     const logged = (await logOf(account.id)).length;
-    expect(await stripe.deliver(completed.body, completed.signature)).toBe(200);
+    // The same event again (Stripe redelivers): taken already, so it is answered and does nothing.
+    const replay = await server.app.inject({ method: 'POST', url: `/api/payments/webhook/stripe/${account.id}`, payload: completed.body, headers: { 'content-type': 'application/json', 'stripe-signature': completed.signature } });
+    expect(JSON.parse(replay.body)).toEqual({ accepted: false, state: null });
     expect((await logOf(account.id)).length).toBe(logged);
     // Out of order: an expiry delivered after the completion leaves the payment succeeded.
     const expired = stripe.eventOf(row.externalId!, 'checkout.session.expired');
