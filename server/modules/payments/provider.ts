@@ -42,7 +42,19 @@ export interface PaymentAdapter {
   testConnection(): Promise<void>;
 }
 
-export class WebhookRefused extends Error {}
+/**
+ * A notification that cannot be believed. `malformed`: the body is no notification of this provider at all (not JSON,
+ * no signature header, another shape) — refused without a log entry, since anyone can post noise at a public address;
+ * a notification that fails verification (a forged signature, a payment the provider does not confirm) is logged.
+ */
+export class WebhookRefused extends Error {
+  constructor(
+    message: string,
+    readonly malformed = false,
+  ) {
+    super(message);
+  }
+}
 
 /** The provider refused the request (a 4xx other than 401/429): its own message, for the log and the caller. */
 export class ProviderRejected extends Error {

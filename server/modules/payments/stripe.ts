@@ -88,7 +88,9 @@ export function stripeAdapter(baseUrl: string, keys: StripeKeys, gateKey: string
     },
     async verifyWebhook(rawBody, headers) {
       const header = headers['stripe-signature'];
-      const problem = stripeSignatureProblem(Array.isArray(header) ? header[0] : header, rawBody, keys.webhookSecret);
+      const signature = Array.isArray(header) ? header[0] : header;
+      if (!signature) throw new WebhookRefused('The Stripe-Signature header is missing', true);
+      const problem = stripeSignatureProblem(signature, rawBody, keys.webhookSecret);
       if (problem) throw new WebhookRefused(problem);
       const event = JSON.parse(rawBody) as { id?: unknown; type?: unknown; data?: { object?: unknown } };
       if (typeof event.id !== 'string' || typeof event.type !== 'string' || !HANDLED.has(event.type) || !isSession(event.data?.object)) {

@@ -96,12 +96,12 @@ export function yookassaAdapter(baseUrl: string, keys: YooKassaKeys, gateKey: st
       try {
         notification = JSON.parse(rawBody) as typeof notification;
       } catch {
-        throw new WebhookRefused('The YooKassa notification is not JSON');
+        throw new WebhookRefused('The YooKassa notification is not JSON', true);
       }
       const event = typeof notification?.event === 'string' ? notification.event : '';
       const told = notification?.object as Partial<YooPayment> | undefined;
       if (notification?.type !== 'notification' || !(event in NOTIFIED) || typeof told?.id !== 'string' || !/^[\w-]{1,64}$/.test(told.id)) {
-        throw new WebhookRefused('Not a YooKassa payment notification');
+        throw new WebhookRefused('Not a YooKassa payment notification', true);
       }
       // Unsigned: what counts is YooKassa's own answer for this id.
       const payment = await adapter.fetchPayment(told.id);
