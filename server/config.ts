@@ -84,6 +84,9 @@ export interface ServerConfig {
   integrationKey: string | null;
   /** Our own address as CRMs and 1C reach it (PUBLIC_URL), for OAuth redirect and webhook addresses; default http://host:port. */
   publicUrl: string | null;
+  /** Issue 18 §4: the payment providers' API hosts (YOOKASSA_API_URL, STRIPE_API_URL); tests point them at local fakes. */
+  yookassaApiUrl: string;
+  stripeApiUrl: string;
 }
 
 function number(value: string | undefined, fallback: number): number {
@@ -135,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     telegramBotName: env.TELEGRAM_BOT_NAME || null,
     integrationKey: env.INTEGRATION_KEY || null,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    yookassaApiUrl: env.YOOKASSA_API_URL || 'https://api.yookassa.ru',
+    stripeApiUrl: env.STRIPE_API_URL || 'https://api.stripe.com',
     ...overrides,
   };
 }

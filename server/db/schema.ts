@@ -1417,3 +1417,62 @@ export const onecImports = pgTable(
   },
   (table) => [primaryKey({ columns: [table.accountId, table.filename] })],
 );
+
+/**
+ * Issue 18 §4: how an account takes payments for public orders — one provider ('yookassa' takes RUB, 'stripe' USD) or
+ * none. Each provider's keys are sealed by integrations/vault.ts and kept while another provider is chosen, so switching
+ * back needs no re-entry.
+ */
+export const paymentSettings = pgTable('payment_settings', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  /** 'yookassa' | 'stripe' | null (no payments). */
+  provider: text('provider'),
+  /** Sealed { shopId, secretKey }. */
+  yookassaCredentials: text('yookassa_credentials'),
+  /** Sealed { secretKey, webhookSecret }. */
+  stripeCredentials: text('stripe_credentials'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Issue 18 §4: a payment of an order at a provider. The row is written before the provider is called (with the
+ * idempotence key the call carries), so concurrent 'Pay' clicks share one row and the provider makes one payment.
+ */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'yookassa' | 'stripe' */
+    provider: text('provider').notNull(),
+    /** The provider's payment (YooKassa) or Checkout Session (Stripe) id; null until the provider has answered. */
+    externalId: text('external_id'),
+    amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    /** 'pending' | 'succeeded' | 'canceled' | 'refunded' */
+    state: text('state').notNull().default('pending'),
+    idempotenceKey: text('idempotence_key').notNull(),
+    /** Where the customer confirms the payment (the provider's page). */
+    confirmationUrl: text('confirmation_url'),
+    /** The order's version the amount was taken from: a changed order gets a new payment. */
+    orderVersion: integer('order_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('order_payments_account_id').on(table.accountId, table.id),
+    uniqueIndex('order_payments_account_key').on(table.accountId, table.idempotenceKey),
+    uniqueIndex('order_payments_account_external').on(table.accountId, table.provider, table.externalId),
+    // One pending payment per order: a second concurrent 'Pay' cannot add another.
+    uniqueIndex('order_payments_account_order_pending').on(table.accountId, table.orderId).where(sql`state = 'pending'`),
+    check('order_payments_state', sql`${table.state} in ('pending', 'succeeded', 'canceled', 'refunded')`),
+    check('order_payments_amount', sql`${table.amount} > 0`),
+  ],
+);

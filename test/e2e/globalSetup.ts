@@ -12,6 +12,7 @@ import { ensureTariffs } from '../../server/seeds/seed';
 import { ensureChromium } from './chromium';
 import { addBrowserFixtures, createTestAccount } from './fixtures';
 import { addOrderFixtures } from './orderFixtures';
+import { addPaymentFixtures } from './paymentFixtures';
 import { addTaskFixtures } from './taskFixtures';
 import { E2E_TELEGRAM_BOT } from './telegramBot';
 
@@ -88,6 +89,8 @@ export default async function setup(project: TestProject) {
   addTaskFixtures(app, database.db);
   // Orders in bulk, for the big orders export (ordersExport.e2e.ts). Test-only too.
   addOrderFixtures(app, database.db);
+  // The payment fakes' addresses (payments.e2e.ts). Test-only too.
+  addPaymentFixtures(app, database.db, config);
   await app.listen({ port, host: '127.0.0.1' });
 
   project.provide('baseUrl', `http://127.0.0.1:${port}`);

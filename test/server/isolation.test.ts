@@ -12,6 +12,7 @@ import { seedImport } from './import/isolationSeed';
 import { seedTasks } from './tasks/isolationSeed';
 import { seedDocuments } from './documents/isolationSeed';
 import { seedIntegrations } from './integrations/isolationSeed';
+import { seedPayments } from './payments/isolationSeed';
 import { exportsSettled } from './analytics/settledExports';
 
 /**
@@ -273,6 +274,7 @@ beforeAll(async () => {
   await seedImport(server, account, mark);
   await seedDocuments(server, account, mark);
   await seedIntegrations(server, account, mark);
+  await seedPayments(server, account, mark);
   // B's report exports (started by the walk above) finish writing their tasks before B's rows are taken as the reference.
   await exportsSettled(server.database.db);
 

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, type FormEvent, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, type ComponentType, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { isPublicMode } from '../../../src/domain/publicMode';
 import { t } from '../../../src/i18n';
@@ -29,7 +29,7 @@ export function orderIdOf(search: string): number | null {
  * The deal screen (/addToDeal?order_id=…, and /publicOrder?order_id=… in public mode): order details,
  * then the tabs products, documents and client (spec 1 §2, §4).
  */
-export default function DealScreen() {
+export default function DealScreen({ payment: Payment }: { payment?: ComponentType<{ orderId: number; version: number }> } = {}) {
   const [location] = useLocation();
   const search = useSearch();
   const publicMode = isPublicMode({ path: location });
@@ -95,6 +95,12 @@ export default function DealScreen() {
   return (
     <section className={`deal-screen${publicMode ? ' deal-screen--public' : ''}`} aria-labelledby="deal-title" onKeyDown={onKeyDown} onInput={onInput}>
       <DealHeader order={order} publicMode={publicMode} />
+      {/* The order's online payment state for staff (payments feature, composed in shell/app/DealPage.tsx). */}
+      {Payment && !publicMode ? (
+        <Suspense fallback={null}>
+          <Payment orderId={order.id} version={order.version} />
+        </Suspense>
+      ) : null}
       <OrderDetails order={order} publicMode={publicMode} />
       <DealTabs order={order} publicMode={publicMode} />
       <LeaveConfirmation />

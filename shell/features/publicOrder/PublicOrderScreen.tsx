@@ -2,7 +2,7 @@ import './texts';
 import styles from './publicOrder.css?raw';
 import pageStyles from './customerOrder.css?raw';
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { useSearch } from 'wouter';
 import type { PublicOrderWithPositions } from '../../../src/contract/publicOrder';
 import { displayValue } from '../../../src/domain/format';
@@ -35,7 +35,7 @@ function orderIdOf(search: string): number | null {
  * the public order fields, the items with their availability ('in stock' / 'on order', never counts), the total,
  * the public documents, and, while the order is active, quantity changes and the products their scenario offers.
  */
-export default function PublicOrderScreen() {
+export default function PublicOrderScreen({ payment: Payment }: { payment?: ComponentType<{ orderId: number; version: number }> } = {}) {
   const orderId = orderIdOf(useSearch());
   const token = useStore($publicToken);
   const page = useStore($orderPage);
@@ -85,6 +85,12 @@ export default function PublicOrderScreen() {
         <span>{t('publicOrder.page.total')}</span>
         <strong>{formatMoney(order.sum, order.currency)}</strong>
       </p>
+      {/* 'Pay' / 'Paid' (payments feature, composed in shell/app/PublicOrderPage.tsx): loads after the order. */}
+      {Payment ? (
+        <Suspense fallback={null}>
+          <Payment orderId={order.id} version={order.version} />
+        </Suspense>
+      ) : null}
       {order.active ? <OfferPanel busy={page.busy} /> : null}
       <OrderDocuments files={page.files} />
     </section>

@@ -26,5 +26,6 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'productCategories', label: 'settings.productCategories', adminOnly: false, panel: lazy(() => import('../entitySettings/panels').then((m) => ({ default: m.ProductCategoriesPanel }))) },
   { id: 'productProperties', label: 'settings.productProperties', adminOnly: false, panel: lazy(() => import('../entitySettings/panels').then((m) => ({ default: m.ProductPropertiesPanel }))) },
   { id: 'customerFields', label: 'settings.customerFieldSettings', adminOnly: true, panel: lazy(() => import('../entitySettings/panels').then((m) => ({ default: m.CustomerFieldsPanel }))) },
+  { id: 'payments', label: 'settings.payments', adminOnly: true, panel: lazy(() => import('../payments/PaymentsSection')) },
   { id: 'publicCustomers', label: 'settings.publicCustomers', adminOnly: false, panel: lazy(() => import('../publicCustomers/PublicCustomersPanel')) },
 ];
