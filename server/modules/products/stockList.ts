@@ -6,6 +6,7 @@ import { escapeLike } from '../../db/like';
 import { batches, categories, fields, products, stockSums, warehouses } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { EVERY_WAREHOUSE, sumsLevel } from '../stock/api';
+import { keptStockTotals, wholeTable } from './keptTotals';
 import { countProducts } from './positions';
 import { narrowSearchOf, searchCount, searchSliceIds, searchTotalsRow } from './stockSearch';
 import { cappedPagingOf, countLimit } from './stockListPaging';
@@ -489,9 +490,10 @@ export async function listStock(db: Db, accountId: number, request: StockListReq
 
 /**
  * product/stock-totals: the totals row of the whole filter (not only the page) and how many products match, in one
- * pass over the matching products and their kept sums rows.
+ * pass over the matching products and their kept sums rows; with no filter, the kept totals (keptTotals.ts).
  */
 export async function stockTotals(db: Db, accountId: number, request: Pick<StockListRequest, 'warehouse' | 'filter'>): Promise<StockTotals> {
+  if (wholeTable(request.filter)) return keptStockTotals(db, accountId, request.warehouse ?? 'all');
   const scope = await scopeOf(db, accountId, request);
   const base = scope.priceFields[0]?.code;
   const narrow = narrowSearchOf(scope.filter);
