@@ -28,8 +28,9 @@ function levelOf(accountId: number, warehouse: WarehouseChoice): ReturnType<type
 }
 
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
-const quantity = (value: unknown): number => Math.round(num(value) * 1000) / 1000;
-const money = (value: unknown): number => Math.round(num(value) * 100) / 100;
+/** A totals row's figures as the list shows them: quantities to thousandths, money to hundredths. */
+export const quantity = (value: unknown): number => Math.round(num(value) * 1000) / 1000;
+export const money = (value: unknown): number => Math.round(num(value) * 100) / 100;
 
 export async function keptStockTotals(db: Db, accountId: number, warehouse: WarehouseChoice): Promise<StockTotals> {
   const result = await db.execute(sql`
