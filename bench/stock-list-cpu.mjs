@@ -4,9 +4,11 @@
 // says what a call costs. At 16 connections on 2 cores a call's p95 is roughly 16 × its CPU ÷ 2 plus queueing, so the
 // 60 ms budget needs about 7 ms.
 //   node bench/stock-list-cpu.mjs new=. old=/path/to/an/exported/older/tree [--seed]
+// In the last round each call is also driven at 16 connections for BENCH_SECONDS (p50/p95/p99 of every response).
 // Each label is a source tree (with node_modules beside it) whose bench/stock-list.server.ts is bundled and served;
 // the first label seeds the database when --seed is given (DATABASE_URL, or a PostgreSQL started here), the others
 // serve what it seeded. Every call is made CALLS times, 4 at a time, in ROUNDS rounds alternating between the labels.
+import autocannon from 'autocannon';
 import * as esbuild from 'esbuild';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
@@ -19,6 +21,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const CALLS = Number(process.env.BENCH_CALLS ?? 48);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const PARALLEL = 4;
+// Latency too, per call and label, at the stock bench's 16 connections (BENCH_SECONDS each; 0 leaves it out).
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 16;
 const labels = process.argv.slice(2).filter((arg) => arg.includes('=')).map((arg) => arg.split('='));
 const seed = process.argv.includes('--seed');
 
@@ -96,6 +101,27 @@ async function cpuPerCall(server, postmaster, path, body) {
   return { node: Math.round(node * 10) / 10, pg: Math.round(pg * 10) / 10, total: Math.round((node + pg) * 10) / 10 };
 }
 
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+};
+
+/** p50/p95/p99 of every response's time at 16 connections. */
+async function latency(server, path, body) {
+  const times = [];
+  const instance = autocannon({
+    url: `http://127.0.0.1:${server.port}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+    requests: [{ method: 'POST', path: `/api/product/${path}`, setupRequest: (request) => ({ ...request, body: JSON.stringify(body()) }) }],
+  });
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await instance;
+  const round = (value) => Math.round(value * 10) / 10;
+  return { requests: times.length, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), failed: result.non2xx + result.errors };
+}
+
 let pgDir = null;
 let databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -114,7 +140,7 @@ try {
   for (let round = 0; round < ROUNDS; round += 1)
     for (const [name, path, body] of CALL_LIST)
       for (const server of servers) {
-        const figures = await cpuPerCall(server, postmaster, path, body);
+        const figures = { ...(await cpuPerCall(server, postmaster, path, body)), ...(SECONDS > 0 && round === ROUNDS - 1 && (await latency(server, path, body))) };
         const key = `${name}|${server.label}`;
         results.set(key, [...(results.get(key) ?? []), figures]);
         loads.push(loadavg()[0]);
@@ -125,6 +151,13 @@ try {
   console.log(`|---|${servers.map(() => '---').join('|')}|`);
   for (const [name] of CALL_LIST)
     console.log(`| ${name} | ${servers.map((server) => results.get(`${name}|${server.label}`).map((f) => `${f.node} + ${f.pg} = **${f.total}**`).join('; ')).join(' | ')} |`);
+  if (SECONDS > 0) {
+    console.log(`\nLatency at ${CONNECTIONS} connections, ${SECONDS} s per call and label, last round (ms: p50 / p95 / p99, requests)\n`);
+    console.log(`| call | ${servers.map((server) => server.label).join(' | ')} |`);
+    console.log(`|---|${servers.map(() => '---').join('|')}|`);
+    for (const [name] of CALL_LIST)
+      console.log(`| ${name} | ${servers.map((server) => results.get(`${name}|${server.label}`).at(-1)).map((f) => `${f.p50} / **${f.p95}** / ${f.p99} (${f.requests}${f.failed ? `, ${f.failed} failed` : ''})`).join(' | ')} |`);
+  }
 } finally {
   for (const server of servers) server.child.kill('SIGTERM');
   if (pgDir && !process.env.BENCH_KEEP_PG) execFileSync(join(root, '.ci/postgres.sh'), ['stop', pgDir]);
