@@ -21,12 +21,13 @@ import { cappedPagingOf, countLimit } from './stockListPaging';
  * column it walks that column's index and reads about per_page products and their sums rows; sorted by a balance in
  * every warehouse it walks the sums' index; 'positive' and the quantity range are conditions on the sums row. Batches
  * are read only for the rows shown (their expandable rows, and the single batch's number and warehouse). Sorting by
- * batch, warehouse or cost price still sums every product's batches once (those are not kept). The page reads ids
- * first and the shown rows' columns after; a filtered list counts its matches only up to a cap (stockListPaging.ts),
- * so no page reads every match just to count them. The totals read the matching products' sums rows, which is why
- * they are a call of their own: the page does not wait for them. A filter that is only a text search (with or
- * without 'positive') is answered from the narrow kept product_search table instead (stockSearch.ts).
- * Measured in bench/stock-list.mjs (100,000 products in 3 warehouses).
+ * batch, warehouse or cost price still sums every product's batches once (those are not kept). The page's ids and
+ * its rows are read in one statement that writes the rows' JSON (stockPageRows.ts); a filtered list counts its
+ * matches only up to a cap (stockListPaging.ts), so no page reads every match just to count them. The totals of a
+ * filter read the matching products' sums rows, which is why they are a call of their own: the page does not wait
+ * for them; with no filter they are the kept totals row (keptTotals.ts). A filter that is only a text search (with
+ * or without 'positive') is answered from the narrow kept product_search table instead (stockSearch.ts).
+ * Measured in bench/stock-list.mjs (100,000 products in 3 warehouses) and bench/stock-list-cpu.mjs (CPU per call).
  */
 
 export const STOCK_PER_PAGE = 20;
