@@ -114,10 +114,11 @@ BEGIN
   IF crossed_accounts IS NOT NULL THEN
     PERFORM product_search_levels(crossed_accounts, crossed_products);
   END IF;
-  PERFORM stock_totals_add(array_agg(c.account_id), array_agg(c.warehouse_id), array_agg(c.count), array_agg(c.reserve), array_agg(c.cost_value), array_agg(c.count), array_agg(p.values))
+  -- Each product's prices picked out of its values once (not per level: values can be wide), read by its id.
+  PERFORM stock_totals_add(array_agg(c.account_id), array_agg(c.warehouse_id), array_agg(c.count), array_agg(c.reserve), array_agg(c.cost_value), array_agg(c.count), array_agg(p.prices))
     FROM unnest(account_ids, product_ids, levels, counts, reserves, cost_values) AS c(account_id, product_id, warehouse_id, count, reserve, cost_value)
-    JOIN products p ON p.account_id = c.account_id AND p.id = c.product_id
-    WHERE NOT p.archived AND (c.count <> 0 OR c.reserve <> 0 OR c.cost_value <> 0)
+    JOIN (SELECT account_id, id, stock_prices(values) AS prices FROM products WHERE id = ANY(product_ids) AND NOT archived) AS p ON p.account_id = c.account_id AND p.id = c.product_id
+    WHERE c.count <> 0 OR c.reserve <> 0 OR c.cost_value <> 0
     HAVING count(*) > 0;
 END
 $$;
