@@ -45,21 +45,24 @@ const freePort = () =>
     });
   });
 
-/** CPU seconds (user + system) of a process and, with `children`, of its direct children (the postmaster's backends). */
+/** CPU seconds (user + system) by pid of a process and, with `children`, of its direct children (the postmaster's backends). */
 function cpuOf(pid, children = false) {
-  let total = 0;
+  const ticks = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(entry) === pid || (children && Number(fields[1]) === pid)) total += Number(fields[11]) + Number(fields[12]);
+      if (Number(entry) === pid || (children && Number(fields[1]) === pid)) ticks.set(entry, (Number(fields[11]) + Number(fields[12])) / 100);
     } catch {
       // A process that ended meanwhile.
     }
   }
-  return total / 100;
+  return ticks;
 }
+
+/** CPU seconds spent between two readings: a backend that ended meanwhile (another server's idle connection) counts nothing, a new one all it spent. */
+const spent = (before, after) => [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
 
 async function bundle(label, tree) {
   const dir = join(tmpdir(), `stock-cpu-${label}`);
@@ -96,8 +99,8 @@ async function cpuPerCall(server, postmaster, path, body) {
       while (left-- > 0) await ask();
     }),
   );
-  const node = ((cpuOf(server.child.pid) - node0) / CALLS) * 1000;
-  const pg = ((cpuOf(postmaster, true) - pg0) / CALLS) * 1000;
+  const node = (spent(node0, cpuOf(server.child.pid)) / CALLS) * 1000;
+  const pg = (spent(pg0, cpuOf(postmaster, true)) / CALLS) * 1000;
   return { node: Math.round(node * 10) / 10, pg: Math.round(pg * 10) / 10, total: Math.round((node + pg) * 10) / 10 };
 }
 
