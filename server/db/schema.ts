@@ -375,6 +375,32 @@ export const productSearch = pgTable(
 );
 
 /**
+ * The stock list's whole-table totals row (issue 13 §2: the first page with no filter reads it instead of summing
+ * every product): per account and stock_sums level (0: every warehouse, else a warehouse id), Σ count, reserve and
+ * cost value of the non-archived products, and per price code (every key of products.values with a numeric cost) the
+ * sale value Σ count × price. Kept by the statement triggers that keep stock_sums and by those on products (archive,
+ * price change, delete; migration stock_totals) in the same transaction as the write.
+ * Split into slots (slot = the writing backend's pid % 8), so concurrent stock writers of one account rarely wait on
+ * one row: a transaction only ever writes its own slot, so the totals add no lock another writer could hold against
+ * it; a read sums the level's few rows. test/server/stock/keptTotals.test.ts checks them against the computed totals.
+ */
+export const stockTotals = pgTable(
+  'stock_totals',
+  {
+    accountId: integer('account_id').notNull(),
+    /** 0: every warehouse of the account. */
+    warehouseId: integer('warehouse_id').notNull(),
+    slot: integer('slot').notNull(),
+    count: numeric('count').notNull().default('0'),
+    reserve: numeric('reserve').notNull().default('0'),
+    costValue: numeric('cost_value').notNull().default('0'),
+    /** Price code → Σ count × that price's cost (numbers in jsonb are numerics: exact). */
+    saleValues: jsonb('sale_values').$type<Record<string, number>>().notNull().default({}),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.warehouseId, table.slot] })],
+);
+
+/**
  * Facilities (objects): the places goods go — a customer's sites. Never deleted, only archived, so orders and
  * write-offs that named one keep it. (account_id, id) is unique so orders and movements reference both and
  * cannot name another account's facility whatever the code does.

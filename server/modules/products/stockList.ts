@@ -1,13 +1,15 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { PriceColumn, StockBatchRow, StockList, StockListFilter, StockListRequest, StockRow, StockSortField, StockTotals, WarehouseChoice } from '../../../src/contract/stockList';
+import type { PriceColumn, StockListFilter, StockListRequest, StockRow, StockSortField, StockTotals, WarehouseChoice } from '../../../src/contract/stockList';
 import { FieldType } from '../../../src/domain/fieldTypes';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { batches, categories, fields, products, stockSums, warehouses } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { EVERY_WAREHOUSE, sumsLevel } from '../stock/api';
+import { keptStockTotals, money, quantity, wholeTable } from './keptTotals';
 import { countProducts } from './positions';
-import { narrowSearchOf, searchCount, searchSliceIds, searchTotalsRow } from './stockSearch';
+import { narrowSearchOf, searchCount, searchSliceQuery, searchTotalsRow } from './stockSearch';
+import { batchScope, type PageRows, pageRows } from './stockPageRows';
 import { cappedPagingOf, countLimit } from './stockListPaging';
 
 /**
@@ -19,12 +21,13 @@ import { cappedPagingOf, countLimit } from './stockListPaging';
  * column it walks that column's index and reads about per_page products and their sums rows; sorted by a balance in
  * every warehouse it walks the sums' index; 'positive' and the quantity range are conditions on the sums row. Batches
  * are read only for the rows shown (their expandable rows, and the single batch's number and warehouse). Sorting by
- * batch, warehouse or cost price still sums every product's batches once (those are not kept). The page reads ids
- * first and the shown rows' columns after; a filtered list counts its matches only up to a cap (stockListPaging.ts),
- * so no page reads every match just to count them. The totals read the matching products' sums rows, which is why
- * they are a call of their own: the page does not wait for them. A filter that is only a text search (with or
- * without 'positive') is answered from the narrow kept product_search table instead (stockSearch.ts).
- * Measured in bench/stock-list.mjs (100,000 products in 3 warehouses).
+ * batch, warehouse or cost price still sums every product's batches once (those are not kept). The page's ids and
+ * its rows are read in one statement that writes the rows' JSON (stockPageRows.ts); a filtered list counts its
+ * matches only up to a cap (stockListPaging.ts), so no page reads every match just to count them. The totals of a
+ * filter read the matching products' sums rows, which is why they are a call of their own: the page does not wait
+ * for them; with no filter they are the kept totals row (keptTotals.ts). A filter that is only a text search (with
+ * or without 'positive') is answered from the narrow kept product_search table instead (stockSearch.ts).
+ * Measured in bench/stock-list.mjs (100,000 products in 3 warehouses) and bench/stock-list-cpu.mjs (CPU per call).
  */
 
 export const STOCK_PER_PAGE = 20;
@@ -67,12 +70,6 @@ export async function requireWarehouseChoice(db: Db, accountId: number, warehous
   if (typeof warehouse !== 'number') return;
   const [row] = await db.select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.accountId, accountId), eq(warehouses.id, warehouse)));
   if (!row) throw notFound('No such warehouse');
-}
-
-/** The batches counted (alias b): the account's, in the chosen warehouse. */
-function batchScope(scope: ListScope): SQL {
-  const where = sql`b.account_id = ${scope.accountId}`;
-  return scope.warehouseId === null ? where : sql`${where} and b.warehouse_id = ${scope.warehouseId}`;
 }
 
 /** A price type's cost on a product row (null when the product has none). */
@@ -191,43 +188,6 @@ function orderBy(scope: ListScope, sort: StockListRequest['sort']): SQL {
   return sql`${expression} ${direction} nulls last, ${products.id} ${direction}`;
 }
 
-const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
-const quantity = (value: unknown): number => Math.round(num(value) * 1000) / 1000;
-const money = (value: unknown): number => Math.round(num(value) * 100) / 100;
-
-interface PageRow {
-  id: number;
-  type: string;
-  name: string;
-  article: string;
-  unit: string;
-  category_id: number | null;
-  category_name: string | null;
-  tags: string[];
-  prices: Record<string, unknown> | null;
-  created_at: Date | string;
-}
-
-/** A shown product's kept sums in the chosen warehouse(s). */
-interface KeptRow {
-  product_id: number;
-  count: string;
-  reserve: string;
-  cost_value: string;
-}
-
-interface BatchPageRow {
-  id: number;
-  product_id: number;
-  warehouse_id: number;
-  warehouse_name: string;
-  number: string;
-  count: string;
-  reserve: string;
-  cost_price: string;
-  created_at: Date | string;
-}
-
 /** The rows of a raw query: both drivers (PGlite, node-postgres) answer them under rows. */
 const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 /**
@@ -241,63 +201,15 @@ function withoutParallelWorkers<T>(db: Db, read: (db: Db) => Promise<T>): Promis
     return read(tx as unknown as Db);
   });
 }
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-function toBatchRow(batch: BatchPageRow): StockBatchRow {
-  return {
-    id: batch.id,
-    warehouse_id: batch.warehouse_id,
-    warehouse_name: batch.warehouse_name,
-    number: batch.number,
-    count: quantity(batch.count),
-    reserve: quantity(batch.reserve),
-    available: quantity(num(batch.count) - num(batch.reserve)),
-    cost_price: money(batch.cost_price),
-    created_at: iso(batch.created_at),
-  };
-}
-
-/** A product's row from its kept sums (none: nothing in those warehouses) and its batches there, empty ones included. */
-function toStockRow(row: PageRow, kept: KeptRow | undefined, batchRows: readonly BatchPageRow[], priceFields: readonly PriceColumn[]): StockRow {
-  const count = quantity(kept?.count);
-  const reserve = quantity(kept?.reserve);
-  // The rows a product expands to are its non-empty batches; one alone is named on the product's row.
-  const rows = batchRows.filter((batch) => num(batch.count) > 0).map(toBatchRow);
-  const single = rows.length === 1 ? rows[0] : null;
-  // With nothing left, the cost price shown is the highest of its batches' (null when it never had one).
-  const topCost = batchRows.length ? Math.max(...batchRows.map((batch) => num(batch.cost_price))) : null;
-  const prices = Object.fromEntries(
-    priceFields.map(({ code }) => {
-      const cost = row.prices?.[code];
-      return [code, typeof cost === 'number' ? cost : null];
-    }),
-  );
-  return {
-    id: row.id,
-    type: row.type === 'service' ? 'service' : 'product',
-    name: row.name,
-    article: row.article,
-    unit: row.unit,
-    category_id: row.category_id,
-    category_name: row.category_name,
-    tags: row.tags,
-    prices,
-    count,
-    reserve,
-    available: quantity(count - reserve),
-    cost_price: count > 0 ? money(num(kept?.cost_value) / count) : topCost === null ? null : money(topCost),
-    batch: single ? single.number : null,
-    warehouse_name: single ? single.warehouse_name : null,
-    batches: rows,
-    created_at: iso(row.created_at),
-  };
-}
-
 /** Whether nothing filters the list but the type: its size is then the trigger-kept product counts. */
 function unfiltered(scope: ListScope): boolean {
   const { filter } = scope;
   return !filter.search?.trim() && !scope.categoryIds && !filter.tags?.length && filter.price_min === undefined && filter.price_max === undefined && stockConditions(scope).length === 0;
 }
+
+/** The unfiltered table's size from the kept product counts (product_counts), as SQL for the page's statement. */
+const keptCountOf = (scope: ListScope): SQL =>
+  sql`(select coalesce(sum(n), 0) from product_counts where account_id = ${scope.accountId} and archived = false ${scope.filter.type ? sql`and type = ${scope.filter.type}` : sql``})`;
 
 /**
  * How many products the filter leaves, counted up to `limit` rows (see stockListPaging.ts): the count stops reading
@@ -314,7 +226,8 @@ async function countOf(db: Db, scope: ListScope, limit: number): Promise<{ count
   return { counted: Number(row.n), exact: false };
 }
 
-async function scopeOf(db: Db, accountId: number, request: Pick<StockListRequest, 'warehouse' | 'filter'>): Promise<ListScope> {
+/** `priceFields`: read the account's price types (a page reads them in its own statement unless its filter needs them). */
+async function scopeOf(db: Db, accountId: number, request: Pick<StockListRequest, 'warehouse' | 'filter'>, read = { priceFields: true }): Promise<ListScope> {
   const warehouse = request.warehouse ?? 'all';
   await requireWarehouseChoice(db, accountId, warehouse);
   let warehouseId: number | null = typeof warehouse === 'number' ? warehouse : null;
@@ -323,7 +236,7 @@ async function scopeOf(db: Db, accountId: number, request: Pick<StockListRequest
     warehouseId = main?.id ?? 0;
   }
   const filter = request.filter ?? {};
-  return { accountId, warehouse, warehouseId, categoryIds: filter.category_id ? await categoryTree(db, accountId, filter.category_id) : null, filter, priceFields: await priceFieldsOf(db, accountId) };
+  return { accountId, warehouse, warehouseId, categoryIds: filter.category_id ? await categoryTree(db, accountId, filter.category_id) : null, filter, priceFields: read.priceFields ? await priceFieldsOf(db, accountId) : [] };
 }
 
 /** How many products of the name order a search page first looks through (see searchWalk): 50 per row it needs. */
@@ -347,80 +260,45 @@ function searchWalk(scope: ListScope, order: 'asc' | 'desc', size: number): SQL 
     order by ${products.name} ${direction}, ${products.id} ${direction} limit ${size}) as ${products}`;
 }
 
-/** A slice's ids, and how many products the filter leaves when the slice's query counted them on its way. */
-interface SliceIds {
-  ids: number[];
-  total: number | null;
-}
+type Slice = { limit: number; offset: number; ids?: readonly number[] };
 
 /**
- * The ids of a slice of the scope's products in the list's order. Only ids and what the filter and order need are
- * read here (an offset then skips index entries, not whole rows with their categories and prices); the shown rows'
- * columns, sums and batches are read for those ids alone. A search in name order that the walk does not answer reads
- * and sorts every match, so it counts them in that same pass (`total`) instead of a second query reading them again.
+ * A slice of the scope's products in the list's order, as the JSON texts of their rows (stockPageRows.ts: the ids and
+ * the rows in one statement). The ids part reads only ids and what the filter and order need (an offset then skips
+ * index entries, not whole rows with their categories and prices). A search in name order that the walk does not
+ * answer reads and sorts every match, so it counts them in that same pass (`total`) instead of a second query
+ * reading them again. `count`: a count to read in the same statement (the unfiltered table's size).
  */
-async function sliceIdsOf(db: Db, scope: ListScope, sort: StockListRequest['sort'], slice: { limit: number; offset: number; ids?: readonly number[] }): Promise<SliceIds> {
+async function sliceOf(db: Db, scope: ListScope, sort: StockListRequest['sort'], slice: Slice, count?: SQL): Promise<PageRows> {
   const conditions = [...productConditions(scope), ...stockConditions(scope)];
   if (slice.ids) conditions.push(slice.ids.length ? sql`${products.id} in (${idList(slice.ids)})` : sql`false`);
   const field = sort?.field ?? 'name';
-  const query = (source: SQL, counted: boolean, reader: Db = db) =>
-    rowsOf<{ id: number; total?: string }>(
-      reader,
-      sql`select ${products.id} as id ${counted ? sql`, count(*) over () as total` : sql``} from ${source}
+  const ids = (source: SQL, counted: boolean) =>
+    sql`select ${products.id} as id ${counted ? sql`, count(*) over () as total` : sql``} from ${source}
         ${field === 'category' ? sql`left join ${categories} c on c.id = ${products.categoryId} and c.account_id = ${scope.accountId}` : sql``}
         ${readsKeptSums(scope, sort) ? keptSums(scope) : sql``}
         ${summedBatches(scope, sort)}
         where ${sql.join(conditions, sql` and `)}
         order by ${orderBy(scope, sort)}
-        limit ${slice.limit} offset ${slice.offset}`,
-    );
-  const idsOf = (rows: { id: number }[]) => rows.map((row) => Number(row.id));
-  if (!searchInNameOrder(scope, sort) || slice.ids) return { ids: idsOf(await query(sql`${products}`, false)), total: null };
+        limit ${slice.limit} offset ${slice.offset}`;
+  if (!searchInNameOrder(scope, sort) || slice.ids) return pageRows(db, scope, ids(sql`${products}`, false), { count });
   const narrow = narrowSearchOf(scope.filter);
-  if (narrow !== null) return searchSliceIds(db, scope, narrow, sort?.order ?? 'asc', slice);
+  if (narrow !== null) return pageRows(db, scope, searchSliceQuery(scope, narrow, sort?.order ?? 'asc', slice), { counted: true });
   const walk = WALK_ROWS_PER_ROW * (slice.offset + slice.limit);
   if (walk <= WALK_MAX) {
-    const walked = await query(searchWalk(scope, sort?.order ?? 'asc', walk), false);
-    if (walked.length === slice.limit) return { ids: idsOf(walked), total: null };
+    const walked = await pageRows(db, scope, ids(searchWalk(scope, sort?.order ?? 'asc', walk), false));
+    if (walked.rows.length === slice.limit) return walked;
   }
-  const rows = await withoutParallelWorkers(db, (reader) => query(sql`${products}`, true, reader));
   // Past the end no row carries the count: a page there is rare (an old link), so it counts on its own.
-  return { ids: idsOf(rows), total: rows.length ? Number(rows[0].total) : null };
+  return withoutParallelWorkers(db, (reader) => pageRows(reader, scope, ids(sql`${products}`, true), { counted: true }));
 }
 
 /** Whether the list is a text search in name order: the page then chooses between the name walk and the trigram read. */
 const searchInNameOrder = (scope: ListScope, sort: StockListRequest['sort']) => Boolean(scope.filter.search?.trim()) && (sort?.field ?? 'name') === 'name';
 
-/** The shown products' own columns, their category's name and their prices, in the order of `ids`. */
-async function pageRowsOf(db: Db, scope: ListScope, ids: readonly number[]): Promise<PageRow[]> {
-  if (!ids.length) return [];
-  const prices = scope.priceFields.length ? sql`jsonb_build_object(${sql.join(scope.priceFields.map(({ code }) => sql`${code}::text, ${products.values} -> ${code}::text -> 'cost'`), sql`, `)})` : sql`'{}'::jsonb`;
-  const rows = await rowsOf<PageRow>(
-    db,
-    sql`select ${products.id} as id, ${products.type} as type, ${products.name} as name, ${products.article} as article, ${products.unit} as unit,
-        ${products.categoryId} as category_id, c.name as category_name, ${products.tags} as tags, ${prices} as prices, ${products.createdAt} as created_at
-      from ${products}
-      left join ${categories} c on c.id = ${products.categoryId} and c.account_id = ${scope.accountId}
-      where ${products.accountId} = ${scope.accountId} and ${products.id} in (${idList(ids)})`,
-  );
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/** A slice of the scope's products in the list's order with their kept sums and batch rows (and the count, when the slice's query made it). */
-async function sliceOf(db: Db, scope: ListScope, sort: StockListRequest['sort'], slice: { limit: number; offset: number; ids?: readonly number[] }): Promise<{ rows: StockRow[]; total: number | null }> {
-  const { ids, total } = await sliceIdsOf(db, scope, sort, slice);
-  if (!ids.length) return { rows: [], total };
-  const [rows, kept, batchRows] = await Promise.all([pageRowsOf(db, scope, ids), keptRowsOf(db, scope, ids), batchRowsOf(db, scope, ids)]);
-  const keptOf = new Map(kept.map((row) => [row.product_id, row]));
-  const byProduct = new Map<number, BatchPageRow[]>();
-  for (const batch of batchRows) byProduct.set(batch.product_id, [...(byProduct.get(batch.product_id) ?? []), batch]);
-  return { rows: rows.map((row) => toStockRow(row, keptOf.get(row.id), byProduct.get(row.id) ?? [], scope.priceFields)), total };
-}
-
 /** The products of a scope in the list's order, a slice at a time (a chunk of the export), with their batch rows. */
 export async function stockRows(db: Db, scope: ListScope, sort: StockListRequest['sort'], limit: number, offset: number, ids?: readonly number[]): Promise<StockRow[]> {
-  return (await sliceOf(db, scope, sort, { limit, offset, ids })).rows;
+  return (await sliceOf(db, scope, sort, { limit, offset, ids })).rows.map((row) => JSON.parse(row) as StockRow);
 }
 
 /**
@@ -444,54 +322,43 @@ export async function stockIds(db: Db, scope: ListScope, sort: StockListRequest[
 
 const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
-/** The batches of these products in the chosen warehouses, empty ones included (their cost is shown when nothing is left). */
-function batchRowsOf(db: Db, scope: ListScope, productIds: readonly number[]): Promise<BatchPageRow[]> {
-  return rowsOf<BatchPageRow>(
-    db,
-    sql`select b.id, b.product_id, b.warehouse_id, w.name as warehouse_name, b.number, b.count, b.reserve, b.cost_price, b.created_at
-      from ${batches} b join ${warehouses} w on w.id = b.warehouse_id
-      where ${batchScope(scope)} and b.product_id in (${idList(productIds)})
-      order by b.product_id, w.name, b.number, b.id`,
-  );
-}
-
-/** The kept sums of these products in the chosen warehouse(s): one primary-key read each. */
-function keptRowsOf(db: Db, scope: ListScope, productIds: readonly number[]): Promise<KeptRow[]> {
-  return rowsOf<KeptRow>(
-    db,
-    sql`select s.product_id, s.count, s.reserve, s.cost_value from ${stockSums} s
-      where s.account_id = ${scope.accountId} and s.warehouse_id = ${sumsLevel(scope.warehouseId)} and s.product_id in (${idList(productIds)})`,
-  );
-}
-
 /**
  * product/stock-list: one page of the stock table and how many products the filter leaves (capped, see
- * stockListPaging.ts). A search in name order may count in its page's own pass; otherwise the count is read beside
- * the page.
+ * stockListPaging.ts), as the answer's JSON text: the rows come written by PostgreSQL (stockPageRows.ts). The
+ * unfiltered table's size is read in the page's statement; a search in name order may count in its page's own pass;
+ * otherwise the count is read beside the page. The price types are read with the page unless the filter needs them.
  */
-export async function listStock(db: Db, accountId: number, request: StockListRequest): Promise<StockList> {
-  const scope = await scopeOf(db, accountId, request);
+export async function listStockJson(db: Db, accountId: number, request: StockListRequest): Promise<string> {
+  const filter = request.filter ?? {};
+  const scope = await scopeOf(db, accountId, request, { priceFields: filter.price_min !== undefined || filter.price_max !== undefined });
   const perPage = request.per_page ?? STOCK_PER_PAGE;
   const page = request.page ?? 1;
   const limit = countLimit(page, perPage);
   const slice = { limit: perPage, offset: (page - 1) * perPage };
-  const paged = (rows: StockRow[], count: { counted: number; exact: boolean }) =>
+  const paged = (found: PageRows, count: { counted: number; exact: boolean }) => {
     // The kept counts are exact whatever their size: no cap applies to them. A count made in the page's pass is
     // exact too, but is capped like any other so the same filter always answers the same way.
-    ({ data: rows, price_fields: [...scope.priceFields], ...(count.exact ? cappedPagingOf(page, perPage, count.counted, Number.POSITIVE_INFINITY) : cappedPagingOf(page, perPage, Math.min(count.counted, limit), limit)) });
-  if (searchInNameOrder(scope, request.sort)) {
-    const { rows, total } = await sliceOf(db, scope, request.sort, slice);
-    return paged(rows, total === null ? await countOf(db, scope, limit) : { counted: total, exact: false });
+    const { links, meta } = count.exact ? cappedPagingOf(page, perPage, count.counted, Number.POSITIVE_INFINITY) : cappedPagingOf(page, perPage, Math.min(count.counted, limit), limit);
+    return `{"data":[${found.rows.join(',')}],"price_fields":${found.priceFields},"links":${JSON.stringify(links)},"meta":${JSON.stringify(meta)}}`;
+  };
+  if (unfiltered(scope)) {
+    const found = await sliceOf(db, scope, request.sort, slice, keptCountOf(scope));
+    return paged(found, { counted: found.counted ?? 0, exact: true });
   }
-  const [count, { rows }] = await Promise.all([countOf(db, scope, limit), sliceOf(db, scope, request.sort, slice)]);
-  return paged(rows, count);
+  if (searchInNameOrder(scope, request.sort)) {
+    const found = await sliceOf(db, scope, request.sort, slice);
+    return paged(found, found.total === null ? await countOf(db, scope, limit) : { counted: found.total, exact: false });
+  }
+  const [count, found] = await Promise.all([countOf(db, scope, limit), sliceOf(db, scope, request.sort, slice)]);
+  return paged(found, count);
 }
 
 /**
  * product/stock-totals: the totals row of the whole filter (not only the page) and how many products match, in one
- * pass over the matching products and their kept sums rows.
+ * pass over the matching products and their kept sums rows; with no filter, the kept totals (keptTotals.ts).
  */
 export async function stockTotals(db: Db, accountId: number, request: Pick<StockListRequest, 'warehouse' | 'filter'>): Promise<StockTotals> {
+  if (wholeTable(request.filter)) return keptStockTotals(db, accountId, request.warehouse ?? 'all');
   const scope = await scopeOf(db, accountId, request);
   const base = scope.priceFields[0]?.code;
   const narrow = narrowSearchOf(scope.filter);

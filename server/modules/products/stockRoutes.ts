@@ -10,7 +10,7 @@ import { archiveMany } from './archiving';
 import { prepareStockExport, STOCK_EXPORT_TASK, stockExportFileName } from './stockExport';
 import { startTask } from '../tasks/api';
 import { ExportStarted } from '../../../src/contract/import';
-import { listStock, stockTotals } from './stockList';
+import { listStockJson, stockTotals } from './stockList';
 
 const TotalsRequest = Type.Pick(StockListRequest, ['warehouse', 'filter']);
 
@@ -19,9 +19,12 @@ export const stockListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
   const tags = ['products'];
 
-  app.post('/product/stock-list', { config: { reads: true }, schema: { tags, body: Nullable(StockListRequest), response: { 200: StockList } } }, async (request) =>
-    listStock(db, callerOf(request).account.id, (request.body ?? {}) as StockListBody),
-  );
+  // The answer comes as JSON text written mostly by PostgreSQL (stockList.ts): Fastify sends a string typed JSON as it
+  // is, without serializing it again; the schema still documents it.
+  app.post('/product/stock-list', { config: { reads: true }, schema: { tags, body: Nullable(StockListRequest), response: { 200: StockList } } }, async (request, reply) => {
+    const text = await listStockJson(db, callerOf(request).account.id, (request.body ?? {}) as StockListBody);
+    return reply.type('application/json; charset=utf-8').send(text as unknown as StockList);
+  });
 
   app.post('/product/stock-totals', { config: { reads: true }, schema: { tags, body: Nullable(TotalsRequest), response: { 200: StockTotals } } }, async (request) =>
     stockTotals(db, callerOf(request).account.id, (request.body ?? {}) as StockListBody),

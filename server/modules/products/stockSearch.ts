@@ -53,17 +53,13 @@ function matches(scope: SearchScope, search: string): SQL {
 const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
- * A slice of the matching products' ids in name order (the id breaks ties, as in the list's order), and how many
- * match, counted in the same pass (null past the end, where no row carries it).
+ * The query of a slice of the matching products' ids in name order (the id breaks ties, as in the list's order), and
+ * how many match (`total`), counted in the same pass (past the end no row carries it).
  */
-export async function searchSliceIds(db: Db, scope: SearchScope, search: string, order: 'asc' | 'desc', slice: { limit: number; offset: number }): Promise<{ ids: number[]; total: number | null }> {
+export function searchSliceQuery(scope: SearchScope, search: string, order: 'asc' | 'desc', slice: { limit: number; offset: number }): SQL {
   const direction = order === 'desc' ? sql`desc` : sql`asc`;
-  const rows = await rowsOf<{ id: number; total: string }>(
-    db,
-    sql`select ps.product_id as id, count(*) over () as total from ${productSearch} ps where ${matches(scope, search)}
-      order by ps.name ${direction}, ps.product_id ${direction} limit ${slice.limit} offset ${slice.offset}`,
-  );
-  return { ids: rows.map((row) => Number(row.id)), total: rows.length ? Number(rows[0].total) : null };
+  return sql`select ps.product_id as id, count(*) over () as total from ${productSearch} ps where ${matches(scope, search)}
+      order by ps.name ${direction}, ps.product_id ${direction} limit ${slice.limit} offset ${slice.offset}`;
 }
 
 /** How many products match, up to `limit` (stockListPaging.ts): for a page past the end. */

@@ -8,6 +8,8 @@
  * in its own transaction, so no writer can forget them. The writers already hold the product's lock (locks.ts), so
  * a product's sums rows are only ever updated by one transaction at a time.
  * test/server/stockSums.test.ts recomputes them from the batches after random operations and concurrent writers.
+ * The same trigger function also keeps the stock list's whole-table totals (stock_totals, migration stock_totals) and
+ * the search's in-stock levels (product_search): test/server/stock/keptTotals.test.ts.
  */
 
 /** The warehouse id of a product's every-warehouse row (every product has one, at 0 until it is stocked). */

@@ -1,0 +1,97 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { FieldType } from '../../../src/domain/fieldTypes';
+import type { Db } from '../../db/client';
+import { sumsLevel } from '../stock/api';
+
+/**
+ * The stock list's shown rows, read and written as JSON by PostgreSQL in the same statement that finds the page's ids
+ * (issue 13: the list's pages within their budget): the ids in the list's order, each product's columns, category,
+ * prices, kept sums and non-empty batches, as the JSON text of a StockRow (src/contract/stockList.ts), so Node neither
+ * parses nor builds a row; the list's answer joins those texts. Until now a page took four round trips after its ids
+ * (columns, sums, batches, and the ids themselves), and Node parsed and rebuilt every row.
+ *
+ * Numbers are computed as the JavaScript of the list did, in double precision: a quantity rounded to thousandths and
+ * money to hundredths with halves up (floor(x + 0.5)), the cost price as the cost value over the rounded count, or
+ * with nothing left the highest cost of the product's batches there (empty ones included).
+ */
+
+interface PageScope {
+  accountId: number;
+  /** The warehouse the balances count (null: every one; 0: none). */
+  warehouseId: number | null;
+}
+
+/** What one statement answers: the rows' JSON texts in order, the count made in the ids' pass (if any), the price types, and any count asked for beside. */
+export interface PageRows {
+  rows: string[];
+  total: number | null;
+  priceFields: string;
+  counted: number | null;
+}
+
+const quantity = (value: SQL) => sql`(floor((${value})::float8 * 1000 + 0.5) / 1000)`;
+const money = (value: SQL) => sql`(floor((${value})::float8 * 100 + 0.5) / 100)`;
+const iso = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The batches counted (alias b): the account's, in the chosen warehouse. */
+export function batchScope(scope: PageScope): SQL {
+  const where = sql`b.account_id = ${scope.accountId}`;
+  return scope.warehouseId === null ? where : sql`${where} and b.warehouse_id = ${scope.warehouseId}`;
+}
+
+/**
+ * Runs `ids` (a query of the page's product ids in the list's order, and `total` when it counts the matches on its
+ * way) and answers the page's rows; `count` is read in the same statement when given (the unfiltered table's size).
+ */
+export async function pageRows(db: Db, scope: PageScope, ids: SQL, options: { counted?: boolean; count?: SQL } = {}): Promise<PageRows> {
+  const { accountId } = scope;
+  const count = sql`coalesce(s.count, 0)`;
+  const reserve = sql`coalesce(s.reserve, 0)`;
+  const result = await db.execute(sql`
+    with page as materialized (
+      select array_agg(q.id) as ids, max(q.total) as total from (select id, ${options.counted ? sql`total` : sql`null::bigint as total`} from (${ids}) as found) as q
+    ),
+    head as (
+      select page.total, ${options.count ?? sql`null::bigint`} as counted,
+        (select coalesce(json_agg(json_build_object('code', f.code, 'name', f.name) order by f.sort, f.id), '[]')::text
+          from fields f where f.account_id = ${accountId} and f.entity = 'product' and f.type = ${FieldType.price}) as price_fields
+      from page
+    )
+    select head.total, head.counted, head.price_fields, shown.row from head left join lateral (
+      select i.ord, json_build_object(
+        'id', p.id, 'type', case when p.type = 'service' then 'service' else 'product' end, 'name', p.name, 'article', p.article, 'unit', p.unit,
+        'category_id', p.category_id, 'category_name', c.name, 'tags', p.tags,
+        'prices', (select coalesce(jsonb_object_agg(f.code, case when jsonb_typeof(p.values -> f.code -> 'cost') = 'number' then p.values -> f.code -> 'cost' else 'null'::jsonb end), '{}')
+          from fields f where f.account_id = ${accountId} and f.entity = 'product' and f.type = ${FieldType.price}),
+        'count', ${quantity(count)}, 'reserve', ${quantity(reserve)}, 'available', ${quantity(sql`${quantity(count)} - ${quantity(reserve)}`)},
+        'cost_price', case when ${quantity(count)} > 0 then ${money(sql`coalesce(s.cost_value, 0)::float8 / ${quantity(count)}`)} when bs.top_cost is null then null else ${money(sql`bs.top_cost`)} end,
+        'batch', case when bs.shown = 1 then bs.number end, 'warehouse_name', case when bs.shown = 1 then bs.warehouse end,
+        'batches', coalesce(bs.rows, '[]'::json), 'created_at', ${iso(sql`p.created_at`)}
+      )::text as row
+      from unnest((select ids from page)) with ordinality as i(id, ord)
+      join products p on p.account_id = ${accountId} and p.id = i.id
+      left join categories c on c.id = p.category_id and c.account_id = ${accountId}
+      left join stock_sums s on s.account_id = ${accountId} and s.product_id = p.id and s.warehouse_id = ${sumsLevel(scope.warehouseId)}
+      left join lateral (
+        -- The rows a product expands to are its non-empty batches; one alone is named on the product's row.
+        select count(*) filter (where b.count > 0) as shown, max(b.cost_price) as top_cost,
+          min(b.number) filter (where b.count > 0) as number, min(w.name) filter (where b.count > 0) as warehouse,
+          json_agg(json_build_object(
+            'id', b.id, 'warehouse_id', b.warehouse_id, 'warehouse_name', w.name, 'number', b.number,
+            'count', ${quantity(sql`b.count`)}, 'reserve', ${quantity(sql`b.reserve`)}, 'available', ${quantity(sql`b.count::float8 - b.reserve::float8`)},
+            'cost_price', ${money(sql`b.cost_price`)}, 'created_at', ${iso(sql`b.created_at`)}
+          ) order by w.name, b.number, b.id) filter (where b.count > 0) as rows
+        from batches b join warehouses w on w.id = b.warehouse_id
+        where ${batchScope(scope)} and b.product_id = p.id
+      ) as bs on true
+    ) as shown on true
+    order by shown.ord`);
+  const found = (result as unknown as { rows: { total: string | number | null; counted: string | number | null; price_fields: string; row: string | null }[] }).rows;
+  const [head] = found;
+  return {
+    rows: found.flatMap((row) => (row.row === null ? [] : [row.row])),
+    total: head.total === null ? null : Number(head.total),
+    priceFields: head.price_fields,
+    counted: head.counted === null ? null : Number(head.counted),
+  };
+}
