@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
 import { migrationsApplied } from './migrationState';
+import { startFromBase } from './baseDataDir';
 import * as schema from './schema';
 import { inProcessNotifier, pgNotifier, type Notifier } from '../platform/notify';
 
@@ -34,7 +35,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-type PoolConfig = Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'migrationsDir'> & Partial<Pick<ServerConfig, 'readDatabaseUrl' | 'listenDatabaseUrl' | 'dbPoolMax' | 'readPoolMax'>>;
+type PoolConfig = Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'migrationsDir'> & Partial<Pick<ServerConfig, 'readDatabaseUrl' | 'listenDatabaseUrl' | 'dbPoolMax' | 'readPoolMax' | 'baseDataDir'>>;
 
 /** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite (in dataDir, or in memory). */
 export async function openDatabase(config: PoolConfig, options: { notifier?: boolean } = {}): Promise<Database> {
@@ -68,7 +69,10 @@ export async function openDatabase(config: PoolConfig, options: { notifier?: boo
   }
   const inMemory = config.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(config.dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : join(config.dataDir, 'pglite'), { extensions: { pg_trgm } });
+  const pgliteDir = inMemory ? undefined : join(config.dataDir, 'pglite');
+  // A fresh data folder starts from the build's migrated base (server/db/baseDataDir.ts), not from initdb.
+  if (pgliteDir) startFromBase(pgliteDir, config.baseDataDir, migrationsFolder);
+  const client = await PGlite.create(pgliteDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   const notifier = inProcessNotifier();
   return {
