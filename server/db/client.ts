@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { ServerConfig } from '../config';
 import { migrationsApplied } from './migrationState';
 import { startFromBase } from './baseDataDir';
+import { PreparingClient } from './preparedStatements';
 import * as schema from './schema';
 import { inProcessNotifier, pgNotifier, type Notifier } from '../platform/notify';
 
@@ -42,8 +43,8 @@ export async function openDatabase(config: PoolConfig, options: { notifier?: boo
   const migrationsFolder = config.migrationsDir;
   if (config.databaseUrl) {
     // Pools are per process: N processes hold up to N × (DB_POOL_MAX + READ_DB_POOL_MAX) + N listener connections.
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.dbPoolMax ?? 10 });
-    const readPool = config.readDatabaseUrl ? new pg.Pool({ connectionString: config.readDatabaseUrl, max: config.readPoolMax ?? 10 }) : null;
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.dbPoolMax ?? 10, Client: PreparingClient });
+    const readPool = config.readDatabaseUrl ? new pg.Pool({ connectionString: config.readDatabaseUrl, max: config.readPoolMax ?? 10, Client: PreparingClient }) : null;
     const db = drizzlePg(pool, { schema });
     const notifier =
       options.notifier === false
