@@ -8,6 +8,7 @@
 //   BENCH_BASELINE_REF=<git ref>  also runs an older build (checked out of git into a temp folder and built there)
 //                                 against the same database, alternating row by row with this one, and prints
 //                                 the old/new ratios from that one run.
+//   BENCH_BASELINE_DIR=<folder>   the same with an older checkout already built there.
 //   BENCH_SECONDS (default 8), BENCH_CONNECTIONS (16), BENCH_CLIENTS (2 client processes), BENCH_PRODUCTS,
 //   BENCH_ORDERS, DATABASE_URL (else a throwaway PostgreSQL, .ci/postgres.sh). The widget's keystroke budget is
 //   measured in Chromium by npm run bench:widget.
@@ -152,7 +153,9 @@ async function main() {
   const baselineRef = process.env.BENCH_BASELINE_REF;
   execFileSync(process.execPath, ['build.mjs', '--if-needed'], { cwd: root, stdio: 'inherit' });
   const builds = [];
-  if (baselineRef) builds.push({ label: `old (${baselineRef})`, folder: baselineBuild(baselineRef) });
+  // BENCH_BASELINE_DIR: an older checkout already built (kept); else BENCH_BASELINE_REF is checked out and built here.
+  if (process.env.BENCH_BASELINE_DIR) builds.push({ label: 'old', folder: process.env.BENCH_BASELINE_DIR, kept: true });
+  else if (baselineRef) builds.push({ label: `old (${baselineRef})`, folder: baselineBuild(baselineRef) });
   builds.push({ label: 'new', folder: root });
   const esbuild = await import('esbuild');
   const seedBundle = join(root, 'dist', 'bench', 'benchServer.mjs');
@@ -211,7 +214,7 @@ async function main() {
     }
   } finally {
     if (pgDir) execFileSync(join(root, '.ci/postgres.sh'), ['stop', pgDir]);
-    for (const build of builds) if (build.folder !== root) rmSync(build.folder, { recursive: true, force: true });
+    for (const build of builds) if (build.folder !== root && !build.kept) rmSync(build.folder, { recursive: true, force: true });
   }
   const fixed = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
   const answers = (statuses) =>
@@ -230,7 +233,7 @@ async function main() {
         `| ${row.budget.name} | ${row.budget.text} | ${row.build} | ${row.budget.workers} | ${row.rps.toFixed(0)} | ${fixed(row.p50)} | ${fixed(row.p95)} | ${fixed(row.p99)} | ${fixed(row.serverCpuPerCall, 2)} | ${fixed(row.pgCpuPerCall, 2)} | ${row.load} | ${answers(row.statuses)}${row.budget.name === 'add to deal' ? `; oversold batches ${row.oversold}` : ''} | ${row.budget.met(row) ? 'yes' : 'no'} |`,
     ),
   ];
-  if (baselineRef) {
+  if (builds.length > 1) {
     lines.push('', 'Old/new ratios from this one run (above 1: the new build is faster or cheaper):', '', '| call | p50 | p95 | req/s (new/old) | server CPU/call | PostgreSQL CPU/call |', '|---|---|---|---|---|---|');
     for (const budget of BUDGETS) {
       const [old, now] = [rows.find((row) => row.budget === budget && row.build !== 'new'), rows.find((row) => row.budget === budget && row.build === 'new')];
