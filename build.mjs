@@ -8,6 +8,7 @@
 //   node build.mjs --budget    fail when the widget or the shell's first load is over budget
 //   node build.mjs --pack-amocrm  write the amoCRM/Kommo widget archive dist/amocrm-widget.zip (no build)
 import * as esbuild from 'esbuild';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,9 @@ const widgetRuOut = join(shellOut, 'widget-ru.js');
 export const AMOCRM_ARCHIVE = join(dist, 'amocrm-widget.zip');
 const SOURCE_DIRS = ['src', 'shell', 'widget', 'locales', 'server'];
 const serverOut = join(dist, 'server', 'main.mjs');
+/** The migrated empty PGlite folder a fresh data folder starts from (server/db/baseDataDir.ts); kept across builds. */
+const BASE_DATA_DIR = 'pglite-base';
+const baseMakerOut = join(dist, 'server', 'make-base-data-dir.mjs');
 
 export const BUDGET = {
   /** dist/widget.js with its CSS and English texts, gzip. */
@@ -173,10 +177,25 @@ function buildInputs() {
 }
 const buildInputsFile = join(dist, 'build-inputs.json');
 
+/**
+ * Makes dist/pglite-base in a child process, beside the bundling (esbuild works in its own process): initdb and
+ * the migrations at build time instead of on the user's first start. The child keeps a base that is current.
+ */
+async function makeBaseDataDir() {
+  await esbuild.build({ ...serverOptions, entryPoints: [join(root, 'server/db/makeBaseDataDir.main.ts')], outfile: baseMakerOut, sourcemap: false });
+  await new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [baseMakerOut], { cwd: root, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`making dist/${BASE_DATA_DIR} failed (${code})`))));
+  });
+}
+
 export async function build() {
-  rmSync(dist, { recursive: true, force: true });
+  for (const entry of existsSync(dist) ? readdirSync(dist) : []) {
+    if (entry !== BASE_DATA_DIR) rmSync(join(dist, entry), { recursive: true, force: true });
+  }
   mkdirSync(shellOut, { recursive: true });
-  const [shell, widget] = await Promise.all([esbuild.build(shellOptions), esbuild.build(widgetOptions), esbuild.build(serverOptions)]);
+  const [shell, widget] = await Promise.all([esbuild.build(shellOptions), esbuild.build(widgetOptions), esbuild.build(serverOptions), makeBaseDataDir()]);
   writeShellHtml(shell.metafile);
   writeWidgetTexts();
   writeFileSync(join(dist, 'widget-meta.json'), JSON.stringify(widget.metafile));
@@ -195,7 +214,7 @@ function newestMtime(dir) {
 
 function isBuildFresh() {
   const marker = join(shellOut, 'index.html');
-  if (![marker, widgetOut, serverOut, buildInputsFile].every((file) => existsSync(file))) return false;
+  if (![marker, widgetOut, serverOut, buildInputsFile, join(dist, BASE_DATA_DIR, 'stockroom-base.json')].every((file) => existsSync(file))) return false;
   // Settings are baked into the bundles: a build made with other ones (the test suite's) is not reused.
   if (readFileSync(buildInputsFile, 'utf8') !== buildInputs()) return false;
   const built = Math.min(...[marker, widgetOut, serverOut].map((file) => statSync(file).mtimeMs));

@@ -7,14 +7,12 @@
 // connections in all (default 16) for BENCH_SECONDS (default 10) on loopback. Prints throughput and p50/p95/p99
 // per call and writes the table to bench/results/. A benchmark, not a test: the clients share the machine's cores
 // with the server, so on a small machine the ratio between rows says more than the numbers.
-import { execFileSync, fork, spawn } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { freePort, percentile, root, startUntil, stopChild } from './processes.mjs';
 const CALLS = ['search', 'list', 'open order', 'add to deal', 'save'];
 const QUERIES = ['dril', 'hammer pro', 'wrench', 'bolt', 'saw mini', 'clamp'];
 
@@ -57,38 +55,6 @@ async function client({ url, token, ranges, connections, seconds, index }) {
   await Promise.all(Array.from({ length: connections }, (_, loopIndex) => loop(loopIndex)));
   process.send({ latencies, failures });
 }
-
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Runs a child until a line of its output matches; resolves with the match and the child. */
-function startUntil(command, args, env, pattern, what) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const found = pattern.exec(output);
-      if (found) resolve({ child, found, output });
-    });
-    child.once('exit', (code) => reject(new Error(`${what} exited with ${code}: ${output}`)));
-  });
-}
-
-const stopChild = (child) =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN);
 
 async function drive(url, token, ranges, { clients, connections, seconds }) {
   const perClient = Array.from({ length: clients }, (_, index) => Math.floor(connections / clients) + (index < connections % clients ? 1 : 0));

@@ -2,7 +2,7 @@
 // npm run bench:widget — the deal-card widget on the demo CRM page (/demo/host.html) in Chromium: the time
 // from widget.js starting (its download done: the script runs next) to the first render of the widget, to
 // the widget ready (context, texts and settings loaded), and to the first search results when a query is
-// typed as soon as the search box shows (this includes the 300 ms typing debounce and the autocomplete
+// typed as soon as the search box shows (this includes the typing debounce and the autocomplete
 // call), and apart from start-up the search itself: from the query typed to its results. Cold runs, each in a fresh browser profile, against the real server on an in-memory database with
 // the demo seed. A benchmark, not a test: numbers vary with the machine. Writes the table to bench/results/.
 import * as esbuild from 'esbuild';
@@ -63,6 +63,25 @@ function watchWidget() {
   requestAnimationFrame(tick);
 }
 
+/** In the page: ms from the next input event to the widget's results for `query`. */
+function waitForResultsOf(query) {
+  return new Promise((resolve) => {
+    let typed;
+    document.addEventListener('input', () => (typed ??= performance.now()), { capture: true, once: true });
+    const tick = () => {
+      const root = document.querySelector('#crm-right-column [id^="stockroom-root"]')?.shadowRoot?.querySelector('[data-testid="stockroom-widget"]');
+      const first = root?.querySelector('[data-testid="widget-results"] [data-testid="widget-product"]');
+      if (typed !== undefined && first?.textContent?.toLowerCase().includes(query)) resolve(performance.now() - typed);
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    // A query whose results never come is left out (NaN), not waited for.
+    setTimeout(() => resolve(Number.NaN), 10_000);
+  });
+}
+
+const WARM_QUERIES = ['saw', 'hammer', 'screw', 'drill', 'wood', 'circular'];
+const warm = [];
 const server = await startServer();
 const baseUrl = `http://127.0.0.1:${server.port}`;
 const samples = [];
@@ -83,6 +102,15 @@ try {
         return { start: script.responseEnd, ...window.__widgetMarks };
       });
       samples.push({ render: marks.render - marks.start, ready: marks.ready - marks.start, typed: marks.typed - marks.start, results: marks.results - marks.start, search: marks.results - marks.typed });
+      // Issue 20 §3's budget: a keystroke in a widget already in use, to its results (the debounce, the call, the
+      // render). Each query replaces the last, as a typed word does once the typing pauses; its results are the ones
+      // whose first product names the query, so the previous query's list is never taken for them.
+      for (const query of WARM_QUERIES) {
+        const pending = page.evaluate(waitForResultsOf, query);
+        await search.fill(query);
+        const ms = await pending;
+        if (Number.isFinite(ms)) warm.push(ms);
+      }
     } finally {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
@@ -93,6 +121,7 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
+const SEARCH_DEBOUNCE_NOTE = `the widget's debounce ${/SEARCH_DEBOUNCE_MS = (\d+)/.exec(readFileSync(join(root, 'widget/state/widgetStore.ts'), 'utf8'))?.[1] ?? '?'} ms included`;
 const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -109,13 +138,19 @@ const table = [
   row('first render (the widget in its shadow root)', 'render'),
   row('ready (host context, texts and widget/config loaded)', 'ready'),
   row('the query typed (by the automation, once the search box shows)', 'typed'),
-  row('first search results ("drill"; 300 ms debounce included)', 'results'),
+  row('first search results ("drill"; debounce included)', 'results'),
   '',
-  'The search itself, from the query typed to its results shown (300 ms debounce, autocomplete call, render):',
+  'The search itself, from the query typed to its results shown (the debounce, autocomplete call, render):',
   '',
   '| search | median | p90 | best |',
   '|---|---:|---:|---:|',
   row('typed → results', 'search'),
+  '',
+  `A keystroke in the widget already in use to its results (issue 20 §3: ≤ 150 ms median; ${WARM_QUERIES.length} queries a run, ${warm.length} in all; ${SEARCH_DEBOUNCE_NOTE}):`,
+  '',
+  '| search | median | p90 | best |',
+  '|---|---:|---:|---:|',
+  `| keystroke → results | ${quantile(warm, 0.5).toFixed(0)} | ${quantile(warm, 0.9).toFixed(0)} | ${Math.min(...warm).toFixed(0)} |`,
   '',
 ].join('\n');
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });

@@ -71,6 +71,8 @@ export interface ServerConfig {
   exportDirectRows: number;
   rootDir: string;
   migrationsDir: string;
+  /** The migrated empty PGlite folder the build makes (server/db/baseDataDir.ts); a fresh data folder starts as its copy. */
+  baseDataDir: string;
   shellDir: string;
   widgetFile: string;
   logLevel: string;
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     exportDirectRows: number(env.EXPORT_DIRECT_ROWS, 5000),
     rootDir,
     migrationsDir: join(rootDir, 'server', 'db', 'migrations'),
+    baseDataDir: join(rootDir, 'dist', 'pglite-base'),
     shellDir: join(rootDir, 'dist', 'shell'),
     widgetFile: join(rootDir, 'dist', 'widget.js'),
     logLevel: env.LOG_LEVEL || 'info',

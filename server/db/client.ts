@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
 import { migrationsApplied } from './migrationState';
+import { startFromBase } from './baseDataDir';
+import { PreparingClient } from './preparedStatements';
 import * as schema from './schema';
 import { inProcessNotifier, pgNotifier, type Notifier } from '../platform/notify';
 
@@ -34,15 +36,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
-type PoolConfig = Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'migrationsDir'> & Partial<Pick<ServerConfig, 'readDatabaseUrl' | 'listenDatabaseUrl' | 'dbPoolMax' | 'readPoolMax'>>;
+type PoolConfig = Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'migrationsDir'> & Partial<Pick<ServerConfig, 'readDatabaseUrl' | 'listenDatabaseUrl' | 'dbPoolMax' | 'readPoolMax' | 'baseDataDir'>>;
 
 /** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite (in dataDir, or in memory). */
 export async function openDatabase(config: PoolConfig, options: { notifier?: boolean } = {}): Promise<Database> {
   const migrationsFolder = config.migrationsDir;
   if (config.databaseUrl) {
     // Pools are per process: N processes hold up to N × (DB_POOL_MAX + READ_DB_POOL_MAX) + N listener connections.
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.dbPoolMax ?? 10 });
-    const readPool = config.readDatabaseUrl ? new pg.Pool({ connectionString: config.readDatabaseUrl, max: config.readPoolMax ?? 10 }) : null;
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.dbPoolMax ?? 10, Client: PreparingClient });
+    const readPool = config.readDatabaseUrl ? new pg.Pool({ connectionString: config.readDatabaseUrl, max: config.readPoolMax ?? 10, Client: PreparingClient }) : null;
     const db = drizzlePg(pool, { schema });
     const notifier =
       options.notifier === false
@@ -68,7 +70,10 @@ export async function openDatabase(config: PoolConfig, options: { notifier?: boo
   }
   const inMemory = config.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(config.dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : join(config.dataDir, 'pglite'), { extensions: { pg_trgm } });
+  const pgliteDir = inMemory ? undefined : join(config.dataDir, 'pglite');
+  // A fresh data folder starts from the build's migrated base (server/db/baseDataDir.ts), not from initdb.
+  if (pgliteDir) startFromBase(pgliteDir, config.baseDataDir, migrationsFolder);
+  const client = await PGlite.create(pgliteDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   const notifier = inProcessNotifier();
   return {

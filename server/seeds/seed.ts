@@ -35,7 +35,10 @@ export async function ensureTariffs(db: Db): Promise<void> {
 export async function seedDemo(db: Db, demoHostOrigins: readonly string[] = [], lang: DemoLang = 'en'): Promise<boolean> {
   const [{ value }] = await db.select({ value: count() }).from(accounts);
   if (value > 0) return false;
-  const [adminHash, keeperHash, customerHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_STOREKEEPER.password), hashPassword(DEMO_CUSTOMER.password)]);
+  // The three scrypt hashes (tens of ms each, on libuv's threads) run while the demo is written on this thread:
+  // the users get theirs at the end of the same transaction, so no one ever sees them without.
+  const hashes = Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_STOREKEEPER.password), hashPassword(DEMO_CUSTOMER.password)]);
+  hashes.catch(() => {});
   await db.transaction(async (tx) => {
     const [business] = await tx.select({ id: tariffs.id }).from(tariffs).where(eq(tariffs.code, 'business'));
     const [account] = await tx
@@ -52,8 +55,8 @@ export async function seedDemo(db: Db, demoHostOrigins: readonly string[] = [], 
     const [admin, keeper] = await tx
       .insert(users)
       .values([
-        { name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, passwordHash: adminHash, lang },
-        { name: DEMO_STOREKEEPER.name, email: DEMO_STOREKEEPER.email, passwordHash: keeperHash, lang },
+        { name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, passwordHash: '', lang },
+        { name: DEMO_STOREKEEPER.name, email: DEMO_STOREKEEPER.email, passwordHash: '', lang },
       ])
       .returning({ id: users.id });
     await tx.insert(memberships).values([
@@ -63,7 +66,10 @@ export async function seedDemo(db: Db, demoHostOrigins: readonly string[] = [], 
     await localiseSystemPipeline(tx, account.id, lang);
     await addAccountDocuments(tx, account.id, lang);
     await seedCatalogue(tx, account.id, admin.id, undefined, lang);
-    await seedOrders(tx, account.id, admin.id, customerHash, lang);
+    await seedOrders(tx, account.id, admin.id, hashes.then(([, , customer]) => customer), lang);
+    const [adminHash, keeperHash] = await hashes;
+    await tx.update(users).set({ passwordHash: adminHash }).where(eq(users.id, admin.id));
+    await tx.update(users).set({ passwordHash: keeperHash }).where(eq(users.id, keeper.id));
     for (const origin of demoHostOrigins) {
       await tx.insert(integrationConnections).values({ accountId: account.id, kind: 'amocrm', origin, clientId: 'stockroom-demo', clientSecret: newToken(), widgetKey: newToken(), userId: admin.id });
     }

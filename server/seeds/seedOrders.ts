@@ -27,7 +27,7 @@ const FIRMS = [
  * orders, 30 orders across the stages (some reserved, some written off, some cancelled), product tags,
  * and one public customer with two shared orders.
  */
-export async function seedOrders(tx: Tx, accountId: number, userId: number, customerPasswordHash: string, lang: DemoLang = 'en'): Promise<void> {
+export async function seedOrders(tx: Tx, accountId: number, userId: number, customerPasswordHash: string | PromiseLike<string>, lang: DemoLang = 'en'): Promise<void> {
   const texts = DEMO_TEXTS[lang];
   // The services open their own transactions; inside this one they become savepoints.
   const db = tx as unknown as Db;
@@ -91,7 +91,7 @@ export async function seedOrders(tx: Tx, accountId: number, userId: number, cust
 
   const [customer] = await tx
     .insert(publicCustomers)
-    .values({ accountId, name: DEMO_CUSTOMER.name, email: DEMO_CUSTOMER.email, passwordHash: customerPasswordHash, contactId: people[7].id, tags: [B2B] })
+    .values({ accountId, name: DEMO_CUSTOMER.name, email: DEMO_CUSTOMER.email, passwordHash: await customerPasswordHash, contactId: people[7].id, tags: [B2B] })
     .returning({ id: publicCustomers.id });
   await tx.insert(orderShares).values(made.slice(0, 2).map((orderId) => ({ accountId, orderId, customerId: customer.id, linkToken: randomBytes(24).toString('base64url') })));
 }

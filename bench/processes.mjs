@@ -1,0 +1,71 @@
+// Process helpers the multi-process benchmarks share (bench/cluster.mjs, bench/budgets.mjs): ports, children
+// started until a line of their output, and the CPU time a process tree has used, read from /proc so that a
+// figure per call can stand beside the wall latency on a machine other work shares.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+const TICKS = 100; // USER_HZ on Linux
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a child until a line of its output matches; resolves with the match and the child. */
+export function startUntil(command, args, env, pattern, what, cwd = root) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const found = pattern.exec(output);
+      if (found) resolve({ child, found, output });
+    });
+    child.once('exit', (code) => reject(new Error(`${what} exited with ${code}: ${output}`)));
+  });
+}
+
+export const stopChild = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
+export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN);
+
+function processTable() {
+  const table = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces): ppid is the 4th field, utime/stime the 14th/15th,
+      // cutime/cstime (children waited for: a PostgreSQL backend that has ended) the 16th/17th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(name), { ppid: Number(fields[1]), own: Number(fields[11]) + Number(fields[12]), ended: Number(fields[13]) + Number(fields[14]) });
+    } catch {}
+  }
+  return table;
+}
+
+/** CPU milliseconds used so far by `pid` and every live descendant, plus the descendants it has waited for. */
+export function treeCpuMs(pid) {
+  const table = processTable();
+  let ticks = 0;
+  const visit = (id) => {
+    const entry = table.get(id);
+    if (!entry) return;
+    ticks += entry.own + entry.ended;
+    for (const [child, { ppid }] of table) if (ppid === id) visit(child);
+  };
+  visit(pid);
+  return (ticks / TICKS) * 1000;
+}
