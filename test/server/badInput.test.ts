@@ -58,12 +58,18 @@ function baseCall(route: ApiRoute, optional = false): RouteCall {
 }
 
 /**
- * The one write a refusal must make: a wrong confirmation code counts as an attempt (the attempt limit
- * depends on it). A codes row whose only change is a higher `attempts` is therefore not a change here.
+ * The writes a refusal must make: a wrong confirmation code counts as an attempt (the attempt limit depends on it),
+ * so a codes row whose only change is a higher `attempts` is not a change here; and a webhook from outside (a CRM,
+ * a payment provider) that is refused leaves a warning in the integration log for the admin to see, so a new
+ * warning or error row there, and nothing else in that table, is not a change either.
  */
-function withoutCountedAttempts(diffs: TableDiff[]): TableDiff[] {
+function withoutAllowedWrites(diffs: TableDiff[]): TableDiff[] {
   return diffs
     .map((diff) => {
+      if (diff.table === 'integration_log' && !diff.removed.length) {
+        const logged = (row: string) => ['warning', 'error'].includes(String((JSON.parse(row) as Record<string, unknown>).level));
+        return { ...diff, added: diff.added.filter((row) => !logged(row)) };
+      }
       if (diff.table !== 'codes') return diff;
       const parsed = (rows: string[]) => rows.map((row) => JSON.parse(row) as Record<string, unknown>);
       const removed = parsed(diff.removed);
@@ -125,7 +131,7 @@ async function judge(route: ApiRoute, call: RouteCall, refuse: boolean): Promise
     if (typeof answer.body !== 'object' || answer.body === null || typeof answer.body.error !== 'string' || !answer.body.error.trim()) {
       return `a refusal without { error: <text> }: ${shown}`;
     }
-    const changed = ours(withoutCountedAttempts(diffSnapshots(before, after)), JSON.stringify(call));
+    const changed = ours(withoutAllowedWrites(diffSnapshots(before, after)), JSON.stringify(call));
     if (changed.length) {
       return `refused with ${answer.status} but changed the database: ${JSON.stringify(fingerprint(before))} → ${JSON.stringify(fingerprint(after))}; ${JSON.stringify(changed).slice(0, 600)}`;
     }
