@@ -23,6 +23,8 @@ const { account, order, multipart, download } = documentsSetup(server);
 
 beforeAll(() => {
   ensureDebianPackage('/usr/lib/libreoffice/program/libswlo.so', 'libreoffice-writer-nogui', 'LibreOffice Writer');
+  // One LibreOffice kept running through its Python bridge, as in production (README, 'Documents as PDF').
+  ensureDebianPackage('/usr/lib/python3/dist-packages/uno.py', 'python3-uno', 'the LibreOffice Python bridge');
   // pdfimages and pdftotext read the PDF LibreOffice made.
   ensureDebianPackage('/usr/bin/pdfimages', 'poppler-utils', 'pdfimages');
 });
