@@ -69,6 +69,13 @@ export function openDocx(bytes: Buffer | Uint8Array): PizZip {
   return zip;
 }
 
+let zipWith: 'zlib' | 'pizzip' = 'zlib';
+
+/** The benchmark zips with PizZip's deflate (as before zipWriter.ts) to compare both in one run. */
+export function setZipWriter(writer: 'zlib' | 'pizzip'): void {
+  zipWith = writer;
+}
+
 /** The tag's problem as the template's author should read it, or null. */
 function tagProblem(known: KnownPlaceholders, raw: string, part: ImagePart | undefined): string | null {
   const tag = raw.trim();
@@ -154,7 +161,7 @@ export class CompiledTemplate {
       }
       sink.writeInto(zip);
       orient(zip, orientation);
-      return writeDocx(zip);
+      return zipWith === 'zlib' ? writeDocx(zip) : zip.generate({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } });
     } finally {
       this.images.sink = null;
       zip.files = { ...this.files };
