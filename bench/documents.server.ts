@@ -1,9 +1,14 @@
 /**
  * The documents benchmark's worker: an in-memory database, an account whose order has 200 positions (VAT 20 % and
- * 10 %), then the built-in invoice generated as docx and as PDF through the generation service, timed. Prints one
- * JSON line of figures.
+ * 10 %), then the built-in invoice generated as docx and as PDF through the generation service, timed. The docx is
+ * made both ways in one run, turn about so both see the same load: 'old' compiles the template for every document
+ * and zips with PizZip (as before templateCache.ts and zipWriter.ts), 'new' reuses the compiled template and zips
+ * with Node's zlib. CPU is this process's user + system time per
+ * docx (the database is PGlite in the same process, so its share is in both); the machine's load average is
+ * printed with it. Prints one JSON line of figures.
  */
 import { sql } from 'drizzle-orm';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
@@ -11,6 +16,8 @@ import { accounts, documentTemplates, orderPositions, orders, products } from '.
 import { generateDocument } from '../server/modules/documents/generate';
 import { addAccountDocuments } from '../server/modules/accountDefaults/documents';
 import { holdOffice } from '../server/modules/documents/pdf';
+import { setZipWriter } from '../server/modules/documents/render';
+import { setTemplateCache } from '../server/modules/documents/templateCache';
 import { listTemplates } from '../server/modules/documents/templates';
 import { ensureTariffs } from '../server/seeds/seed';
 
@@ -41,12 +48,24 @@ async function main(): Promise<void> {
 
   await db.update(documentTemplates).set({ downloadType: 'docx' }).where(sql`id = ${invoice.id}`);
   await generate(); // warm-up: module loading and the template cache
-  const docx: number[] = [];
+  const loadBefore = loadavg()[0];
+  const ways = { old: { wall: [] as number[], cpu: 0 }, new: { wall: [] as number[], cpu: 0 } };
   for (let run = 0; run < RUNS; run++) {
-    const start = performance.now();
-    await generate();
-    docx.push(performance.now() - start);
+    for (const way of ['old', 'new'] as const) {
+      setTemplateCache(way === 'new');
+      setZipWriter(way === 'new' ? 'zlib' : 'pizzip');
+      const cpu = process.cpuUsage();
+      const start = performance.now();
+      await generate();
+      ways[way].wall.push(performance.now() - start);
+      const used = process.cpuUsage(cpu);
+      ways[way].cpu += (used.user + used.system) / 1000;
+    }
   }
+  setTemplateCache(true);
+  setZipWriter('zlib');
+  const loadAfter = loadavg()[0];
+  const docx = ways.new.wall;
   await db.update(documentTemplates).set({ downloadType: 'pdf' }).where(sql`id = ${invoice.id}`);
   const pdf: number[] = [];
   let first = 0;
@@ -58,7 +77,9 @@ async function main(): Promise<void> {
     if (run === 0) first = ms;
     else pdf.push(ms);
   }
-  console.log(JSON.stringify({ positions: POSITIONS, docxMedianMs: Math.round(median(docx)), docxMaxMs: Math.round(Math.max(...docx)), pdfFirstMs: Math.round(first), pdfMedianMs: Math.round(median(pdf)), pdfMaxMs: Math.round(Math.max(...pdf)) }));
+  const load = [loadBefore, loadAfter].map((value) => Math.round(value * 10) / 10);
+  const figures = (way: keyof typeof ways) => ({ cpuMs: Math.round(ways[way].cpu / RUNS), medianMs: Math.round(median(ways[way].wall)) });
+  console.log(JSON.stringify({ positions: POSITIONS, load, old: figures('old'), new: figures('new'), docxMedianMs: Math.round(median(docx)), docxMaxMs: Math.round(Math.max(...docx)), pdfFirstMs: Math.round(first), pdfMedianMs: Math.round(median(pdf)), pdfMaxMs: Math.round(Math.max(...pdf)) }));
   await releaseOffice();
   await database.close();
 }

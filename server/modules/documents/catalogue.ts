@@ -9,7 +9,7 @@ import type { KnownPlaceholders } from './render';
 const GROUPS: { group: string; loop?: true; fields: readonly string[] }[] = [
   { group: 'document', fields: ['number', 'date', 'title', 'type_name', 'template_name'] },
   { group: 'order', fields: ['id', 'name', 'created_at', 'status', 'pipeline', 'sum', 'currency'] },
-  { group: 'positions', loop: true, fields: ['n', 'name', 'article', 'description', 'unit', 'quantity', 'price', 'vat_rate', 'vat_amount', 'amount_without_vat', 'amount'] },
+  { group: 'positions', loop: true, fields: ['n', 'name', 'article', 'description', 'unit', 'quantity', 'price', 'vat_rate', 'vat_amount', 'amount_without_vat', 'amount', 'image'] },
   { group: 'totals', fields: ['count', 'quantity', 'without_vat', 'vat', 'total'] },
   { group: 'vat_lines', loop: true, fields: ['rate', 'amount'] },
   { group: 'company', fields: ['name', 'email', 'phone', 'tax_id', 'reason_code', 'registration_number', 'bank_name', 'bank_code', 'correspondent_account', 'payment_account'] },
@@ -18,6 +18,9 @@ const GROUPS: { group: string; loop?: true; fields: readonly string[] }[] = [
   { group: 'account', fields: ['name', 'country'] },
   { group: 'seller', fields: SELLER_FIELDS },
 ];
+
+/** Fields that hold a picture (the product's main image), written {%field} (imageModule.ts). */
+const IMAGE_FIELDS: ReadonlySet<string> = new Set(['positions.image']);
 
 /** A custom order field's code as a placeholder part: only what a tag may hold. */
 export const CUSTOM_CODE = /^[A-Za-z0-9_]{1,64}$/;
@@ -29,7 +32,7 @@ export interface CustomOrderField {
 
 export function fieldCatalogue(custom: readonly CustomOrderField[]): TemplateFieldCatalogue {
   return GROUPS.map(({ group, loop, fields }) => {
-    const builtIn = fields.map((field) => ({ placeholder: loop ? `{${field}}` : `{${group}.${field}}`, key: `${group}.${field}`, name: `documents.placeholders.${group}_${field}`, custom: false }));
+    const builtIn = fields.map((field) => ({ placeholder: `{${IMAGE_FIELDS.has(`${group}.${field}`) ? '%' : ''}${loop ? field : `${group}.${field}`}}`, key: `${group}.${field}`, name: `documents.placeholders.${group}_${field}`, custom: false }));
     const extra =
       group === 'order'
         ? custom.filter((field) => CUSTOM_CODE.test(field.code) && !fields.includes(field.code)).map((field) => ({ placeholder: `{order.${field.code}}`, key: `order.${field.code}`, name: field.name, custom: true }))
@@ -41,7 +44,9 @@ export function fieldCatalogue(custom: readonly CustomOrderField[]): TemplateFie
 export function knownPlaceholders(catalogue: TemplateFieldCatalogue): KnownPlaceholders {
   const global = new Set<string>();
   const loops = new Map<string, Set<string>>();
+  const images = new Set<string>();
   for (const group of catalogue) {
+    for (const field of group.fields) if (IMAGE_FIELDS.has(field.key)) images.add(group.loop ? field.key.slice(group.group.length + 1) : field.key);
     global.add(group.group);
     if (group.loop) {
       loops.set(group.group, new Set(group.fields.map((field) => field.key.slice(group.group.length + 1))));
@@ -49,5 +54,5 @@ export function knownPlaceholders(catalogue: TemplateFieldCatalogue): KnownPlace
       for (const field of group.fields) global.add(field.key);
     }
   }
-  return { global, loops };
+  return { global, loops, images };
 }

@@ -8,12 +8,12 @@ import { escapeLike } from '../../db/like';
 import { companies, contacts, documentCounters, generatedDocuments, orderFiles, orders, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { discardStored, readStored, storeStream } from '../orderDocuments/storage';
-import { knownPlaceholders } from './catalogue';
 import { documentGenerated } from './generatedEvents';
 import { orderDocumentData, formatters, type DocumentLang } from './orderData';
 import { docxToPdf, PdfUnavailable } from './pdf';
-import { renderDocx, TemplateProblem } from './render';
-import { sellerOf, settingsOf, templateBytes, templateFields, templateRowOf } from './templates';
+import { TemplateProblem } from './render';
+import { compiledTemplate } from './templateCache';
+import { sellerOf, settingsOf, templateBytes, templateFields, templateRowOf, type TemplateRow } from './templates';
 
 /**
  * orders/doc/generate: a template filled for an order, stored as the order's generated file, numbered per account
@@ -55,30 +55,30 @@ async function takeNumber(db: Db, accountId: number, type: string): Promise<numb
 }
 
 /** Fills the template for the order: the docx bytes, or throws a 400 naming the placeholders. */
-export async function fillTemplate(db: Db, config: Config, input: Omit<GenerateInput, 'origin' | 'regenerate'>, number: number, date: Date) {
-  const template = await templateRowOf(db, input.accountId, input.templateId);
+export async function fillTemplate(db: Db, config: Config, input: Omit<GenerateInput, 'origin' | 'regenerate'>, number: number, date: Date, row?: TemplateRow) {
+  const template = row ?? (await templateRowOf(db, input.accountId, input.templateId));
   const settings = await settingsOf(db, input.accountId, input.userId);
   const lang: DocumentLang = settings.lang === 'ru' ? 'ru' : 'en';
   const catalogue = await templateFields(db, input.accountId);
   const customCodes = catalogue.find((group) => group.group === 'order')!.fields.filter((field) => field.custom).map((field) => field.key.slice('order.'.length));
   const typeName = TYPE_NAMES[lang][template.type] ?? TYPE_NAMES[lang].other;
   const title = TITLE[lang](typeName, number, formatters(lang).date(date));
-  const filled = await orderDocumentData(db, input.accountId, input.orderId, {
-    lang,
-    header: { number, date, title, typeName, templateName: template.name },
-    employeeId: input.userId,
-    seller: sellerOf(settings),
-    customCodes,
-  });
-  const bytes = await templateBytes(config, template);
-  let docx: Buffer;
   try {
-    docx = renderDocx(bytes, knownPlaceholders(catalogue), filled.data, template.orientation === 'landscape' ? 'landscape' : 'portrait');
+    const compiled = await compiledTemplate(template, catalogue, () => templateBytes(config, template));
+    const filled = await orderDocumentData(db, input.accountId, input.orderId, {
+      lang,
+      header: { number, date, title, typeName, templateName: template.name },
+      employeeId: input.userId,
+      seller: sellerOf(settings),
+      customCodes,
+      pictures: compiled.usesImages,
+    });
+    const docx = compiled.render(filled.data, template.orientation === 'landscape' ? 'landscape' : 'portrait');
+    return { template, title, docx };
   } catch (error) {
     if (error instanceof TemplateProblem) throw badRequest(`${template.name}: ${error.message}`);
     throw error;
   }
-  return { template, title, docx };
 }
 
 export async function generateDocument(db: Db, config: Config, input: GenerateInput): Promise<GenerateAnswer> {
@@ -98,7 +98,7 @@ export async function generateDocument(db: Db, config: Config, input: GenerateIn
   if (!order) throw notFound('No such order');
   const date = new Date();
   const number = previous?.number ?? (await takeNumber(db, input.accountId, template.type));
-  const filled = await fillTemplate(db, config, input, number, date);
+  const filled = await fillTemplate(db, config, input, number, date, template);
   let bytes = filled.docx;
   let format: 'docx' | 'pdf' = 'docx';
   let notice: string | null = null;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { accounts, companies, contacts, orderPositions, orders, pipelineStatuses, pipelines, products, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { CUSTOM_CODE } from './catalogue';
+import { productPictures } from './documentImages';
 
 /**
  * What a template is filled with for one order: every placeholder of the catalogue has a value (text, '' when
@@ -59,7 +60,15 @@ export async function orderDocumentData(
   db: Db,
   accountId: number,
   orderId: number,
-  options: { lang: DocumentLang; header: DocumentHeader; employeeId: number | null; seller: Record<string, string>; customCodes: readonly string[] },
+  options: {
+    lang: DocumentLang;
+    header: DocumentHeader;
+    employeeId: number | null;
+    seller: Record<string, string>;
+    customCodes: readonly string[];
+    /** Whether the template shows product pictures: only then are they read and converted. */
+    pictures?: boolean;
+  },
 ): Promise<OrderDocumentData> {
   const [row] = await db
     .select({ order: orders, stage: pipelineStatuses.name, pipeline: pipelines.name, company: companies, contact: contacts, account: { name: accounts.name, country: accounts.country, isKommo: accounts.isKommo } })
@@ -77,6 +86,7 @@ export async function orderDocumentData(
     .innerJoin(products, eq(products.id, orderPositions.productId))
     .where(and(eq(orderPositions.orderId, orderId), eq(orderPositions.accountId, accountId)))
     .orderBy(asc(orderPositions.sort), asc(orderPositions.id));
+  const pictures = options.pictures ? await productPictures(db, accountId, lines.map((line) => line.position.productId)) : new Map();
   const employeeId = row.order.userId ?? options.employeeId;
   const [employee] = employeeId ? await db.select({ name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.id, employeeId)) : [];
 
@@ -108,6 +118,8 @@ export async function orderDocumentData(
       vat_amount: f.money(lineVat),
       amount_without_vat: f.money(amount - lineVat),
       amount: f.money(amount),
+      // No picture: an empty place ({%image} renders nothing).
+      image: pictures.get(line.position.productId) ?? '',
     };
   });
   // VAT per rate is taken from the rate's whole amount (one rounding per rate, not per line).

@@ -1,10 +1,13 @@
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import type { Orientation } from '../../../src/contract/documents';
+import { IMAGE_MODULE, ImageModule, type ImagePart, MediaSink } from './imageModule';
+import { writeDocx } from './zipWriter';
 
 /**
  * Fills a docx template with docxtemplater: {a.b} placeholders, {#loop}…{/loop} loops and conditions, {^x} inverted
- * sections. Any placeholder the catalogue does not know is refused by name, so a typo never prints as 'undefined'.
+ * sections, {%image} pictures (imageModule.ts). Any placeholder the catalogue does not know is refused by name, so a
+ * typo never prints as 'undefined'. A template is compiled once (compileTemplate) and rendered any number of times.
  */
 
 /** A template the user must fix: the message names the placeholders. */
@@ -17,6 +20,8 @@ export interface KnownPlaceholders {
   global: ReadonlySet<string>;
   /** Paths valid inside a loop, by loop name ('positions' → 'name', 'price', …). */
   loops: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The paths (global or loop fields) that hold a picture: written {%path}, and only those may be. */
+  images: ReadonlySet<string>;
 }
 
 /** Known somewhere: anywhere, or as a field of some loop (whether it is inside that loop is checked when it is read). */
@@ -64,31 +69,103 @@ export function openDocx(bytes: Buffer | Uint8Array): PizZip {
   return zip;
 }
 
-function compile(bytes: Buffer | Uint8Array, known: KnownPlaceholders): Docxtemplater {
-  const zip = openDocx(bytes);
-  try {
-    return new Docxtemplater(zip, {
-      paragraphLoop: true,
-      errorLogging: false,
-      linebreaks: true,
-      parser: (tag: string) => {
-        const trimmed = tag.trim();
-        if (trimmed !== '.' && !TAG.test(trimmed)) throw new TemplateProblem(`{${tag}}: a placeholder is a name such as {order.name}`);
-        if (trimmed !== '.' && !isKnown(known, trimmed)) throw new TemplateProblem(`{${trimmed}}: no such placeholder (see the template fields)`);
-        return {
-          // docxtemplater's context names the loops around the tag (scopePath) when it reads a value.
-          get: (scope: unknown, context?: { scopePath?: string[] }) => {
-            if (trimmed === '.') return scope;
-            if (!isInItsLoop(known, trimmed, context?.scopePath ?? [])) throw new TemplateProblem(`{${trimmed}}: used outside its loop ${loopsOf(known, trimmed).join(' or ')}`);
-            return resolve(scope, trimmed);
-          },
-        };
-      },
-      // Known placeholders always have a value (possibly ''): a missing one is an empty field, not 'undefined'.
-      nullGetter: () => '',
-    });
-  } catch (error) {
-    throw problemOf(error);
+let zipWith: 'zlib' | 'pizzip' = 'zlib';
+
+/** The benchmark zips with PizZip's deflate (as before zipWriter.ts) to compare both in one run. */
+export function setZipWriter(writer: 'zlib' | 'pizzip'): void {
+  zipWith = writer;
+}
+
+/** The tag's problem as the template's author should read it, or null. */
+function tagProblem(known: KnownPlaceholders, raw: string, part: ImagePart | undefined): string | null {
+  const tag = raw.trim();
+  if (tag === '.') return null;
+  const image = part?.module === IMAGE_MODULE;
+  const written = image ? `{%${tag}}` : `{${tag}}`;
+  if (!TAG.test(tag)) return `${image ? `{%${raw}}` : `{${raw}}`}: a placeholder is a name such as {order.name}`;
+  if (!isKnown(known, tag)) return `${written}: no such placeholder (see the template fields)`;
+  if (image && !known.images.has(tag)) return `${written}: not a picture; write {${tag}}`;
+  if (image && typeof part?.box === 'string') return `${written}: ${part.box}`;
+  if (!image && known.images.has(tag)) return `{${tag}}: a picture; write {%${tag}}`;
+  return null;
+}
+
+/** A template ready to fill: its XML parsed once, rendered any number of times (each render is synchronous). */
+export class CompiledTemplate {
+  /** The zip's files as compiled: every render starts from them and puts them back. */
+  private readonly files: PizZip['files'];
+  private failed = false;
+
+  private constructor(
+    private readonly doc: Docxtemplater,
+    private readonly images: ImageModule,
+    /** Whether any {%picture} is in the template (pictures are read only for those that show them). */
+    readonly usesImages: boolean,
+  ) {
+    this.files = { ...doc.getZip().files };
+  }
+
+  static compile(bytes: Buffer | Uint8Array, known: KnownPlaceholders): CompiledTemplate {
+    const zip = openDocx(bytes);
+    const images = new ImageModule();
+    let usesImages = false;
+    try {
+      const doc = new Docxtemplater(zip, {
+        modules: [images],
+        paragraphLoop: true,
+        errorLogging: false,
+        linebreaks: true,
+        parser: (tag: string, meta?: { tag?: ImagePart }) => {
+          const trimmed = tag.trim();
+          const problem = tagProblem(known, tag, meta?.tag);
+          if (problem) throw new TemplateProblem(problem);
+          if (meta?.tag?.module === IMAGE_MODULE) usesImages = true;
+          return {
+            // docxtemplater's context names the loops around the tag (scopePath) when it reads a value.
+            get: (scope: unknown, context?: { scopePath?: string[] }) => {
+              if (trimmed === '.') return scope;
+              if (!isInItsLoop(known, trimmed, context?.scopePath ?? [])) throw new TemplateProblem(`{${trimmed}}: used outside its loop ${loopsOf(known, trimmed).join(' or ')}`);
+              return resolve(scope, trimmed);
+            },
+          };
+        },
+        // Known placeholders always have a value (possibly ''): a missing one is an empty field, not 'undefined'.
+        nullGetter: () => '',
+      });
+      return new CompiledTemplate(doc, images, usesImages);
+    } catch (error) {
+      throw problemOf(error);
+    }
+  }
+
+  /** False once a render failed: docxtemplater keeps that render's errors, so the template is compiled afresh. */
+  get reusable(): boolean {
+    return !this.failed;
+  }
+
+  /** The filled docx. */
+  render(data: Record<string, unknown>, orientation: Orientation): Buffer {
+    if (this.failed) throw new Error('This compiled template failed before: compile it again');
+    const zip = this.doc.getZip();
+    const sink = new MediaSink();
+    this.images.sink = sink;
+    // docxtemplater refuses a second render of one instance and keeps the first render's data and scopes; its
+    // compiled template does not change while rendering, so these three are all a new render needs afresh.
+    Object.assign(this.doc, { rendered: false, scopeManagers: {}, mapper: undefined });
+    try {
+      try {
+        this.doc.render(data);
+      } catch (error) {
+        this.failed = true;
+        throw problemOf(error);
+      }
+      sink.writeInto(zip);
+      orient(zip, orientation);
+      return zipWith === 'zlib' ? writeDocx(zip) : zip.generate({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } });
+    } finally {
+      this.images.sink = null;
+      zip.files = { ...this.files };
+    }
   }
 }
 
@@ -113,16 +190,7 @@ function orient(zip: PizZip, orientation: Orientation): void {
   if (next !== xml) zip.file('word/document.xml', next);
 }
 
-/** The filled docx. */
+/** The filled docx, compiling the template for this one render. */
 export function renderDocx(bytes: Buffer | Uint8Array, known: KnownPlaceholders, data: Record<string, unknown>, orientation: Orientation): Buffer {
-  const doc = compile(bytes, known);
-  try {
-    doc.render(data);
-  } catch (error) {
-    throw problemOf(error);
-  }
-  const zip = doc.getZip();
-  orient(zip, orientation);
-  // The fastest deflate level: a large table's XML still shrinks about tenfold, in a fraction of the default's time.
-  return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } });
+  return CompiledTemplate.compile(bytes, known).render(data, orientation);
 }
