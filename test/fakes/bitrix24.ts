@@ -95,6 +95,8 @@ export interface FakePortal {
   burst: number;
   /** While set, calls are held without an answer (a portal that does not respond). */
   hang: boolean;
+  /** /oauth/token/ answers after this many ms (a slow OAuth server: lets refreshes overlap). */
+  tokenDelayMs: number;
   close(): Promise<void>;
 }
 
@@ -192,6 +194,7 @@ export async function startFakePortal(options: { appCode?: string; memberId?: st
     rateLimit: 2,
     burst: 50,
     hang: false,
+    tokenDelayMs: 0,
   } as FakePortal;
 
   function grantFor(userId: number, seconds: number): FakeGrant {
@@ -325,6 +328,7 @@ export async function startFakePortal(options: { appCode?: string; memberId?: st
     const url = new URL(req.url ?? '/', 'http://portal.invalid');
     if (/^\/oauth\/token\/?$/.test(url.pathname)) {
       const result = oauthToken(url);
+      if (portal.tokenDelayMs) await new Promise((resolve) => setTimeout(resolve, portal.tokenDelayMs));
       return send(res, result.status, result.body);
     }
     const method = /^\/rest\/([a-z.]+?)(\.json)?$/.exec(url.pathname)?.[1];
