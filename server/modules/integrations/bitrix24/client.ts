@@ -30,6 +30,14 @@ export class Bitrix24Error extends Error {
 /** The portal no longer accepts our application (it was removed, or its tokens were revoked): connect again. */
 export class Bitrix24Revoked extends Error {}
 
+/** batch's result: each command's result (or error), and a list command's total and next, under the command's key. */
+export interface BatchAnswer {
+  result: Record<string, unknown>;
+  result_error: Record<string, { error?: string; error_description?: string }>;
+  result_total?: Record<string, number>;
+  result_next?: Record<string, number>;
+}
+
 export interface Bitrix24ClientOptions {
   /** The first pause after a refusal for rate (default 1 s, as outbound.ts). */
   backoffMs?: number;
@@ -69,6 +77,11 @@ export class Bitrix24Client {
     return (await this.answer<T>(method, params)).result;
   }
 
+  /** One page of a list method: its rows, the list's total and the `start` of the next page (absent on the last). */
+  async page<T>(method: string, params: Record<string, unknown>): Promise<{ result: T; total?: number; next?: number }> {
+    return this.answer<T>(method, params);
+  }
+
   /** A list method's pages one after another (start = next), until `next` is absent. */
   async *pages<T>(method: string, params: Record<string, unknown>, pick: (result: unknown) => T[]): AsyncGenerator<T[]> {
     let start: number | undefined = 0;
@@ -80,7 +93,7 @@ export class Bitrix24Client {
   }
 
   /** Up to 50 commands in one call (batch); commands are 'method?query' as Bitrix24 takes them. */
-  async batch(commands: Record<string, string>, halt = false): Promise<{ result: Record<string, unknown>; result_error: Record<string, unknown> }> {
+  async batch(commands: Record<string, string>, halt = false): Promise<BatchAnswer> {
     if (Object.keys(commands).length > BATCH_LIMIT) throw new Error(`batch takes at most ${BATCH_LIMIT} commands`);
     return this.call('batch', { halt: halt ? 1 : 0, cmd: commands });
   }
