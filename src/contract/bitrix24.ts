@@ -15,6 +15,8 @@ export const Bitrix24SettingsAnswer = Type.Object({
   stage_mapping: Type.Record(Type.String(), CrmStatusValue),
   comparison_mode: ComparisonMode,
   direction: SyncDirection,
+  /** Where the portal's local application points its handler and installation (ONAPPINSTALL) paths. */
+  install_url: Type.String(),
 });
 export type Bitrix24SettingsAnswer = Type.Static<typeof Bitrix24SettingsAnswer>;
 
