@@ -15,7 +15,6 @@ export function phpQuery(params: Record<string, unknown>): string {
   const walk = (key: string, value: unknown) => {
     if (value === undefined) return;
     if (value === null) out.push(`${encodeURIComponent(key)}=`);
-    else if (Array.isArray(value)) value.forEach((item, index) => walk(`${key}[${index}]`, item));
     else if (typeof value === 'object') for (const [name, item] of Object.entries(value)) walk(`${key}[${name}]`, item);
     else out.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
   };
