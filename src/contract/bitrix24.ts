@@ -15,6 +15,8 @@ export const Bitrix24SettingsAnswer = Type.Object({
   stage_mapping: Type.Record(Type.String(), CrmStatusValue),
   comparison_mode: ComparisonMode,
   direction: SyncDirection,
+  /** Where the portal's local application points its handler and installation (ONAPPINSTALL) paths. */
+  install_url: Type.String(),
 });
 export type Bitrix24SettingsAnswer = Type.Static<typeof Bitrix24SettingsAnswer>;
 
@@ -24,3 +26,9 @@ export const Bitrix24SettingsUpdate = Type.Object({
   direction: Type.Optional(SyncDirection),
 });
 export type Bitrix24SettingsUpdate = Type.Static<typeof Bitrix24SettingsUpdate>;
+
+/** Start a catalogue sync (in: Bitrix24 → warehouse, out: warehouse → Bitrix24); mode defaults to the saved one. */
+export const Bitrix24SyncRequest = Type.Object({ direction: Type.Union([Type.Literal('in'), Type.Literal('out')]), mode: Type.Optional(ComparisonMode) });
+export type Bitrix24SyncRequest = Type.Static<typeof Bitrix24SyncRequest>;
+export const Bitrix24SyncStarted = Type.Object({ task_id: Type.Integer() });
+export type Bitrix24SyncStarted = Type.Static<typeof Bitrix24SyncStarted>;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { createFakeCatalog, type FakeCatalog } from './bitrix24Catalog';
 
 /**
  * A Bitrix24 portal's REST side and its OAuth server, from Bitrix24's public REST contract (apidocs.bitrix24.com:
@@ -83,6 +84,8 @@ export interface FakePortal {
   /** Every /oauth/token/ request's grant_type. */
   oauth: string[];
   deals: Map<number, FakeDeal>;
+  /** The product catalogue (crm.product.*, crm.productsection.*: bitrix24Catalog.ts). */
+  catalog: FakeCatalog;
   /** Deal stages per category (crm.status.list DEAL_STAGE is category 0). */
   stages: Map<number, { STATUS_ID: string; NAME: string; SORT: number; SEMANTICS: string | null }[]>;
   productRows: FakeProductRow[];
@@ -99,6 +102,8 @@ export interface FakePortal {
   burst: number;
   /** While set, calls are held without an answer (a portal that does not respond). */
   hang: boolean;
+  /** /oauth/token/ answers after this many ms (a slow OAuth server: lets refreshes overlap). */
+  tokenDelayMs: number;
   close(): Promise<void>;
 }
 
@@ -170,6 +175,7 @@ export async function startFakePortal(options: { appCode?: string; memberId?: st
   let bucket = 0;
   let drainedAt = now();
   let rowId = 0;
+  const catalog = createFakeCatalog();
   const portal = {
     appCode: options.appCode ?? `local.${randomUUID().replace(/-/g, '').slice(0, 14)}.${Math.floor(Math.random() * 1e8)}`,
     appSecret: options.appSecret ?? token().slice(0, 40),
@@ -197,6 +203,7 @@ export async function startFakePortal(options: { appCode?: string; memberId?: st
     rateLimit: 2,
     burst: 50,
     hang: false,
+    tokenDelayMs: 0,
   } as FakePortal;
 
   function grantFor(userId: number, seconds: number): FakeGrant {
@@ -325,26 +332,29 @@ export async function startFakePortal(options: { appCode?: string; memberId?: st
       const result: Record<string, unknown> = {};
       const errors: Record<string, unknown> = {};
       const totals: Record<string, unknown> = {};
+      const nexts: Record<string, unknown> = {};
       for (const [key, command] of commands) {
         const [name = '', query = ''] = String(command).split('?');
         const one = answer(name, bracketed(new URLSearchParams(query)), grant);
         if (one.status === 200) {
           result[key] = one.body.result;
           if (one.body.total !== undefined) totals[key] = one.body.total;
+          if (one.body.next !== undefined) nexts[key] = one.body.next;
         } else {
           errors[key] = one.body;
           if (params.halt === 1 || params.halt === '1' || params.halt === true) break;
         }
       }
-      return ok({ result, result_error: errors, result_total: totals, result_next: {}, result_time: {} });
+      return ok({ result, result_error: errors, result_total: totals, result_next: nexts, result_time: {} });
     }
-    return dealMethod(method, params) ?? error(404, 'ERROR_METHOD_NOT_FOUND', 'Method not found!');
+    return dealMethod(method, params) ?? catalog.answer(method, params, ok, error) ?? error(404, 'ERROR_METHOD_NOT_FOUND', 'Method not found!');
   }
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://portal.invalid');
     if (/^\/oauth\/token\/?$/.test(url.pathname)) {
       const result = oauthToken(url);
+      if (portal.tokenDelayMs) await new Promise((resolve) => setTimeout(resolve, portal.tokenDelayMs));
       return send(res, result.status, result.body);
     }
     const method = /^\/rest\/([a-z.]+?)(\.json)?$/.exec(url.pathname)?.[1];
@@ -373,6 +383,7 @@ export async function startFakePortal(options: { appCode?: string; memberId?: st
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
+  portal.catalog = catalog;
   portal.domain = `127.0.0.1:${port}`;
   portal.origin = `http://${portal.domain}`;
   portal.issue = ({ seconds = 3600, userId = 1 } = {}) => {

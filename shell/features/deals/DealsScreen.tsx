@@ -71,7 +71,7 @@ export default function DealsScreen() {
                 <td>{CRM_NAMES[deal.crm]}</td>
                 <td>{deal.name || `#${deal.external_id}`}</td>
                 <td>{deal.stage_name ?? deal.stage ?? ''}</td>
-                <td>{deal.order_id !== null ? <Link href={`/addToDeal?order_id=${deal.order_id}`}>{deal.order_name}</Link> : t('deals.noOrder')}</td>
+                <td>{deal.order_id !== null ? <Link href={`/addToDeal?order_id=${deal.order_id}`}>{deal.order_name || `#${deal.order_id}`}</Link> : t('deals.noOrder')}</td>
                 <td>{deal.sum ?? ''}</td>
                 <td>{deal.last_sync_at ? formatDateTimeText(deal.last_sync_at) : ''}</td>
                 <td>{deal.problem ?? ''}</td>

@@ -4,7 +4,8 @@ import type { ServerConfig } from '../../../config';
 import type { Db } from '../../../db/client';
 import { defineTask, startTask } from '../../tasks/api';
 import type { ComparisonMode } from '../catalogMatch';
-import { applyIncomingCatalog, GROUPS_MUST_MATCH, linkProducts, outgoingProducts, type IncomingProduct } from '../catalogSync';
+import { reportIncoming } from '../catalogReport';
+import { applyIncomingCatalog, linkProducts, outgoingProducts, type IncomingProduct } from '../catalogSync';
 import { logIntegration } from '../log';
 import { crmSource } from '../source';
 import { AMO_BATCH } from './client';
@@ -55,16 +56,7 @@ defineTask<AmoSyncPayload>({
         items.push(...page.map(incomingOf));
       }
       const result = await applyIncomingCatalog(db, { accountId, source, mode: payload.mode, items, progress });
-      if (result.missingCategories.length) {
-        const message = `${GROUPS_MUST_MATCH}: ${result.missingCategories.join(', ')}`;
-        await logIntegration(db, { accountId, source, level: 'error', action: 'sync-in', message, taskId, retry, details: { missing: result.missingCategories } });
-        return { error: message };
-      }
-      if (result.ambiguous.length) {
-        await logIntegration(db, { accountId, source, level: 'warning', action: 'sync-in', message: `${result.ambiguous.length} duplicate keys were not synced`, taskId, details: { duplicates: result.ambiguous } });
-      }
-      await logIntegration(db, { accountId, source, level: 'info', action: 'sync-in', message: `Added ${result.added}, updated ${result.updated}`, taskId });
-      return { counts: { added: result.added, updated: result.updated, duplicates: result.ambiguous.length } };
+      return await reportIncoming(db, { accountId, source, taskId, retry }, result);
     } catch (error) {
       await logIntegration(db, { accountId, source, level: 'error', action: 'sync-in', message: (error as Error).message, taskId, retry });
       return { error: (error as Error).message };

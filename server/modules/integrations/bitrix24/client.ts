@@ -30,6 +30,14 @@ export class Bitrix24Error extends Error {
 /** The portal no longer accepts our application (it was removed, or its tokens were revoked): connect again. */
 export class Bitrix24Revoked extends Error {}
 
+/** batch's result: each command's result (or error), and a list command's total and next, under the command's key. */
+export interface BatchAnswer {
+  result: Record<string, unknown>;
+  result_error: Record<string, { error?: string; error_description?: string }>;
+  result_total?: Record<string, number>;
+  result_next?: Record<string, number>;
+}
+
 export interface Bitrix24ClientOptions {
   /** The first pause after a refusal for rate (default 1 s, as outbound.ts). */
   backoffMs?: number;
@@ -45,10 +53,6 @@ export function oauthServerOf(origin: string): string {
 
 type RestAnswer = { result?: unknown; error?: string; error_description?: string; total?: number; next?: number };
 const limited = (_status: number, body: unknown) => (body as RestAnswer | null)?.error === 'QUERY_LIMIT_EXCEEDED';
-
-// One refresh at a time per connection in this process: a refresh token is single-use, so a second concurrent refresh
-// would be refused and taken for a revocation.
-const refreshing = new Map<number, Promise<Bitrix24Credentials>>();
 
 export class Bitrix24Client {
   private readonly gate: RateGate;
@@ -73,6 +77,11 @@ export class Bitrix24Client {
     return (await this.answer<T>(method, params)).result;
   }
 
+  /** One page of a list method: its rows, the list's total and the `start` of the next page (absent on the last). */
+  async page<T>(method: string, params: Record<string, unknown>): Promise<{ result: T; total?: number; next?: number }> {
+    return this.answer<T>(method, params);
+  }
+
   /** A list method's pages one after another (start = next), until `next` is absent. */
   async *pages<T>(method: string, params: Record<string, unknown>, pick: (result: unknown) => T[]): AsyncGenerator<T[]> {
     let start: number | undefined = 0;
@@ -84,7 +93,7 @@ export class Bitrix24Client {
   }
 
   /** Up to 50 commands in one call (batch); commands are 'method?query' as Bitrix24 takes them. */
-  async batch(commands: Record<string, string>, halt = false): Promise<{ result: Record<string, unknown>; result_error: Record<string, unknown> }> {
+  async batch(commands: Record<string, string>, halt = false): Promise<BatchAnswer> {
     if (Object.keys(commands).length > BATCH_LIMIT) throw new Error(`batch takes at most ${BATCH_LIMIT} commands`);
     return this.call('batch', { halt: halt ? 1 : 0, cmd: commands });
   }
@@ -115,37 +124,38 @@ export class Bitrix24Client {
     return credentials;
   }
 
-  private refresh(used: Bitrix24Credentials): Promise<Bitrix24Credentials> {
-    let pending = refreshing.get(this.connection.id);
-    if (!pending) {
-      pending = this.exchange(used).finally(() => refreshing.delete(this.connection.id));
-      refreshing.set(this.connection.id, pending);
-    }
-    return pending;
-  }
-
-  /** refresh_token grant; another task (or process) that refreshed first leaves newer tokens in the row, which are used instead. */
-  private async exchange(used: Bitrix24Credentials): Promise<Bitrix24Credentials> {
-    const [row] = await this.db.select().from(integrationConnections).where(eq(integrationConnections.id, this.connection.id));
-    if (!row) throw new Bitrix24Revoked('The Bitrix24 connection was removed');
-    this.connection = row;
-    const current = this.credentials();
-    if (current.accessToken !== used.accessToken) return current;
-    if (!row.clientId || !row.clientSecret) throw await this.revoke('No client_id and client_secret to refresh the token with');
-    const query = new URLSearchParams({ grant_type: 'refresh_token', client_id: row.clientId, client_secret: row.clientSecret, refresh_token: current.refreshToken });
-    let answer: { status: number; body: { access_token?: string; refresh_token?: string; expires_in?: number; error?: string } };
-    try {
-      answer = await callJson(`${oauthServerOf(row.origin)}/oauth/token/?${query}`, { method: 'GET', redirect: 'manual' }, { gate: this.gate, backoffMs: this.options.backoffMs, retries: this.options.retries });
-    } catch (error) {
-      if (error instanceof OutboundError && error.failure === 'unauthorized') throw await this.revoke('The OAuth server refused our client_id/client_secret');
-      throw error;
-    }
-    const { access_token, refresh_token, expires_in } = answer.body ?? {};
-    if (answer.status !== 200 || !access_token || !refresh_token) throw await this.revoke(`The OAuth server refused our refresh token (${answer.body?.error ?? answer.status})`);
-    const next = { ...current, accessToken: access_token, refreshToken: refresh_token };
-    await storeCredentials(this.db, this.config, row.id, next, expires_in ?? 3600);
-    this.connection = { ...row, status: 'connected' };
-    return next;
+  /**
+   * refresh_token grant under a row lock on the connection (SELECT … FOR UPDATE): a refresh token is single-use, so of
+   * two tasks or processes refreshing together the second waits, then finds the first one's tokens in the row and uses
+   * them instead of spending a token already spent (which the portal would refuse, and we would take for a revocation).
+   */
+  private async refresh(used: Bitrix24Credentials): Promise<Bitrix24Credentials> {
+    const outcome = await this.db.transaction(async (tx): Promise<{ fresh: Bitrix24Credentials } | { refused: string }> => {
+      const [row] = await tx.select().from(integrationConnections).where(eq(integrationConnections.id, this.connection.id)).for('update');
+      if (!row) throw new Bitrix24Revoked('The Bitrix24 connection was removed');
+      this.connection = row;
+      const current = this.credentials();
+      if (current.accessToken !== used.accessToken) return { fresh: current };
+      if (!row.clientId || !row.clientSecret) return { refused: 'No client_id and client_secret to refresh the token with' };
+      const query = new URLSearchParams({ grant_type: 'refresh_token', client_id: row.clientId, client_secret: row.clientSecret, refresh_token: current.refreshToken });
+      let answer: { status: number; body: { access_token?: string; refresh_token?: string; expires_in?: number; error?: string } };
+      try {
+        answer = await callJson(`${oauthServerOf(row.origin)}/oauth/token/?${query}`, { method: 'GET', redirect: 'manual' }, { gate: this.gate, backoffMs: this.options.backoffMs, retries: this.options.retries });
+      } catch (error) {
+        if (error instanceof OutboundError && error.failure === 'unauthorized') return { refused: 'The OAuth server refused our client_id/client_secret' };
+        throw error;
+      }
+      const { access_token, refresh_token, expires_in } = answer.body ?? {};
+      if (answer.status !== 200 || !access_token || !refresh_token) return { refused: `The OAuth server refused our refresh token (${answer.body?.error ?? answer.status})` };
+      const next = { ...current, accessToken: access_token, refreshToken: refresh_token };
+      // Stored before the lock is let go: whoever waits on it reads these.
+      await storeCredentials(tx, this.config, row.id, next, expires_in ?? 3600);
+      this.connection = { ...row, status: 'connected' };
+      return { fresh: next };
+    });
+    // Marked revoked after the lock is let go (the same row).
+    if ('refused' in outcome) throw await this.revoke(outcome.refused);
+    return outcome.fresh;
   }
 
   /** Marks the connection revoked; logs it only the first time, so a loop of failing calls leaves one entry. */

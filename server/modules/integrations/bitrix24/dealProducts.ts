@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ServerConfig } from '../../../config';
 import type { Db } from '../../../db/client';
-import { catalogLinks, integrationConnections, orderPositions, orders, products } from '../../../db/schema';
+import { catalogLinks, integrationConnections, orderPositions, orders, products, tasks } from '../../../db/schema';
 import { defineTask, startTask } from '../../tasks/api';
 import { logIntegration } from '../log';
 import { crmSource } from '../source';
@@ -55,15 +55,32 @@ export const dealProductsTask = defineTask<DealProductsPayload>({
   },
 });
 
-/** Queues the push for every connected Bitrix24 portal of the account (an order changed). */
-export async function queueDealProducts(db: Db, config: ServerConfig, accountId: number, userId: number, orderId: number): Promise<number> {
+/** A push of this order to this portal that no worker has picked up yet: it will read the order as it is when it runs. */
+async function waitingPush(db: Db, accountId: number, payload: DealProductsPayload): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.accountId, accountId), eq(tasks.type, DEAL_PRODUCTS_TASK), eq(tasks.status, 0), eq(tasks.attempts, 0), isNull(tasks.heartbeatAt), sql`${tasks.payload} @> ${JSON.stringify(payload)}::jsonb`))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Queues the push for every connected Bitrix24 portal of the account (an order changed), unless one is already waiting
+ * to run: a burst of edits ends in one up-to-date row set instead of one call per edit. `userId` null: the connection's
+ * user owns the task (a change told by the orders module).
+ */
+export async function queueDealProducts(db: Db, config: ServerConfig, accountId: number, userId: number | null, orderId: number): Promise<number> {
   const connections = await db
-    .select({ id: integrationConnections.id })
+    .select({ id: integrationConnections.id, userId: integrationConnections.userId })
     .from(integrationConnections)
     .where(and(eq(integrationConnections.accountId, accountId), eq(integrationConnections.kind, 'bitrix24'), eq(integrationConnections.status, 'connected')));
+  let queued = 0;
   for (const connection of connections) {
     const payload: DealProductsPayload = { connectionId: connection.id, orderId };
-    await startTask(db, config, { accountId, userId, type: DEAL_PRODUCTS_TASK, title: `Bitrix24 deal products of order ${orderId}`, payload });
+    if (await waitingPush(db, accountId, payload)) continue;
+    await startTask(db, config, { accountId, userId: userId ?? connection.userId, type: DEAL_PRODUCTS_TASK, title: `Bitrix24 deal products of order ${orderId}`, payload });
+    queued++;
   }
-  return connections.length;
+  return queued;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { acceptEvent, acceptInstall, formOf } from './delivery';
+import { listenForDealOrderChanges } from './orderListener';
 import { bitrix24SettingsRoutes } from './settingsRoutes';
 import './dealSync';
 import './dealProducts';
@@ -19,5 +20,8 @@ export const bitrix24Routes: FastifyPluginAsyncTypebox = async (app) => {
   });
   // The screen's routes take the staff token and JSON, as every API route (their own plugin, without the form parser).
   await app.register(bitrix24SettingsRoutes);
+  // Our changes of a linked deal's order go back to the deal's product rows.
+  const stopListening = listenForDealOrderChanges(db, config);
+  app.addHook('onClose', async () => stopListening());
   app.post('/integrations/bitrix24/event', { config: open, schema: { tags, hide: true } }, async (request) => acceptEvent(db, config, formOf(request.body)));
 };

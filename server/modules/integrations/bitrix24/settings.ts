@@ -22,7 +22,7 @@ async function connectionOf(db: Db, caller: Caller) {
   return row ?? null;
 }
 
-export async function bitrix24Settings(db: Db, caller: Caller): Promise<Bitrix24SettingsAnswer> {
+export async function bitrix24Settings(db: Db, caller: Caller): Promise<Omit<Bitrix24SettingsAnswer, 'install_url'>> {
   requireAdmin(caller);
   const row = await connectionOf(db, caller);
   const settings = (row?.settings ?? {}) as Stored;
@@ -35,7 +35,7 @@ export async function bitrix24Settings(db: Db, caller: Caller): Promise<Bitrix24
   };
 }
 
-export async function updateBitrix24Settings(db: Db, caller: Caller, update: Bitrix24SettingsUpdate): Promise<Bitrix24SettingsAnswer> {
+export async function updateBitrix24Settings(db: Db, caller: Caller, update: Bitrix24SettingsUpdate): Promise<Omit<Bitrix24SettingsAnswer, 'install_url'>> {
   requireAdmin(caller);
   const row = await connectionOf(db, caller);
   if (!row) throw notFound('Connect a Bitrix24 portal first');
@@ -48,7 +48,7 @@ export async function updateBitrix24Settings(db: Db, caller: Caller, update: Bit
 }
 
 /** Reads the portal's deal stages (crm.status.list DEAL_STAGE, the main pipeline) into the settings, for the mapping table. */
-export async function loadBitrix24Stages(db: Db, config: ServerConfig, caller: Caller): Promise<Bitrix24SettingsAnswer> {
+export async function loadBitrix24Stages(db: Db, config: ServerConfig, caller: Caller): Promise<Omit<Bitrix24SettingsAnswer, 'install_url'>> {
   requireAdmin(caller);
   const row = await connectionOf(db, caller);
   if (!row) throw notFound('Connect a Bitrix24 portal first');

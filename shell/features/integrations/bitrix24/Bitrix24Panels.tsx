@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react';
-import { getBitrix24Settings, loadBitrix24Stages, saveBitrix24Settings } from '../../../../src/api/bitrix24';
+import { getBitrix24Settings, loadBitrix24Stages, saveBitrix24Settings, startBitrix24Sync } from '../../../../src/api/bitrix24';
 import type { Bitrix24SettingsAnswer, SyncDirection } from '../../../../src/contract/bitrix24';
 import type { ComparisonMode } from '../../../../src/contract/integrationSync';
 import { t, type MessageKey } from '../../../../src/i18n';
+import { notify, NotificationType } from '../../../../src/stores/notifications';
+import { Bitrix24Connection } from './Bitrix24Connection';
+
+export { Bitrix24Connection };
 
 const STATUS_OPTIONS: { value: string; label: MessageKey }[] = [
   { value: '', label: 'integrations.bitrix24.keep' },
@@ -12,6 +16,7 @@ const STATUS_OPTIONS: { value: string; label: MessageKey }[] = [
   { value: '3', label: 'integrations.bitrix24.unsuccessful' },
 ];
 const MODES: { value: ComparisonMode; label: MessageKey }[] = [
+  { value: 'none', label: 'integrations.bitrix24.noComparison' },
   { value: 'name', label: 'integrations.duplicateByName' },
   { value: 'name_article', label: 'integrations.duplicateByNameArticle' },
   { value: 'name_article_batch', label: 'integrations.duplicateByNameArticleBatch' },
@@ -19,27 +24,21 @@ const MODES: { value: ComparisonMode; label: MessageKey }[] = [
 
 function useSettings() {
   const [settings, setSettings] = useState<Bitrix24SettingsAnswer | null>(null);
-  useEffect(() => {
-    void getBitrix24Settings().then((answer) => answer.ok && setSettings(answer.data));
-  }, []);
-  return [settings, setSettings] as const;
+  const reload = () => void getBitrix24Settings().then((answer) => answer.ok && setSettings(answer.data));
+  useEffect(reload, []);
+  return [settings, setSettings, reload] as const;
 }
 
-/** General: whether the portal is connected and installed, and which crm_status each deal stage means for the order. */
+/** General: the connection (connect, install address, disconnect) and which crm_status each deal stage means for the order. */
 export function Bitrix24General() {
-  const [settings, setSettings] = useSettings();
+  const [settings, setSettings, reload] = useSettings();
   const [mapping, setMapping] = useState<Record<string, number>>({});
   useEffect(() => setMapping(settings?.stage_mapping ?? {}), [settings]);
   if (!settings) return null;
   const connection = settings.connection;
-  const status: MessageKey = !connection ? 'integrations.bitrix24.notConnected' : connection.status === 'revoked' ? 'integrations.bitrix24.revoked' : connection.installed ? 'integrations.bitrix24.connected' : 'integrations.bitrix24.notInstalled';
   return (
     <div className="bitrix24-general">
-      <p data-status={connection?.status ?? 'none'}>
-        {t(status)}
-        {connection ? ` — ${connection.origin}` : ''}
-      </p>
-      {connection?.last_error ? <p>{connection.last_error}</p> : null}
+      <Bitrix24Connection settings={settings} onChange={reload} />
       {connection ? (
         <section aria-labelledby="bitrix24-stages">
           <h3 id="bitrix24-stages">{t('integrations.bitrix24.stageMapping')}</h3>
@@ -77,12 +76,22 @@ export function Bitrix24General() {
   );
 }
 
-/** Product synchronization: the duplicate comparison and the direction, saved; the sync itself comes with the catalogue sync. */
+/** Product synchronization: the duplicate comparison and the direction (saved), and the start of a sync task. */
 export function Bitrix24Sync() {
   const [settings, setSettings] = useSettings();
+  const [busy, setBusy] = useState(false);
   if (!settings) return null;
   if (!settings.connection) return <p>{t('integrations.bitrix24.notConnected')}</p>;
   const save = (update: { comparison_mode?: ComparisonMode; direction?: SyncDirection }) => void saveBitrix24Settings(update).then((answer) => answer.ok && setSettings(answer.data));
+  const start = async () => {
+    setBusy(true);
+    try {
+      const answer = await startBitrix24Sync({ direction: settings.direction === 'crm_to_warehouse' ? 'in' : 'out', mode: settings.comparison_mode });
+      if (answer.ok) notify({ type: NotificationType.success, header: t('integrations.bitrix24.started') });
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <div className="bitrix24-sync">
       <label>
@@ -102,7 +111,9 @@ export function Bitrix24Sync() {
           <option value="warehouse_to_crm">{t('integrations.bitrix24.warehouseToCrm')}</option>
         </select>
       </label>
-      <p>{t('integrations.bitrix24.syncNext')}</p>
+      <button type="button" disabled={busy} onClick={() => void start()}>
+        {t('integrations.bitrix24.start')}
+      </button>
     </div>
   );
 }

@@ -112,4 +112,19 @@ describe('Bitrix24 client', () => {
       await second.close();
     }
   });
+
+  it('rule: concurrent refreshes of one connection (other tasks or processes, each its own client) spend the refresh token once', async () => {
+    const { connection } = await clientOf({ seconds: -60 });
+    const before = portal.oauth.length;
+    // Separate clients share nothing in memory, as two processes would not: only the row lock keeps them apart.
+    const clients = Array.from({ length: 4 }, () => new Bitrix24Client(server.database.db, server.app.ctx.config, connection, { backoffMs: 100 }));
+    // A slow OAuth server: every client has met the expired token before the first refresh answers.
+    portal.tokenDelayMs = 2500;
+    const answers = await Promise.all(clients.map((client) => client.call<{ ID: string }>('user.current'))).finally(() => {
+      portal.tokenDelayMs = 0;
+    });
+    expect(answers.map((answer) => answer.ID)).toEqual(['1', '1', '1', '1']);
+    expect(portal.oauth.slice(before)).toEqual(['refresh_token']);
+    expect((await connectionRow(server, connection.id)).status).toBe('connected');
+  });
 });

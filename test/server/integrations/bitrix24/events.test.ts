@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { batches, crmDeals, integrationConnections, integrationEvents, movements, tasks } from '../../../../server/db/schema';
-import { openCredentials } from '../../../../server/modules/integrations/bitrix24/credentials';
+import { openCredentials, storeCredentials } from '../../../../server/modules/integrations/bitrix24/credentials';
+import { DEAL_PRODUCTS_TASK } from '../../../../server/modules/integrations/bitrix24/dealProducts';
+import { DEAL_SYNC_TASK } from '../../../../server/modules/integrations/bitrix24/dealSync';
 import { startFakePortal, type FakePortal } from '../../../fakes/bitrix24';
 import { type TestAccount, useTestServer } from '../../harness';
 import { connectionRow, connectPortal } from './portalSetup';
@@ -123,7 +125,9 @@ describe('Bitrix24 install and deal events', () => {
     portal.deals.get(dealId)!.STAGE_ID = 'WON';
     await Promise.all([post('event', dealEvent(dealId, '200')), post('event', dealEvent(dealId, '200')), post('event', dealEvent(dealId, '201'))]);
     const settled = await tasksSettled(account.id);
-    expect(settled.map((task) => task.status)).toEqual([1, 1, 1]);
+    expect(settled.filter((task) => task.type === DEAL_SYNC_TASK).map((task) => task.status)).toEqual([1, 1, 1]);
+    // The order's moves are told back to the deal as product-row pushes (dealProducts.test.ts), which all succeed.
+    expect(settled.filter((task) => task.type !== DEAL_SYNC_TASK).map((task) => [task.type, task.error])).toEqual(settled.filter((task) => task.type !== DEAL_SYNC_TASK).map(() => [DEAL_PRODUCTS_TASK, null]));
     expect(await balance(product.id)).toEqual({ count: 7, reserve: 0 });
     expect(await ledger(product.id)).toEqual(['arrival 10', 'reserve 3', 'sale 3']);
     const [won] = await server.database.db.select().from(crmDeals).where(and(eq(crmDeals.accountId, account.id), eq(crmDeals.externalId, String(dealId))));
@@ -138,5 +142,28 @@ describe('Bitrix24 install and deal events', () => {
     expect(task!.error).toMatch(/Not found/);
     const log = await server.call('GET', 'integrations/log', { token: account.token, query: { kind: 'bitrix24' } });
     expect(log.body.data[0]).toMatchObject({ level: 'error', action: 'deal-sync', can_retry: true });
+  });
+
+  it('rule: a portal connected by several accounts: an event goes to every account whose connection has its member_id AND the application token it carries', async () => {
+    const [first, second, otherApp, otherMember] = await Promise.all([server.newAccount(), server.newAccount(), server.newAccount(), server.newAccount()]);
+    await connectPortal(server, first, portal);
+    await connectPortal(server, second, portal);
+    // Same portal and member_id, but another application installed there (its own application token).
+    const foreign = await connectPortal(server, otherApp, portal, { installed: false });
+    await storeCredentials(server.database.db, server.app.ctx.config, foreign.id, { accessToken: 'a', refreshToken: 'r', applicationToken: 'another-application-token' }, 3600);
+    // Same address and application token, but another member_id (a connection made for another portal at this address).
+    const moved = await connectPortal(server, otherMember, portal);
+    await server.database.db.update(integrationConnections).set({ memberId: 'another-member-id' }).where(eq(integrationConnections.id, moved.id));
+    portal.addDeal({ ID: '9901', STAGE_ID: 'NEW' });
+    expect((await post('event', dealEvent(9901, '1'))).body).toEqual({ accepted: 2 });
+    const started = async (account: TestAccount) => (await tasksSettled(account.id)).filter((task) => task.type === DEAL_SYNC_TASK).map((task) => task.payload);
+    expect(await started(first)).toEqual([{ connectionId: expect.any(Number), dealId: 9901 }]);
+    expect(await started(second)).toEqual([{ connectionId: expect.any(Number), dealId: 9901 }]);
+    expect(await started(otherApp)).toEqual([]);
+    expect(await started(otherMember)).toEqual([]);
+    // The other application's token reaches only its own account.
+    expect((await post('event', dealEvent(9901, '2', { 'auth[application_token]': 'another-application-token' }))).body).toEqual({ accepted: 1 });
+    expect(await started(otherApp)).toEqual([{ connectionId: foreign.id, dealId: 9901 }]);
+    expect(await started(first)).toHaveLength(1);
   });
 });
