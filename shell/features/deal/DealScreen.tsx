@@ -95,7 +95,7 @@ export default function DealScreen() {
   return (
     <section className={`deal-screen${publicMode ? ' deal-screen--public' : ''}`} aria-labelledby="deal-title" onKeyDown={onKeyDown} onInput={onInput}>
       <DealHeader order={order} publicMode={publicMode} />
-      <OrderDetails order={order} publicMode={publicMode} />
+      <OrderDetails order={order} />
       <DealTabs order={order} publicMode={publicMode} />
       <LeaveConfirmation />
     </section>
