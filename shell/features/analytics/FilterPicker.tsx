@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { AutocompleteField, Named } from '../../../src/contract/analytics';
 import { t } from '../../../src/i18n';
+import { useAutocomplete } from '../../../src/ui/useAutocomplete';
 import { autocomplete } from './api';
 
 /**
@@ -10,26 +11,26 @@ import { autocomplete } from './api';
  */
 export function FilterPicker({ field, label, chosen, onChange, describe }: { field: AutocompleteField; label: string; chosen: Named[]; onChange: (next: Named[]) => void; describe?: (value: Named) => string }) {
   const [text, setText] = useState('');
-  const [found, setFound] = useState<Named[] | null>(null);
   const [open, setOpen] = useState(false);
   const id = useId();
   const nameOf = describe ?? ((value: Named) => value.name);
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    const timer = setTimeout(async () => {
-      const answer = await autocomplete(field, text);
-      if (live && answer.ok) setFound(answer.data);
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [field, text, open]);
-
   const same = (a: Named, b: Named) => (a.id ? a.id === b.id : a.name === b.name);
-  const choices = (found ?? []).filter((value) => !chosen.some((item) => same(item, value)));
+  const pick = (value: Named) => {
+    onChange([...chosen, value]);
+    setText('');
+  };
+  const { found, choices, active, onKeyDown } = useAutocomplete({
+    text,
+    enabled: open,
+    scope: field,
+    search: async (q, signal) => {
+      const answer = await autocomplete(field, q, signal);
+      return answer.ok ? answer.data : null;
+    },
+    visible: (values) => values.filter((value) => !chosen.some((item) => same(item, value))),
+    onPick: pick,
+    onClose: () => setOpen(false),
+  });
 
   return (
     <div className="analytics-filter" data-field={field}>
@@ -51,23 +52,18 @@ export function FilterPicker({ field, label, chosen, onChange, describe }: { fie
         role="combobox"
         aria-expanded={open && choices.length > 0}
         aria-controls={`${id}-list`}
+        aria-activedescendant={active >= 0 ? `${id}-${active}` : undefined}
         onFocus={() => setOpen(true)}
+        onKeyDown={onKeyDown}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onChange={(event) => setText(event.currentTarget.value)}
       />
       {open && found !== null && (
         <ul id={`${id}-list`} role="listbox" className="analytics-suggestions">
           {choices.length === 0 && <li className="analytics-note">{t('analytics.noMatches')}</li>}
-          {choices.map((value) => (
-            <li key={`${value.id}:${value.name}`} role="option" aria-selected={false}>
-              <button
-                type="button"
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => {
-                  onChange([...chosen, value]);
-                  setText('');
-                }}
-              >
+          {choices.map((value, index) => (
+            <li key={`${value.id}:${value.name}`} id={`${id}-${index}`} role="option" aria-selected={index === active}>
+              <button type="button" onMouseDown={(event) => event.preventDefault()} onClick={() => pick(value)}>
                 {nameOf(value)}
               </button>
             </li>

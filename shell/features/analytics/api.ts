@@ -33,7 +33,7 @@ export const customersReport = (ask: Ask) => staffApi.post<CustomersAnswer>('ana
 export const customersTotal = (filter: AnalyticsFilter, group_by: CustomerGrouping) => staffApi.post<TotalAnswer>('analytics/customers/total', { filter, group_by });
 export const movementReport = (ask: Ask) => staffApi.post<MovementAnswer>('analytics/movement/products', { filter: ask.filter, page: ask.page, per_page: ask.per_page, sort: ask.sort });
 export const chartData = (filter: AnalyticsFilter, interval: ChartInterval, series: ChartSeriesKind) => staffApi.post<ChartAnswer>('analytics/chart', { filter, interval, series });
-export const autocomplete = (field: AutocompleteField, q: string) => staffApi.get<Named[]>(`analytics/autocomplete/${field}`, { q });
+export const autocomplete = (field: AutocompleteField, q: string, signal?: AbortSignal) => staffApi.get<Named[]>(`analytics/autocomplete/${field}`, { q }, signal);
 export const startExport = (report: ReportType, filter: AnalyticsFilter, group_by?: CustomerGrouping) =>
   staffApi.post<{ task_id: number; message: string }>(`analytics/${report}/export/xlsx`, { filter, group_by });
 export const listTemplates = () => staffApi.get<AnalyticsTemplate[]>('analytics/templates');

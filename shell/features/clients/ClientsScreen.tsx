@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { Customer, CustomerKind } from '../../../src/api/customers';
 import { t } from '../../../src/i18n';
 import { $customerCard, closeCustomerCard, openCustomerCard, removeCustomer } from '../../stores/customers';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { ConfirmDialog } from '../../../src/ui/ConfirmDialog';
+import { addressOfTab, Tabs, tabOfAddress } from '../../../src/ui/Tabs';
 import { CustomerCard } from './CustomerCard';
 import { CustomerEditor } from './CustomerEditor';
 import { CustomerList } from './CustomerList';
@@ -17,16 +18,13 @@ adoptStyles(styles);
 
 /** The two tabs (spec 1 §2, §9), as the address names them: `/clients?tab=company`. */
 export const CLIENT_TABS = [
-  { tab: 'contacts', kind: 'contact', label: 'clients.contacts' },
-  { tab: 'company', kind: 'company', label: 'clients.company' },
+  { key: 'contacts', kind: 'contact', label: 'clients.contacts' },
+  { key: 'company', kind: 'company', label: 'clients.company' },
 ] as const;
-export type ClientsTab = (typeof CLIENT_TABS)[number]['tab'];
+export type ClientsTab = (typeof CLIENT_TABS)[number]['key'];
 
 /** The tab the address asks for; contacts unless it names the company tab. */
-export function tabOfSearch(search: string): (typeof CLIENT_TABS)[number] {
-  const asked = new URLSearchParams(search).get('tab');
-  return CLIENT_TABS.find((each) => each.tab === asked) ?? CLIENT_TABS[0];
-}
+export const tabOfSearch = (search: string): (typeof CLIENT_TABS)[number] => tabOfAddress(CLIENT_TABS, search);
 
 type Editing = { kind: CustomerKind; customer: Customer | null };
 
@@ -42,21 +40,6 @@ export default function ClientsScreen() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<{ kind: CustomerKind; customer: Customer } | null>(null);
   const [busy, setBusy] = useState(false);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  const choose = (index: number) => {
-    const next = CLIENT_TABS[index];
-    // The tab lives in the address, so a reload or a shared link opens the same tab.
-    navigate(next.tab === 'contacts' ? '/clients' : `/clients?tab=${next.tab}`, { replace: true });
-    tabs.current[index]?.focus();
-  };
-
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: CLIENT_TABS.length - 1 };
-    if (!(event.key in moves)) return;
-    event.preventDefault();
-    choose((moves[event.key] + CLIENT_TABS.length) % CLIENT_TABS.length);
-  };
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -70,27 +53,15 @@ export default function ClientsScreen() {
   return (
     <section className="clients-screen" aria-labelledby="clients-title">
       <h1 id="clients-title">{t('clients.title')}</h1>
-      <div role="tablist" aria-label={t('clients.tabsLabel')} className="clients-tabs">
-        {CLIENT_TABS.map((each, index) => (
-          <button
-            key={each.tab}
-            ref={(element) => {
-              tabs.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`clients-tab-${each.tab}`}
-            aria-selected={each.tab === current.tab}
-            aria-controls={`clients-panel-${each.tab}`}
-            tabIndex={each.tab === current.tab ? 0 : -1}
-            onClick={() => choose(index)}
-            onKeyDown={(event) => onTabKey(event, index)}
-          >
-            {t(each.label)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`clients-panel-${current.tab}`} aria-labelledby={`clients-tab-${current.tab}`} className="clients-panel">
+      <Tabs
+        tabs={CLIENT_TABS.map((each) => ({ key: each.key, label: t(each.label) }))}
+        selected={current.key}
+        // The tab lives in the address, so a reload or a shared link opens the same tab.
+        onSelect={(key) => navigate(addressOfTab(CLIENT_TABS, '/clients', key), { replace: true })}
+        label={t('clients.tabsLabel')}
+        idPrefix="clients"
+        panelClassName="clients-panel"
+      >
         <CustomerList
           key={current.kind}
           kind={current.kind}
@@ -99,7 +70,7 @@ export default function ClientsScreen() {
           onEdit={(customer) => setEditing({ kind: current.kind, customer })}
           onDelete={(customer) => setDeleting({ kind: current.kind, customer })}
         />
-      </div>
+      </Tabs>
       {card && !editing && !deleting ? (
         <CustomerCard
           state={card}

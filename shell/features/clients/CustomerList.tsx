@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { CUSTOMER_RATING_MAX, type Customer, type CustomerKind } from '../../../src/api/customers';
 import type { Company, Contact } from '../../../src/contract/customers';
 import { FieldType } from '../../../src/domain/fieldTypes';
@@ -19,6 +19,7 @@ import {
   type CustomerSortField,
 } from '../../stores/customers';
 import { CustomerRatingBadge } from '../../../src/ui/CustomerRating';
+import { LIST_SEARCH_DELAY_MS, ListSearch } from '../../../src/ui/ListSearch';
 import { Select } from '../../../src/ui/Select';
 import { ListPager } from './ListPager';
 import { LOCALE_COLUMN_FORMATS } from '../../../src/i18n/columnFormats';
@@ -32,7 +33,7 @@ export interface CustomerListProps {
   onDelete: (customer: Customer) => void;
 }
 
-export const SEARCH_DELAY_MS = 300;
+export const SEARCH_DELAY_MS = LIST_SEARCH_DELAY_MS;
 
 /** Sorting by a column starts with the order people look for first: names A–Z, the rest newest or best first. */
 const FIRST_ORDER: Record<CustomerSortField, 'asc' | 'desc'> = { name: 'asc', rating: 'desc', created_at: 'desc', updated_at: 'desc', id: 'asc' };
@@ -48,27 +49,10 @@ const linkedOf = (kind: CustomerKind, customer: Customer) => (kind === 'contact'
 export function CustomerList({ kind, onOpen, onAdd, onEdit, onDelete }: CustomerListProps) {
   const state = useStore($customerLists[kind]);
   const allFields = useStore($customerFields)[kind];
-  const [query, setQuery] = useState(state.params.filter.search ?? '');
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
   useEffect(() => {
     void loadCustomerList(kind);
     void loadCustomerFields(kind);
-    return () => {
-      if (timer.current) clearTimeout(timer.current);
-    };
   }, [kind]);
-
-  const searchNow = (text: string) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    if (text.trim() !== (state.params.filter.search ?? '').trim()) void setCustomerSearch(kind, text);
-  };
-  const onQuery = (text: string) => {
-    setQuery(text);
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => searchNow(text), SEARCH_DELAY_MS);
-  };
 
   // Image carousels and stock values do not fit a cell; the spec gives customers neither.
   const fields = (allFields ?? []).filter((field) => field.type !== FieldType.images && field.type !== FieldType.stock && !field.is_virtual);
@@ -96,26 +80,13 @@ export function CustomerList({ kind, onOpen, onAdd, onEdit, onDelete }: Customer
   return (
     <div className="clients-list">
       <div className="clients-toolbar">
-        <form
-          role="search"
+        <ListSearch
           className="clients-search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            searchNow(query);
-          }}
-        >
-          <label className="ui-field">
-            <span className="ui-field__label">{t(kind === 'contact' ? 'clients.searchContacts' : 'clients.searchCompanies')}</span>
-            <input
-              className="ui-input"
-              type="search"
-              value={query}
-              placeholder={t(kind === 'contact' ? 'clients.searchPlaceholder' : 'clients.searchPlaceholderCompany')}
-              maxLength={200}
-              onChange={(event) => onQuery(event.currentTarget.value)}
-            />
-          </label>
-        </form>
+          label={t(kind === 'contact' ? 'clients.searchContacts' : 'clients.searchCompanies')}
+          placeholder={t(kind === 'contact' ? 'clients.searchPlaceholder' : 'clients.searchPlaceholderCompany')}
+          searched={state.params.filter.search ?? ''}
+          onSearch={(text) => void setCustomerSearch(kind, text)}
+        />
         <Select
           className="clients-page-size"
           label={t('clients.perPage')}

@@ -12,17 +12,15 @@ adoptStyles(styles);
 
 export interface ClientTabProps {
   orderId: number;
-  publicMode: boolean;
   /** Called after the order's contact or company changed on the server. */
   onChanged?: () => void;
 }
 
 /**
  * The deal's client tab: the order's contact and company, each found and linked (autocomplete), created,
- * edited or removed. Public customers never see the seller's customer records (the public-order calls
- * do not give them), so in public mode the tab only says so.
+ * edited or removed. Staff only: the public order page (shell/features/publicOrder) has no client tab.
  */
-export function ClientTab({ orderId, publicMode, onChanged }: ClientTabProps) {
+export function ClientTab({ orderId, onChanged }: ClientTabProps) {
   const state = useStore($orderClient);
   const order = useStore($order);
   // The deal screen's order names the contact and company; when it changes them (a reload), read them again.
@@ -33,7 +31,6 @@ export function ClientTab({ orderId, publicMode, onChanged }: ClientTabProps) {
   const shown = useRef(false);
 
   useEffect(() => {
-    if (publicMode) return;
     const current = $orderClient.get();
     const same =
       current.orderId === orderId &&
@@ -44,15 +41,7 @@ export function ClientTab({ orderId, publicMode, onChanged }: ClientTabProps) {
     // when the order names other customers than those shown (a change made here already shows).
     if (!shown.current || !same) void loadOrderClient(orderId);
     shown.current = true;
-  }, [orderId, publicMode, contactId, companyId]);
-
-  if (publicMode) {
-    return (
-      <div className="deal-client">
-        <p className="deal-client__note">{t('clients.publicNote')}</p>
-      </div>
-    );
-  }
+  }, [orderId, contactId, companyId]);
 
   const ready = state.orderId === orderId;
   if (ready && state.status === 'error') {

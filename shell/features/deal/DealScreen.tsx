@@ -101,7 +101,7 @@ export default function DealScreen({ payment: Payment }: { payment?: ComponentTy
           <Payment orderId={order.id} version={order.version} />
         </Suspense>
       ) : null}
-      <OrderDetails order={order} publicMode={publicMode} />
+      <OrderDetails order={order} />
       <DealTabs order={order} publicMode={publicMode} />
       <LeaveConfirmation />
     </section>

@@ -54,7 +54,7 @@ export function DealTabs({ order, publicMode }: { order: DealOrder; publicMode: 
         {tab === 'products' ? <ProductsTab order={order} publicMode={publicMode} /> : null}
         {tab === 'documents' && isUnstored(order) ? <p className="deal-products__hint">{t('order.unstoredDocuments')}</p> : null}
         {tab === 'documents' && !isUnstored(order) ? <DocumentsTab orderId={order.id} publicMode={publicMode} /> : null}
-        {tab === 'client' ? <ClientTab orderId={order.id} publicMode={publicMode} onChanged={() => void reloadOrder()} /> : null}
+        {tab === 'client' ? <ClientTab orderId={order.id} onChanged={() => void reloadOrder()} /> : null}
       </div>
     </div>
   );

@@ -33,11 +33,11 @@ const readTags = (text: string) => [...new Set(text.split(',').map((tag) => tag.
  * or the CRM status 0–4 of a linked order), sum, cost price, profit, employee and tags. Public customers
  * see the title, status and sum only.
  */
-export function OrderDetails({ order, publicMode }: { order: DealOrder; publicMode: boolean }) {
+export function OrderDetails({ order }: { order: DealOrder }) {
   const draft = useStore($orderDraft);
   const pipelines = useStore($pipelines);
 
-  if (publicMode || !('cost_price' in order)) {
+  if (!('cost_price' in order)) {
     return (
       <section className="deal-details" aria-label={t('order.details')}>
         <dl className="deal-facts">

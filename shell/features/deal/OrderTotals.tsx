@@ -8,10 +8,10 @@ import { $positionDrafts, type DealOrder } from './state';
  * The products tab's totals (issue 19 §2): the order's total as it will be once saved, and for staff its cost
  * and profit, all in the order's currency. Alone in listening to every draft, so a keystroke re-renders one card and this.
  */
-export function OrderTotals({ order, publicMode }: { order: DealOrder; publicMode: boolean }) {
+export function OrderTotals({ order }: { order: DealOrder }) {
   const drafts = useStore($positionDrafts);
   const total = draftSum(order, drafts);
-  const staff = !publicMode && 'cost_price' in order;
+  const staff = 'cost_price' in order;
   return (
     <dl className="deal-totals" aria-label={t('order.totals')}>
       <div className="deal-totals__item deal-totals__item--total">

@@ -38,7 +38,7 @@ export function ProductsTab({ order, publicMode }: { order: DealOrder; publicMod
         <DisplayToggle mode={layout} />
         <span className="deal-products__count">{plural('positions', order.positions.length)}</span>
       </div>
-      <OrderTotals order={order} publicMode={publicMode} />
+      <OrderTotals order={order} />
       {locked ? <p className="deal-note">{t(publicMode ? 'order.publicLocked' : 'order.lockedStage')}</p> : <AddProductPanel publicMode={publicMode} />}
       {!publicMode && !locked && order.positions.length > 0 ? <p className="deal-products__hint">{t('order.fieldsOwnToPosition')}</p> : null}
       {catalogueFailed ? (

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { t } from '../../../src/i18n';
+import { useAutocomplete } from '../../../src/ui/useAutocomplete';
 import { findFilterValues, type FilterField, type FilterValue } from './api';
 
 /**
@@ -9,22 +10,24 @@ import { findFilterValues, type FilterField, type FilterValue } from './api';
  */
 export function RegistryPicker({ field, label, chosen, onChange }: { field: FilterField; label: string; chosen: FilterValue | null; onChange: (next: FilterValue | null) => void }) {
   const [text, setText] = useState('');
-  const [found, setFound] = useState<FilterValue[] | null>(null);
   const [open, setOpen] = useState(false);
   const id = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    const timer = setTimeout(async () => {
-      const answer = await findFilterValues(field, text);
-      if (live && answer.ok) setFound(answer.data);
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [field, text, open]);
+  const pick = (value: FilterValue) => {
+    onChange(value);
+    setText('');
+    setOpen(false);
+  };
+  const { found, active, onKeyDown } = useAutocomplete({
+    text,
+    enabled: open,
+    scope: field,
+    search: async (q, signal) => {
+      const answer = await findFilterValues(field, q, signal);
+      return answer.ok ? answer.data : null;
+    },
+    onPick: pick,
+    onClose: () => setOpen(false),
+  });
 
   return (
     <div className="documents-picker" data-field={field}>
@@ -44,7 +47,9 @@ export function RegistryPicker({ field, label, chosen, onChange }: { field: Filt
           role="combobox"
           aria-expanded={open && (found?.length ?? 0) > 0}
           aria-controls={`${id}-list`}
+          aria-activedescendant={active >= 0 ? `${id}-${active}` : undefined}
           onFocus={() => setOpen(true)}
+          onKeyDown={onKeyDown}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
           onChange={(event) => setText(event.currentTarget.value)}
         />
@@ -52,17 +57,9 @@ export function RegistryPicker({ field, label, chosen, onChange }: { field: Filt
       {!chosen && open && found !== null && (
         <ul id={`${id}-list`} role="listbox" aria-label={label} className="documents-suggestions">
           {found.length === 0 && <li className="documents-note">{t('documents.noMatches')}</li>}
-          {found.map((value) => (
-            <li key={value.id} role="option" aria-selected={false}>
-              <button
-                type="button"
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => {
-                  onChange(value);
-                  setText('');
-                  setOpen(false);
-                }}
-              >
+          {found.map((value, index) => (
+            <li key={value.id} id={`${id}-${index}`} role="option" aria-selected={index === active}>
+              <button type="button" onMouseDown={(event) => event.preventDefault()} onClick={() => pick(value)}>
                 {value.name}
               </button>
             </li>

@@ -9,7 +9,7 @@ export const downloadZip = (ids: readonly number[]) => downloadFile(staffApi, 'd
 /** The registry's employee, company and contact filters find their values through the analytics autocomplete (same account-wide names). */
 export type FilterField = 'users' | 'company' | 'contact';
 export type FilterValue = { id: number; name: string };
-export const findFilterValues = (field: FilterField, q: string) => staffApi.get<FilterValue[]>(`analytics/autocomplete/${field}`, { q });
+export const findFilterValues = (field: FilterField, q: string, signal?: AbortSignal) => staffApi.get<FilterValue[]>(`analytics/autocomplete/${field}`, { q }, signal);
 export const downloadDocument = (document: Pick<GeneratedDocument, 'id' | 'order_id'>) => getFile(staffApi, 'orders/doc/download', { id: document.id, order_id: document.order_id });
 
 export const listTemplates = () => staffApi.get<DocumentTemplate[]>('document/list');

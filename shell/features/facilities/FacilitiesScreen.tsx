@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Facility } from '../../../src/contract/facilities';
 import { displayValue } from '../../../src/domain/format';
 import { t } from '../../../src/i18n';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
+import { ListSearch } from '../../../src/ui/ListSearch';
 import { FacilityEditor } from './FacilityEditor';
 import { FacilityPage } from './FacilityPage';
 import { $facilityList, $facilityPage, closeFacilityPage, loadFacilities, openFacilityPage, setFacilityArchived } from './state';
@@ -12,8 +13,6 @@ import styles from './facilities.css?raw';
 import './texts';
 
 adoptStyles(styles);
-
-export const SEARCH_DELAY_MS = 300;
 
 type Editing = { facility: Facility | null };
 
@@ -24,28 +23,12 @@ type Editing = { facility: Facility | null };
 export default function FacilitiesScreen() {
   const state = useStore($facilityList);
   const page = useStore($facilityPage);
-  const [query, setQuery] = useState(state.search);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
     void loadFacilities();
-    return () => {
-      if (timer.current) clearTimeout(timer.current);
-      closeFacilityPage();
-    };
+    return () => closeFacilityPage();
   }, []);
-
-  const searchNow = (text: string) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    if (text.trim() !== state.search.trim()) void loadFacilities({ search: text, page: 1 });
-  };
-  const onQuery = (text: string) => {
-    setQuery(text);
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => searchNow(text), SEARCH_DELAY_MS);
-  };
 
   const toggleArchived = async (facility: Facility) => {
     const archived = !facility.archived;
@@ -57,19 +40,13 @@ export default function FacilitiesScreen() {
     <section className="facilities-screen" aria-labelledby="facilities-title">
       <h1 id="facilities-title">{t('facilities.title')}</h1>
       <div className="facilities-toolbar">
-        <form
-          role="search"
+        <ListSearch
           className="facilities-search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            searchNow(query);
-          }}
-        >
-          <label className="ui-field">
-            <span className="ui-field__label">{t('facilities.searchLabel')}</span>
-            <input className="ui-input" type="search" value={query} placeholder={t('facilities.searchPlaceholder')} maxLength={200} onChange={(event) => onQuery(event.currentTarget.value)} />
-          </label>
-        </form>
+          label={t('facilities.searchLabel')}
+          placeholder={t('facilities.searchPlaceholder')}
+          searched={state.search}
+          onSearch={(text) => void loadFacilities({ search: text, page: 1 })}
+        />
         <label className="facilities-archived">
           <input type="checkbox" checked={state.archived} onChange={(event) => void loadFacilities({ archived: event.currentTarget.checked, page: 1 })} />
           {t('facilities.showArchived')}

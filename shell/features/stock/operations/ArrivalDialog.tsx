@@ -5,6 +5,7 @@ import { notify, NotificationType } from '../../../../src/stores/notifications';
 import { Dialog } from '../../../../src/ui/Dialog';
 import { stockChanged } from '../state';
 import { checkBatch, receiveGoods } from './api';
+import { OperationFooter } from './OperationFooter';
 import { ProblemText } from './ProblemText';
 import { ProductSearch } from './ProductSearch';
 import { usePriceFields } from './priceFields';
@@ -51,7 +52,6 @@ const lineReady = (line: ArrivalLineState) =>
 
 /** Add goods: a warehouse and lines of products with quantity, cost price and batch number, sent as one document. */
 export function ArrivalDialog({ onClose }: { onClose: () => void }) {
-  const commentId = useId();
   const warehouses = useWarehouses();
   const priceFields = usePriceFields();
   const [warehouseId, setWarehouseId] = useState<number | null>(null);
@@ -99,18 +99,7 @@ export function ArrivalDialog({ onClose }: { onClose: () => void }) {
         onPick={(item) => setLines((current) => [...current, newLine({ id: item.id, name: item.name })])}
         onCreate={(name) => setLines((current) => [...current, newLine({ id: null, name })])}
       />
-      <div className="stock-ops__field">
-        <label htmlFor={commentId}>{t('stock.ops.comment')}</label>
-        <textarea id={commentId} value={comment} maxLength={2000} onChange={(event) => setComment(event.target.value)} />
-      </div>
-      <div className="stock-ops__buttons">
-        <button type="button" className="shell-button" onClick={onClose}>
-          {t('app.cancel')}
-        </button>
-        <button type="button" className="shell-button shell-button-primary" disabled={!ready || busy} aria-busy={busy} onClick={submit}>
-          {t('stock.addGoods')}
-        </button>
-      </div>
+      <OperationFooter noteLabel={t('stock.ops.comment')} note={comment} onNote={setComment} submitLabel={t('stock.addGoods')} ready={ready} busy={busy} onSubmit={submit} onCancel={onClose} />
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { t } from '../../../../src/i18n';
 import { notify, NotificationType } from '../../../../src/stores/notifications';
 import { Dialog } from '../../../../src/ui/Dialog';
@@ -7,6 +7,7 @@ import { closeOverlay } from '../../../stores/overlays';
 import { $selectedProductIds, stockChanged } from '../state';
 import '../texts';
 import { moveGoods } from './api';
+import { OperationFooter } from './OperationFooter';
 import { BatchLinesEditor, linesReady, toBatchLines, useBatchLines } from './BatchLines';
 import { startingWarehouse, useWarehouses, WarehouseSelect } from './WarehouseSelect';
 
@@ -15,7 +16,6 @@ import { startingWarehouse, useWarehouses, WarehouseSelect } from './WarehouseSe
  * at once, or sent now and received later (the goods are then in transit, in neither warehouse).
  */
 export default function MovePanel() {
-  const commentId = useId();
   const close = () => closeOverlay('moveProducts');
   const warehouses = useWarehouses();
   const selected = useStore($selectedProductIds);
@@ -63,18 +63,7 @@ export default function MovePanel() {
         </label>
       </fieldset>
       <BatchLinesEditor model={model} />
-      <div className="stock-ops__field">
-        <label htmlFor={commentId}>{t('stock.ops.comment')}</label>
-        <textarea id={commentId} value={comment} maxLength={2000} onChange={(event) => setComment(event.target.value)} />
-      </div>
-      <div className="stock-ops__buttons">
-        <button type="button" className="shell-button" onClick={close}>
-          {t('app.cancel')}
-        </button>
-        <button type="button" className="shell-button shell-button-primary" disabled={!ready || busy} aria-busy={busy} onClick={submit}>
-          {t(mode === 'transit' ? 'stock.ops.send' : 'stock.ops.moveNow')}
-        </button>
-      </div>
+      <OperationFooter noteLabel={t('stock.ops.comment')} note={comment} onNote={setComment} submitLabel={t(mode === 'transit' ? 'stock.ops.send' : 'stock.ops.moveNow')} ready={ready} busy={busy} onSubmit={submit} onCancel={close} />
     </Dialog>
   );
 }

@@ -1,16 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { t } from '../../../../src/i18n';
 import { notify, NotificationType } from '../../../../src/stores/notifications';
 import { Dialog } from '../../../../src/ui/Dialog';
 import { $selectedProductIds, stockChanged } from '../state';
 import { writeOffGoods } from './api';
+import { OperationFooter } from './OperationFooter';
 import { BatchLinesEditor, linesReady, toBatchLines, useBatchLines } from './BatchLines';
 import { startingWarehouse, useWarehouses, WarehouseSelect } from './WarehouseSelect';
 
 /** Write off: batches of one warehouse, each up to its available (not reserved) count, with the reason. */
 export function WriteOffDialog({ onClose }: { onClose: () => void }) {
-  const reasonId = useId();
   const warehouses = useWarehouses();
   const selected = useStore($selectedProductIds);
   const [warehouseId, setWarehouseId] = useState<number | null>(null);
@@ -37,18 +37,7 @@ export function WriteOffDialog({ onClose }: { onClose: () => void }) {
     <Dialog title={t('stock.writeOff')} onClose={onClose} className="stock-ops">
       <WarehouseSelect label={t('stock.ops.warehouse')} warehouses={warehouses} value={warehouseId} onChange={setWarehouseId} />
       <BatchLinesEditor model={model} />
-      <div className="stock-ops__field">
-        <label htmlFor={reasonId}>{t('stock.ops.reason')}</label>
-        <textarea id={reasonId} value={reason} maxLength={2000} onChange={(event) => setReason(event.target.value)} />
-      </div>
-      <div className="stock-ops__buttons">
-        <button type="button" className="shell-button" onClick={onClose}>
-          {t('app.cancel')}
-        </button>
-        <button type="button" className="shell-button shell-button-primary" disabled={!ready || busy} aria-busy={busy} onClick={submit}>
-          {t('stock.writeOff')}
-        </button>
-      </div>
+      <OperationFooter noteLabel={t('stock.ops.reason')} note={reason} onNote={setReason} submitLabel={t('stock.writeOff')} ready={ready} busy={busy} onSubmit={submit} onCancel={onClose} />
     </Dialog>
   );
 }

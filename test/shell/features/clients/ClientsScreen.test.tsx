@@ -99,7 +99,7 @@ describe('/clients: tabs', () => {
     await settle();
     expect(location.hash).toBe('#/clients');
     expect(host.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('Contacts');
-    expect(tabOfSearch('tab=nonsense').tab).toBe('contacts');
+    expect(tabOfSearch('tab=nonsense').key).toBe('contacts');
   });
 
   it('an empty list says so; a search that finds nothing says "Nothing found"; a failed list offers to try again', async () => {

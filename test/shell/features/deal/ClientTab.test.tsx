@@ -39,11 +39,11 @@ afterEach(async () => {
   root = null;
 });
 
-async function show(props: { publicMode?: boolean; onChanged?: () => void } = {}) {
+async function show(props: { onChanged?: () => void } = {}) {
   const host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
-  await act(async () => root?.render(<ClientTab orderId={15} publicMode={props.publicMode ?? false} onChanged={props.onChanged} />));
+  await act(async () => root?.render(<ClientTab orderId={15} onChanged={props.onChanged} />));
   await settle();
   return host;
 }
@@ -205,11 +205,5 @@ describe('deal client tab', () => {
     fake.answers['/api/orders/order'] = { status: 500, body: { error: 'down' } };
     const host = await show();
     expect(host.querySelector('[role="alert"]')?.textContent).toContain('The customer of this order did not load.');
-  });
-
-  it('public mode: customers are the seller’s records, so the tab only says so and calls nothing', async () => {
-    const host = await show({ publicMode: true });
-    expect(host.textContent).toBe('The seller keeps the customer details of this order.');
-    expect(fake.calls).toEqual([]);
   });
 });
