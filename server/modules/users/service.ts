@@ -5,7 +5,7 @@ import type { Mailer } from '../../auth/mailer';
 import type { Caller, Invitee } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { accounts, memberships, tokens, users } from '../../db/schema';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { badRequest, conflict, HttpError } from '../../http/errors';
 import type { ServerContext } from '../../http/context';
 import { requireAdmin } from '../../auth/rights';
 import { requireName } from '../account/service';
@@ -15,6 +15,7 @@ import { USER_EXISTS } from '../auth/service';
 import { emailChangeMails, emailTaken, memberEmail, requireEmailChangeAllowed, requireEmailFree } from './emailChange';
 import { invitationMail } from './invitationMail';
 import { lockAccountForAdminChange, requireAdminLeft } from './lastAdmin';
+import { refusal } from '../../http/refusal';
 
 export const NOT_A_MEMBER = 'This user is not in the account';
 export const NOT_ACCEPTED = 'This user has not accepted the invitation to the account yet';
@@ -219,11 +220,11 @@ export async function updateUser(db: Db, caller: Caller, body: UserUpdateRequest
  */
 export async function linkUser(ctx: ServerContext, caller: Caller, query: { id?: number; email?: string }) {
   requireAdmin(caller);
-  if (query.email === undefined) throw badRequest('Give the e-mail of the user');
+  if (query.email === undefined) throw refusal(400, 'emailRequired');
   const email = requireEmail(query.email);
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!user || (query.id !== undefined && query.id !== user.id)) throw notFound('No such user');
-  const alreadyLinked = () => conflict('This user is already in the account');
+  if (!user || (query.id !== undefined && query.id !== user.id)) throw refusal(404, 'noSuchUser');
+  const alreadyLinked = () => refusal(409, 'alreadyInAccount');
   try {
     await ctx.db.transaction(async (tx) => {
       const [already] = await tx
@@ -251,7 +252,7 @@ export async function acceptInvitation(db: Db, invitee: Invitee, accountId: numb
   await db.transaction(async (tx) => {
     // An unlocked look first, so that a user with no invitation cannot lock other accounts' rows.
     const seen = await membershipStatus(tx, accountId, invitee.userId);
-    if (seen !== 'invited' && seen !== 'enabled') throw notFound(NO_INVITATION);
+    if (seen !== 'invited' && seen !== 'enabled') throw refusal(404, 'noInvitation');
     // Under the account lock the membership is read again: an accept of the same invitation that got the lock
     // first has enabled it by now (PostgreSQL reads the committed row), and that is success, not a second seat.
     const account = await lockAccount(tx, accountId);
@@ -263,7 +264,7 @@ export async function acceptInvitation(db: Db, invitee: Invitee, accountId: numb
         .set({ status: 'enabled' })
         .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, invitee.userId)));
     } else if (status !== 'enabled') {
-      throw notFound(NO_INVITATION); // withdrawn meanwhile
+      throw refusal(404, 'noInvitation'); // withdrawn meanwhile
     }
     if (invitee.invitationsOnly) await tx.update(tokens).set({ accountId }).where(eq(tokens.id, invitee.tokenId));
   });
