@@ -13,7 +13,7 @@ import { refusal } from '../../http/refusal';
 /** A name as stored: trimmed, and never blank (the schema's minLength counts spaces). */
 export function requireName(text: string): string {
   const name = text.trim();
-  if (!name) throw refusal(400, 'accountNameEmpty');
+  if (!name) throw refusal(400, 'nameEmpty');
   return name;
 }
 
