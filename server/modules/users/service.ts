@@ -72,7 +72,7 @@ async function requireSeat(tx: Tx, accountId: number, userId?: number): Promise<
 }
 
 /** A unique-index violation (PostgreSQL 23505), as thrown by pg or PGlite, possibly wrapped by drizzle. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
@@ -80,12 +80,12 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The id of the user with this e-mail. Only the id: the user may belong to other accounts, whose admins' data their name is. */
-async function existingUser(db: Db, email: string) {
+export async function existingUser(db: Db, email: string) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   return existing;
 }
 
-async function member(db: Db, accountId: number, userId: number) {
+export async function member(db: Db, accountId: number, userId: number) {
   const [row] = await db
     .select({ user: users, membership: memberships })
     .from(memberships)
@@ -106,7 +106,7 @@ function requireEmail(text: string): string {
  * Marks a user who has never set a password: no password verifies against it (verifyPassword wants 'scrypt$…'),
  * so the account can only be entered after the address is proved by a recovery code.
  */
-const NO_PASSWORD_YET = 'none$invited';
+export const NO_PASSWORD_YET = 'none$invited';
 
 /**
  * Invitations of new users made by user/add (users who have not set a password yet) hold a seat, as the enabled
