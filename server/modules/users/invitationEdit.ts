@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Caller } from '../../auth/sessions';
 import { requireAdmin } from '../../auth/rights';
-import { codes, memberships, tokens, users } from '../../db/schema';
+import { codes, memberships, users } from '../../db/schema';
 import type { ServerContext } from '../../http/context';
 import { refusal } from '../../http/refusal';
 import { requireName } from '../account/service';
@@ -19,8 +19,8 @@ export interface InvitationEdit {
 /**
  * An admin corrects a pending invitation with a mistyped e-mail or name (issue 17 §2). The new address is checked as
  * a new user's is (a taken one gives 'Such a user already exists.' with its id, so the screen offers to add them).
- * The old address loses what it was sent: its unused codes stop working and the invitee's sessions end, so whoever
- * reads the mistyped address cannot join; the new address gets the invitation. An accepted invitation is a member,
+ * The old address loses what it was sent: its unused codes stop working (a user who has never set a password has no
+ * session to end), so whoever reads the mistyped address cannot join; the new address gets the invitation. An accepted invitation is a member,
  * edited as one (user/update), not here.
  *
  * An invitation made by user/add created a user who has never signed in: that user is ours to correct. An
@@ -46,7 +46,6 @@ export async function editInvitation(ctx: ServerContext, caller: Caller, body: I
       const ours = target.user.passwordHash === NO_PASSWORD_YET && accountsOfUser === 1;
       if (ours) {
         const [user] = await tx.update(users).set({ name, email }).where(eq(users.id, target.user.id)).returning();
-        await tx.delete(tokens).where(eq(tokens.userId, user.id));
         return toUser(user, target.membership);
       }
       if (!emailChanges) throw refusal(422, 'invitationOfExistingUser');
