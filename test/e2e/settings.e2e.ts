@@ -181,6 +181,8 @@ describe('the language switch', () => {
       [en.rights, ru.rights],
       [en.home, ru.home],
       [en.nav, ru.nav],
+      // A refusal these screens meet says its code, so its English text must not show either.
+      [en.serverErrors, ru.serverErrors],
     ] as [Record<string, string>, Record<string, string>][];
     const forbidden = pairs
       .flatMap(([english, russian]) => Object.keys(english).filter((key) => english[key] !== russian[key]).map((key) => english[key].replace(/\{\{\w+\}\}/g, '').trim()))
@@ -188,6 +190,18 @@ describe('the language switch', () => {
     // The account's own data (its name, its admin's name) is no interface text.
     const shown = async () => ((await page.locator('body').textContent()) ?? '').replaceAll(`Admin of ${admin.name}`, '').replaceAll(admin.name, '');
     for (const text of forbidden) expect(await shown(), text).not.toContain(text);
+
+    // A refusal on this screen is said in Russian too: correcting an invitation to a taken address.
+    const typo = `lang-typo-${Date.now()}@e2e.local`;
+    await staffApi(admin)('/api/account/user/add', { body: { name: 'Typo', email: typo } });
+    await page.reload();
+    await page.getByRole('button', { name: ru.users.editFor.replace('{{name}}', typo) }).click();
+    const edit = page.getByRole('dialog', { name: ru.settings.editUser });
+    await edit.getByLabel(ru.users.email, { exact: true }).fill(admin.email);
+    await edit.getByRole('button', { name: ru.app.save, exact: true }).click();
+    await edit.getByText(ru.errors.userExists).waitFor();
+    await edit.getByRole('button', { name: ru.app.cancel, exact: true }).click();
+    await edit.waitFor({ state: 'detached' });
 
     await page.goto(`${baseUrl}/#/orders?settings=general`);
     await page.getByRole('dialog', { name: ru.settings.title }).getByRole('region', { name: ru.settings.general }).waitFor();

@@ -21,7 +21,7 @@ describe('the expired-account lock (server/modules/account/expiredLock.ts)', () 
       ['POST', 'orders/public/customers/add', { name: 'Nope' }],
     ] as const) {
       const answer = await server.call(method, path, { token: account.token, body });
-      expect(answer, path).toEqual({ status: 402, body: { error: SUBSCRIPTION_ENDED, expired: true } });
+      expect(answer, path).toEqual({ status: 402, body: { error: SUBSCRIPTION_ENDED, expired: true, code: 'subscriptionEnded' } });
     }
     const integration = await server.app.inject({ method: 'GET', url: '/integration/widget/categories', headers: { authorization: `Bearer ${account.token}` } });
     expect(integration.statusCode).toBe(402);

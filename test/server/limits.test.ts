@@ -30,14 +30,14 @@ describe("the tariff's limits", () => {
     expect((await post('orders/add', {})).status).toBe(200);
     expect((await post('orders/add', {})).status).toBe(200);
     const refused = await post('orders/add', {});
-    expect(refused).toEqual({ status: 422, body: { error: 'Your tariff allows 2 orders a month on the Tiny plan. Choose a larger tariff to add more.', limit: 2, used: 2, plan: 'Tiny' } });
+    expect(refused).toEqual({ status: 422, body: { error: 'Your tariff allows 2 orders a month on the Tiny plan. Choose a larger tariff to add more.', limit: 2, used: 2, plan: 'Tiny', code: 'limitOrders', params: { limit: 2, used: 2, plan: 'Tiny' } } });
   });
 
   it('rule: positions — past the limit product/add is refused with 422, the figures and the text', async () => {
     const { post } = await accountOnTariff({ positionsLimit: 1 });
     expect((await post('product/add', { name: 'One' })).status).toBe(200);
     const refused = await post('product/add', { name: 'Two' });
-    expect(refused).toEqual({ status: 422, body: { error: 'Your tariff allows 1 products and services on the Tiny plan. Archive some or choose a larger tariff.', limit: 1, used: 1, plan: 'Tiny' } });
+    expect(refused).toEqual({ status: 422, body: { error: 'Your tariff allows 1 products and services on the Tiny plan. Archive some or choose a larger tariff.', limit: 1, used: 1, plan: 'Tiny', code: 'limitPositions', params: { limit: 1, used: 1, plan: 'Tiny' } } });
   });
 
   it('rule: contacts and companies count together — past the limit is refused with 422, the figures and the text', async () => {
@@ -45,7 +45,7 @@ describe("the tariff's limits", () => {
     expect((await post('contact/add', { name: 'Ann' })).status).toBe(200);
     expect((await post('company/add', { name: 'Acme' })).status).toBe(200);
     const refused = await post('contact/add', { name: 'Bob' });
-    expect(refused).toEqual({ status: 422, body: { error: 'Your tariff allows 2 contacts and companies on the Tiny plan. Archive some or choose a larger tariff.', limit: 2, used: 2, plan: 'Tiny' } });
+    expect(refused).toEqual({ status: 422, body: { error: 'Your tariff allows 2 contacts and companies on the Tiny plan. Archive some or choose a larger tariff.', limit: 2, used: 2, plan: 'Tiny', code: 'limitCustomers', params: { limit: 2, used: 2, plan: 'Tiny' } } });
   });
 });
 

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, pipelines, pipelineStatuses } from '../../server/db/schema';
 import { useTestServer, type TestAccount } from './harness';
+import en from '../../locales/en.json';
 
 /**
  * Route tests of order pipelines and their stages (spec 2 §3, §4, §5, §7 "Orders", §8; spec 1 §3): every call's
@@ -67,7 +68,8 @@ async function expectRefused(account: TestAccount, call: () => Promise<Answer>, 
   const before = await settingsOf(account.id);
   const answer = await call();
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  if (error) expect(answer.body).toEqual({ error });
+  // A refusal says its text and its code (serverErrors.<code>, whose English text it is), so the shell translates it.
+  if (error) expect(answer.body).toEqual({ error, code: Object.entries(en.serverErrors).find(([, text]) => text === error)?.[0] });
   else expect(typeof answer.body.error).toBe('string');
   expect(await settingsOf(account.id)).toEqual(before);
 }

@@ -180,7 +180,7 @@ describe('account/user/add', () => {
     expect(third.status).toBe(200);
     const email = newEmail('fourth');
     const fourth = await addUser(account, { name: 'Fourth', email });
-    expect(fourth).toEqual({ status: 402, body: { error: USERS_EXCEEDED } });
+    expect(fourth).toEqual({ status: 402, body: { error: USERS_EXCEEDED, code: 'usersExceeded' } });
     expect(await usersWithEmail(email)).toHaveLength(0);
     expect(await membersOf(account.id)).toBe(3);
     expect(await outboxTo(email)).toHaveLength(0);
@@ -225,7 +225,8 @@ describe('account/user/add', () => {
     const before = await membersOf(account.id);
     const answer = await addUser(account, body);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual(answer.body.code ? { error: expect.any(String), code: 'emailInvalid' } : { error: expect.any(String) });
+    // A blank name or a wrong e-mail says its code (nameEmpty, emailInvalid); a body the schema refuses has none.
+    expect(answer.body).toEqual(answer.body.code ? { error: expect.any(String), code: expect.stringMatching(/^(emailInvalid|nameEmpty)$/) } : { error: expect.any(String) });
     expect(await membersOf(account.id)).toBe(before);
     if (typeof body.email === 'string') expect(await usersWithEmail(body.email)).toHaveLength(0);
   });
@@ -281,7 +282,7 @@ describe('account/user/update', () => {
     const off = await server.newMember(account, { status: 'disabled' });
     const third = await server.newMember(account);
     const refused = await server.call('POST', 'account/user/update', { token: account.token, body: { id: off.id, status: 'enabled' } });
-    expect(refused).toEqual({ status: 402, body: { error: USERS_EXCEEDED } });
+    expect(refused).toEqual({ status: 402, body: { error: USERS_EXCEEDED, code: 'usersExceeded' } });
     expect((await membershipOf(account.id, off.id)).status).toBe('disabled');
 
     await server.call('POST', 'account/user/update', { token: account.token, body: { id: third.id, status: 'disabled' } });
@@ -367,7 +368,7 @@ describe('account/user/update', () => {
       const before = { user: await userRow(account.ownerId), membership: await membershipOf(account.id, member.id) };
       const answer = await server.call('POST', 'account/user/update', { token: account.token, body });
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ error: expect.any(String) });
+      expect(answer.body).toEqual(answer.body.code ? { error: expect.any(String), code: 'nameEmpty' } : { error: expect.any(String) });
       expect({ user: await userRow(account.ownerId), membership: await membershipOf(account.id, member.id) }).toEqual(before);
     },
   );
@@ -567,7 +568,7 @@ describe('account/user/link', () => {
     const third = await server.newAccount();
     for (const id of [third.ownerId, 2_000_000_000]) {
       const answer = await link(account, { id, email: other.email });
-      expect(answer).toEqual({ status: 404, body: { error: NO_SUCH_USER } });
+      expect(answer).toEqual({ status: 404, body: { error: NO_SUCH_USER, code: 'noSuchUser' } });
     }
     expect(await membershipOf(account.id, other.ownerId)).toBeUndefined();
     expect(await membershipOf(account.id, third.ownerId)).toBeUndefined();
@@ -584,7 +585,7 @@ describe('account/user/link', () => {
     const other = await server.newAccount();
     for (const query of [{}, { id: other.ownerId }] as Record<string, string | number>[]) {
       const answer = await link(account, query);
-      expect(answer).toEqual({ status: 400, body: { error: GIVE_EMAIL } });
+      expect(answer).toEqual({ status: 400, body: { error: GIVE_EMAIL, code: 'emailRequired' } });
     }
     expect(await membershipOf(account.id, other.ownerId)).toBeUndefined();
     expect(await outboxTo(other.email)).toHaveLength(0);
@@ -595,7 +596,7 @@ describe('account/user/link', () => {
     const before = await membersOf(account.id);
     const email = newEmail('ghost');
     const answer = await link(account, { email });
-    expect(answer).toEqual({ status: 404, body: { error: NO_SUCH_USER } });
+    expect(answer).toEqual({ status: 404, body: { error: NO_SUCH_USER, code: 'noSuchUser' } });
     expect(await membersOf(account.id)).toBe(before);
     expect(await usersWithEmail(email)).toHaveLength(0);
     expect(await outboxTo(email)).toHaveLength(0);
@@ -638,7 +639,7 @@ describe('account/user/link', () => {
     for (const person of people) {
       for (const query of [{ email: person.email }, { id: person.id, email: person.email.toUpperCase() }] as Record<string, string | number>[]) {
         const answer = await link(account, query);
-        expect(answer).toEqual({ status: 409, body: { error: ALREADY_IN_ACCOUNT } });
+        expect(answer).toEqual({ status: 409, body: { error: ALREADY_IN_ACCOUNT, code: 'alreadyInAccount' } });
       }
     }
     expect(await Promise.all(people.map((person) => rowsOf(account.id, person.id)))).toEqual(before);
@@ -670,7 +671,7 @@ describe('account/user/link', () => {
     const other = await server.newAccount();
     const answers = await Promise.all([1, 2].map(() => link(account, { email: other.email })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    expect(answers.find((answer) => answer.status === 409)?.body).toEqual({ error: ALREADY_IN_ACCOUNT });
+    expect(answers.find((answer) => answer.status === 409)?.body).toEqual({ error: ALREADY_IN_ACCOUNT, code: 'alreadyInAccount' });
     expect(await rowsOf(account.id, other.ownerId)).toEqual([expect.objectContaining({ status: 'invited' })]);
   });
 
@@ -695,7 +696,8 @@ describe('account/user/link', () => {
     const before = await membersOf(account.id);
     const answer = await link(account, query as Record<string, string | number>);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual(answer.body.code ? { error: expect.any(String), code: 'emailInvalid' } : { error: expect.any(String) });
+    // A blank name or a wrong e-mail says its code (nameEmpty, emailInvalid); a body the schema refuses has none.
+    expect(answer.body).toEqual(answer.body.code ? { error: expect.any(String), code: expect.stringMatching(/^(emailInvalid|nameEmpty)$/) } : { error: expect.any(String) });
     expect(await membersOf(account.id)).toBe(before);
   });
 });
@@ -736,7 +738,7 @@ describe('account/user/accept', () => {
       [bystander.token, account.id], // someone else's invitation
     ] as const) {
       const answer = await accept(token, accountId);
-      expect(answer).toEqual({ status: 404, body: { error: NO_INVITATION } });
+      expect(answer).toEqual({ status: 404, body: { error: NO_INVITATION, code: 'noInvitation' } });
     }
     expect({ off: await membershipOf(account.id, off.id), invited: await membershipOf(account.id, invited.ownerId) }).toEqual(before);
     expect(before.off.status).toBe('disabled');
@@ -769,7 +771,7 @@ describe('account/user/accept', () => {
     expect((await link(account, { email: other.email })).status).toBe(200);
 
     const refused = await accept(other.token, account.id);
-    expect(refused).toEqual({ status: 402, body: { error: USERS_EXCEEDED } });
+    expect(refused).toEqual({ status: 402, body: { error: USERS_EXCEEDED, code: 'usersExceeded' } });
     expect(await membershipOf(account.id, other.ownerId)).toMatchObject({ status: 'invited' });
     expect(await enabledIn(account.id)).toBe(3);
 
@@ -874,7 +876,7 @@ describe('a user who has only invitations (no enabled membership anywhere)', () 
     const account = await startAccount(2);
     const person = await onlyInvited(account);
     const token = (await signIn(person.email, person.password)).body.access_token as string;
-    expect(await accept(token, account.id)).toEqual({ status: 402, body: { error: USERS_EXCEEDED } });
+    expect(await accept(token, account.id)).toEqual({ status: 402, body: { error: USERS_EXCEEDED, code: 'usersExceeded' } });
     expect(await membershipOf(account.id, person.id)).toMatchObject({ status: 'invited' });
     expect((await configOf(token)).status).toBe(403);
     expect((await invitationsOf(token)).body).toHaveLength(1);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../http/errors';
 import { isExpired } from './mappers';
+import { refusal } from '../../http/refusal';
 
 /** The spec's text (spec 2 §8) for an account whose trial or paid period is over. */
 export const SUBSCRIPTION_ENDED = 'Attention! The subscription period of the service has come to an end. For an extension, contact the sales department';
@@ -31,6 +31,6 @@ export function registerExpiredLock(app: FastifyInstance): void {
     if (!caller || !isExpired(caller.account)) return;
     const path = request.url.split('?')[0];
     if (OPEN_WHEN_EXPIRED.some((open) => open.test(path))) return;
-    throw new HttpError(402, SUBSCRIPTION_ENDED, { expired: true });
+    throw refusal(402, 'subscriptionEnded', undefined, { expired: true });
   });
 }

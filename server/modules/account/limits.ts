@@ -1,7 +1,7 @@
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { accounts, companies, contacts, memberships, orders, productCounts, tariffs } from '../../db/schema';
-import { paymentRequired, unprocessable } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 
 /**
  * The tariff's limits (spec 2 §9), each checked here with its one refusal. No tariff (the trial) has no limits.
@@ -41,14 +41,14 @@ async function accountLimitOf(tx: Reader, accountId: number, column: LimitColumn
 }
 
 /** A refusal that names the limit, its figures and the plan, so the user knows what to archive or which plan to leave. */
-function overLimit(what: string, advice: string, { limit, plan }: PlanLimit, used: number) {
-  return unprocessable(`Your tariff allows ${limit} ${what} on the ${plan} plan. ${advice}`, { limit, used, plan });
+function overLimit(code: 'limitPositions' | 'limitCustomers' | 'limitOrders', { limit, plan }: PlanLimit, used: number) {
+  return refusal(422, code, { limit, used, plan }, { limit, used, plan });
 }
 
 /** One more seat (an enabled member, or an invitation that holds one) must fit the tariff's users; else 402. Call with the account row locked. */
 export async function requireUserSeat(tx: Reader, tariffId: number | null, seatsTaken: Count): Promise<void> {
   const plan = await limitOf(tx, tariffId, 'usersLimit');
-  if (plan !== null && (await seatsTaken()) >= plan.limit) throw paymentRequired(USERS_EXCEEDED);
+  if (plan !== null && (await seatsTaken()) >= plan.limit) throw refusal(402, 'usersExceeded');
 }
 
 /** Products and services in use (archived ones do not count against the tariff), from the trigger-kept counts. */
@@ -93,7 +93,7 @@ export async function requireFreePositions(tx: Reader, accountId: number, tariff
   const plan = await limitOf(tx, tariffId, 'positionsLimit');
   if (plan === null) return;
   const used = await positionsInUse(tx, accountId);
-  if (used + adding > plan.limit) throw overLimit('products and services', 'Archive some or choose a larger tariff.', plan, used);
+  if (used + adding > plan.limit) throw overLimit('limitPositions', plan, used);
 }
 
 /** One more contact or company (archived ones do not count) must fit the tariff's contacts and companies. */
@@ -101,7 +101,7 @@ export async function requireCustomerPlace(tx: Reader, accountId: number, custom
   const plan = await accountLimitOf(tx, accountId, 'contactsLimit');
   if (plan === null) return;
   const used = await customersInUse();
-  if (used + 1 > plan.limit) throw overLimit('contacts and companies', 'Archive some or choose a larger tariff.', plan, used);
+  if (used + 1 > plan.limit) throw overLimit('limitCustomers', plan, used);
 }
 
 /** One more order this month must fit the tariff's orders per month. */
@@ -109,12 +109,12 @@ export async function requireMonthlyOrder(tx: Reader, accountId: number, ordersT
   const plan = await accountLimitOf(tx, accountId, 'ordersPerMonth');
   if (plan === null) return;
   const used = await ordersThisMonth();
-  if (used >= plan.limit) throw overLimit('orders a month', 'Choose a larger tariff to add more.', plan, used);
+  if (used >= plan.limit) throw overLimit('limitOrders', plan, used);
 }
 
 /** Import and export depend on the tariff; the trial (no tariff yet) has them. */
 export async function requireImportExport(db: Reader, tariffId: number | null): Promise<void> {
   if (tariffId === null) return;
   const [tariff] = await db.select({ allowed: tariffs.importExport, plan: tariffs.name }).from(tariffs).where(eq(tariffs.id, tariffId));
-  if (tariff && !tariff.allowed) throw unprocessable(importExportNotIncluded(tariff.plan), { plan: tariff.plan });
+  if (tariff && !tariff.allowed) throw refusal(422, 'importExportNotIncluded', { plan: tariff.plan }, { plan: tariff.plan });
 }

@@ -5,15 +5,15 @@ import { requireAdmin, requireSharedSettingsEditor } from '../../auth/rights';
 import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { accounts, memberships, tableConfigs, tariffs, tokens, users } from '../../db/schema';
-import { badRequest, unprocessable } from '../../http/errors';
 import { WRONG_CURRENT_PASSWORD, requirePassword } from '../auth/service';
 import { positionsInUse } from './limits';
 import { toAccount, toUser } from './mappers';
+import { refusal } from '../../http/refusal';
 
 /** A name as stored: trimmed, and never blank (the schema's minLength counts spaces). */
 export function requireName(text: string): string {
   const name = text.trim();
-  if (!name) throw badRequest('Enter a name');
+  if (!name) throw refusal(400, 'nameEmpty');
   return name;
 }
 
@@ -119,7 +119,7 @@ export async function updateSelf(db: Db, caller: Caller, body: SelfUpdateRequest
     // A session alone (a borrowed laptop, a stolen token) must not be enough to take the account over.
     requirePassword(body.password, [caller.user.email, caller.user.phone]);
     if (!body.current_password || !(await verifyPassword(body.current_password, caller.user.passwordHash))) {
-      throw unprocessable(WRONG_CURRENT_PASSWORD, { fields: { current_password: WRONG_CURRENT_PASSWORD } });
+      throw refusal(422, 'wrongCurrentPassword', undefined, { fields: { current_password: WRONG_CURRENT_PASSWORD } });
     }
     passwordHash = await hashPassword(body.password);
   }

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TagChange, TagUsage } from '../../../src/contract/business';
 import type { Db } from '../../db/client';
 import { products, publicCustomers } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 
 /**
  * The account's tags (spec 2 §3 Tag and scenario). A tag is not a row of its own: it lives on products and public
@@ -56,7 +56,7 @@ async function rewrite(db: Db, accountId: number, from: string, to: string | nul
 export async function renameTag(db: Db, accountId: number, tag: string, to: string): Promise<TagChange> {
   const from = tag.trim();
   const name = to.trim();
-  if (!name) throw badRequest('Empty field', { fields: { to: 'Empty field' } });
+  if (!name) throw refusal(400, 'emptyField', undefined, { fields: { to: 'Empty field' } });
   if (name === from) return { products: 0, customers: 0 };
   return rewrite(db, accountId, from, name);
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Category, CategoryAddRequest, CategoryProps, CategoryUpdateRequest } from '../../../src/contract/catalogue';
 import type { Db } from '../../db/client';
 import { categories, fields, products } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 
 type CategoryRow = typeof categories.$inferSelect;
 
@@ -33,7 +33,7 @@ function levelsOf(row: CategoryRow, byId: Map<number, CategoryRow>): number[] {
 
 async function categoryOf(db: Db, accountId: number, id: number): Promise<CategoryRow> {
   const [row] = await db.select().from(categories).where(and(eq(categories.accountId, accountId), eq(categories.id, id)));
-  if (!row) throw notFound('No such category');
+  if (!row) throw refusal(404, 'noSuchCategory');
   return row;
 }
 
@@ -48,7 +48,7 @@ export async function categoryChain(db: Db, accountId: number, categoryId: numbe
   const rows = await rowsOf(db, accountId);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const row = byId.get(categoryId);
-  if (!row) throw notFound('No such category');
+  if (!row) throw refusal(404, 'noSuchCategory');
   return levelsOf(row, byId);
 }
 
@@ -115,7 +115,7 @@ export async function categoryProps(db: Db, accountId: number): Promise<Category
 
 function nameOf(text: string): string {
   const name = text.trim();
-  if (!name) throw badRequest('The category name must not be empty');
+  if (!name) throw refusal(400, 'categoryNameEmpty');
   return name;
 }
 
@@ -158,8 +158,8 @@ export async function updateCategory(db: Db, accountId: number, body: CategoryUp
       const rows = await rowsOf(tx, accountId);
       const byId = new Map(rows.map((row) => [row.id, row]));
       const parent = byId.get(body.parent_id);
-      if (!parent) throw notFound('No such parent category');
-      if (levelsOf(parent, byId).includes(body.id)) throw badRequest('A category cannot be moved into itself or its subcategories');
+      if (!parent) throw refusal(404, 'noSuchParentCategory');
+      if (levelsOf(parent, byId).includes(body.id)) throw refusal(400, 'categoryIntoItself');
     }
     if (!Object.keys(changes).length) return current;
     const [row] = await tx.update(categories).set(changes).where(and(eq(categories.accountId, accountId), eq(categories.id, body.id))).returning();

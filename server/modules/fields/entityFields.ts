@@ -5,7 +5,6 @@ import { FieldType as Code } from '../../../src/domain/fieldTypes';
 import type { AccountRow } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { companies, contacts, fields, orders } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http/errors';
 import {
   codeFromName,
   DEFAULT_LEAD_CONFIG,
@@ -21,6 +20,7 @@ import {
   toField,
 } from './service';
 import { refuseRemovedOptionsInUse } from './usage';
+import { refusal, type RefusalCode } from '../../http/refusal';
 
 /**
  * The field definitions of the entities other than products: contacts, companies (contact/field/*,
@@ -38,13 +38,13 @@ interface EntityRules {
   /** The type codes a field of the entity may have. */
   types: ReadonlySet<number>;
   /** Known types the entity refuses, with the reason (else an unknown type is 'Unknown field type N'). */
-  refused: Readonly<Record<number, string>>;
+  refused: Readonly<Record<number, RefusalCode>>;
 }
 
 /** Image carousels belong to order and widget field lists only (spec 2 §3), never to contacts or companies. */
 const CUSTOMER_RULES: EntityRules = {
   types: new Set([...FIELD_TYPE_CODES].filter((type) => type !== Code.images)),
-  refused: { [Code.images]: 'Image fields are not available for contacts and companies' },
+  refused: { [Code.images]: 'fieldTypeNotForCustomers' },
 };
 const RULES: Record<EntityWithFields, EntityRules> = {
   contact: CUSTOMER_RULES,
@@ -65,11 +65,11 @@ const FIELDS_LOCK = 0x63666c64;
 /** Field names are the customer edit texts' 'Empty field' (spec 2 §5), named by input so the client can place it. */
 function nameOf(text: string): string {
   const name = text.trim();
-  if (!name) throw badRequest('Empty field', { fields: { name: 'Empty field' } });
+  if (!name) throw refusal(400, 'emptyField', undefined, { fields: { name: 'Empty field' } });
   return name;
 }
 
-const noSuchField = () => notFound('No such field');
+const noSuchField = () => refusal(404, 'noSuchField');
 
 /** company/field/types (contacts use it too), orders/field/types: the field types of the entity with their defaults. */
 export function entityFieldTypes(account: Pick<AccountRow, 'isKommo'>, entity: EntityWithFields): FieldType[] {
@@ -96,9 +96,9 @@ export async function listEntityFields(db: Db, accountId: number, entity: Entity
  */
 export async function addEntityField(db: Db, accountId: number, entity: EntityWithFields, body: EntityFieldAddRequest): Promise<FieldDefinition> {
   const rules = RULES[entity];
-  const refusal = rules.refused[body.type];
-  if (refusal) throw badRequest(refusal);
-  if (!rules.types.has(body.type)) throw badRequest(`Unknown field type ${body.type}`);
+  const refused = rules.refused[body.type];
+  if (refused) throw refusal(400, refused);
+  if (!rules.types.has(body.type)) throw refusal(400, 'unknownFieldType', { type: body.type });
   const name = nameOf(body.name);
   const data = SELECT_TYPES.has(body.type) ? fieldOptionsOf(body.data ?? []) : [];
   const leadConfig = leadFlagsOf({ ...DEFAULT_LEAD_CONFIG, ...body.lead_config });
@@ -111,7 +111,7 @@ export async function addEntityField(db: Db, accountId: number, entity: EntityWi
       // A name without Latin or Cyrillic letters gives the bare 'field_': such codes are numbered instead of refused.
       let code = base;
       if (!body.code && code === 'field_') for (let n = 1; taken.has((code = `field_${n}`)); n += 1);
-      if (taken.has(code)) throw conflict(`A field with the code ${code} already exists`);
+      if (taken.has(code)) throw refusal(409, 'fieldCodeTaken', { code });
       const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${fields.sort}), -1) + 1` }).from(fields).where(own);
       const [inserted] = await tx
         .insert(fields)
@@ -134,7 +134,7 @@ export async function addEntityField(db: Db, accountId: number, entity: EntityWi
     return toField(row);
   } catch (error) {
     // Another request took the code between our check and our insert.
-    if (isUniqueViolation(error)) throw conflict(`A field with the code ${base} already exists`);
+    if (isUniqueViolation(error)) throw refusal(409, 'fieldCodeTaken', { code: base });
     throw error;
   }
 }

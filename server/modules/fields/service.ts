@@ -4,9 +4,9 @@ import type { FieldAddRequest, FieldDefinition, FieldListQuery, FieldType, Field
 import type { AccountRow } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { fields, products } from '../../db/schema';
-import { badRequest, conflict, noRight, notFound } from '../../http/errors';
 import { categoryChain, lockCatalogue, requireCategory } from '../categories/service';
 import { refuseRemovedOptionsInUse } from './usage';
+import { refusal } from '../../http/refusal';
 
 type FieldRow = typeof fields.$inferSelect;
 type LeadConfig = FieldRow['leadConfig'];
@@ -79,7 +79,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 function nameOf(text: string): string {
   const name = text.trim();
-  if (!name) throw badRequest('The field name must not be empty');
+  if (!name) throw refusal(400, 'fieldNameEmpty');
   return name;
 }
 
@@ -96,18 +96,18 @@ export function leadFlagsOf(input: LeadConfig): LeadConfig {
 export function fieldOptionsOf(data: unknown[]): unknown[] {
   const options = data.map((option) => {
     if (typeof option === 'string') {
-      if (!option.trim()) throw badRequest('An option name must not be empty');
+      if (!option.trim()) throw refusal(400, 'optionNameEmpty');
       return option.trim();
     }
     const object = option as { name: string; value: string | number };
-    if (!object.name.trim()) throw badRequest('An option name must not be empty');
-    if (typeof object.value === 'string' && !object.value.trim()) throw badRequest(`The option ${object.name.trim()} has an empty value`);
+    if (!object.name.trim()) throw refusal(400, 'optionNameEmpty');
+    if (typeof object.value === 'string' && !object.value.trim()) throw refusal(400, 'optionValueEmpty', { name: object.name.trim() });
     return { ...object, name: object.name.trim() };
   });
   const seen = new Set<string>();
   for (const option of normalizeOptions(options)) {
     const key = String(option.value);
-    if (seen.has(key)) throw badRequest(`Two options have the same value ${key}`);
+    if (seen.has(key)) throw refusal(400, 'optionsSameValue', { value: key });
     seen.add(key);
   }
   return options;
@@ -119,7 +119,7 @@ export function fieldConfigOf(config: Record<string, unknown>): Record<string, u
   return rest;
 }
 
-const notFoundField = () => notFound('No such field');
+const notFoundField = () => refusal(404, 'noSuchField');
 
 async function fieldOf(db: Db, accountId: number, id: number): Promise<FieldRow> {
   const [row] = await db.select().from(fields).where(and(eq(fields.accountId, accountId), eq(fields.entity, 'product'), eq(fields.id, id)));
@@ -159,7 +159,7 @@ export function defaultComponent(type: number): string {
  * The new field goes last; its card flags are the defaults overridden by those given.
  */
 export async function addField(db: Db, accountId: number, body: FieldAddRequest): Promise<FieldDefinition> {
-  if (!FIELD_TYPE_CODES.has(body.type)) throw badRequest(`Unknown field type ${body.type}`);
+  if (!FIELD_TYPE_CODES.has(body.type)) throw refusal(400, 'unknownFieldType', { type: body.type });
   const name = nameOf(body.name);
   const data = SELECT_TYPES.has(body.type) ? fieldOptionsOf(body.data ?? []) : [];
   const leadConfig = leadFlagsOf({ ...DEFAULT_LEAD_CONFIG, ...body.lead_config });
@@ -169,7 +169,7 @@ export async function addField(db: Db, accountId: number, body: FieldAddRequest)
       await requireCategory(tx, accountId, body.category_id);
       const code = body.code ?? (await freeCode(tx, accountId, codeFromName(name)));
       const [taken] = await tx.select({ id: fields.id }).from(fields).where(and(eq(fields.accountId, accountId), eq(fields.entity, 'product'), eq(fields.code, code)));
-      if (taken) throw conflict(`A field with the code ${code} already exists`);
+      if (taken) throw refusal(409, 'fieldCodeTaken', { code });
       const [{ next }] = await tx
         .select({ next: sql<number>`coalesce(max(${fields.sort}), -1) + 1` })
         .from(fields)
@@ -194,7 +194,7 @@ export async function addField(db: Db, accountId: number, body: FieldAddRequest)
     return toField(row);
   } catch (error) {
     // Another request took the code between our check and our insert.
-    if (isUniqueViolation(error)) throw conflict(`A field with the code ${body.code ?? codeFromName(name)} already exists`);
+    if (isUniqueViolation(error)) throw refusal(409, 'fieldCodeTaken', { code: body.code ?? codeFromName(name) });
     throw error;
   }
 }
@@ -217,7 +217,7 @@ async function freeCode(db: Db, accountId: number, code: string): Promise<string
 
 export async function updateField(db: Db, accountId: number, body: FieldUpdateRequest): Promise<FieldDefinition> {
   const current = await fieldOf(db, accountId, body.id);
-  if (current.isSystem && (body.category_id !== undefined || body.data !== undefined)) throw noRight('A system field can only be renamed and shown or hidden');
+  if (current.isSystem && (body.category_id !== undefined || body.data !== undefined)) throw refusal(422, 'systemFieldRenameOnly');
   const changes = {
     ...(body.name !== undefined && { name: nameOf(body.name) }),
     ...(body.component !== undefined && { component: body.component }),
@@ -251,7 +251,7 @@ export async function updateField(db: Db, accountId: number, body: FieldUpdateRe
  */
 export async function deleteField(db: Db, accountId: number, id: number): Promise<{ success: true }> {
   const current = await fieldOf(db, accountId, id);
-  if (current.isSystem) throw noRight('A system field cannot be deleted');
+  if (current.isSystem) throw refusal(422, 'systemFieldKept');
   await db.transaction(async (tx) => {
     await tx.delete(fields).where(and(eq(fields.accountId, accountId), eq(fields.id, id)));
     await tx
@@ -283,7 +283,7 @@ export async function renumberFields(tx: Db, accountId: number, entity: FieldRow
     .where(and(eq(fields.accountId, accountId), eq(fields.entity, entity)))
     .orderBy(asc(fields.sort), asc(fields.id));
   const known = new Set(all.map((row) => row.id));
-  if (ids.some((id) => !known.has(id))) throw badRequest('Some of the fields do not exist');
+  if (ids.some((id) => !known.has(id))) throw refusal(400, 'noSuchFields');
   const moved = new Set(ids);
   const queue = [...ids];
   const order = all.map((row) => (moved.has(row.id) ? queue.shift()! : row.id));

@@ -2,8 +2,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { normalizeOptions } from '../../../src/domain/fieldTypes';
 import type { Db } from '../../db/client';
 import { companies, contacts, fields, orders, products } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
 import type { FieldEntity } from './values';
+import { refusal } from '../../http/refusal';
 
 /**
  * How many records hold data in a field, and which options of a selector they use. The entity settings screen
@@ -35,7 +35,7 @@ async function countWhere(db: Db, accountId: number, entity: FieldEntity, where:
 /** …/field/usage: the records of the account that hold a value in the field (archived ones included). */
 export async function fieldUsage(db: Db, accountId: number, entity: FieldEntity, id: number): Promise<{ id: number; code: string; count: number }> {
   const [field] = await db.select({ code: fields.code }).from(fields).where(and(eq(fields.accountId, accountId), eq(fields.entity, entity), eq(fields.id, id)));
-  if (!field) throw notFound('No such field');
+  if (!field) throw refusal(404, 'noSuchField');
   const table = valuesTable(entity);
   return { id, code: field.code, count: await countWhere(db, accountId, entity, holdsValue(sql`${table.values}`, field.code)) };
 }
@@ -72,5 +72,5 @@ export async function refuseRemovedOptionsInUse(db: Db, accountId: number, entit
   const value = sql`(${column} -> ${field.code}::text)`;
   const uses = sql`((jsonb_typeof(${value}) = 'string' and (${column} ->> ${field.code}::text) = any(${list})) or (jsonb_typeof(${value}) = 'array' and ${value} ?| ${list}))`;
   const count = await countWhere(db, accountId, entity, uses);
-  if (count) throw conflict(OPTION_IN_USE(removed.map((option) => `'${option.name}'`).join(', '), count), { count });
+  if (count) throw refusal(409, 'optionsInUse', { names: removed.map((option) => `'${option.name}'`).join(', '), count }, { count });
 }

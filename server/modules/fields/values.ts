@@ -5,7 +5,7 @@ import { parseNumber } from '../../../src/domain/numbers';
 import type { AccountRow } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { fields } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 
 /** The entities that carry custom field values, each with its own field definitions. */
 export type FieldEntity = 'product' | 'order' | 'contact' | 'company';
@@ -80,9 +80,9 @@ export async function coerceEntityValues(db: Db, account: Pick<AccountRow, 'id' 
     if (problem) problems[code] = problem;
   }
   const unknown = codes.filter((code) => !byCode.has(code));
-  if (unknown.length) throw badRequest(`Unknown fields: ${unknown.join(', ')}`, { fields: problems });
+  if (unknown.length) throw refusal(400, 'unknownFields', { fields: unknown.join(', ') }, { fields: problems });
   const [code, problem] = Object.entries(problems)[0] ?? [];
-  if (code) throw badRequest(`Field ${code}: ${problem}`, { fields: problems });
+  if (code) throw refusal(400, 'fieldValueWrong', { field: code, problem: problem! }, { fields: problems });
   const ctx = { currency: defaultCurrency({ is_kommo: account.isKommo }) };
   return Object.fromEntries(codes.map((item) => [item, coerceFieldValue(byCode.get(item)!, values[item], ctx)]));
 }

@@ -11,8 +11,8 @@ import type {
 } from '../../../src/contract/pipelines';
 import type { Db } from '../../db/client';
 import { orders, pipelines, pipelineStatuses } from '../../db/schema';
-import { badRequest, notFound, unprocessable } from '../../http/errors';
 import { requireName } from '../account/service';
+import { refusal, type RefusalCode } from '../../http/refusal';
 
 /** The texts of the spec's error catalogue (spec 2 §8) and the refusals of this module. */
 export const SAME_STAGE = 'The same stage is selected for different operations within one pipeline. Please choose different stages.';
@@ -74,13 +74,13 @@ interface Flags {
  * sits on two stages, or the reservation stage does not come before the write-off stage.
  */
 export function checkOperations(stages: readonly Flags[]): void {
-  if (stages.some((stage) => Number(stage.isReserve) + Number(stage.isWriteOff) + Number(stage.isStocking) > 1)) throw unprocessable(SAME_STAGE);
+  if (stages.some((stage) => Number(stage.isReserve) + Number(stage.isWriteOff) + Number(stage.isStocking) > 1)) throw refusal(422, 'sameStage');
   for (const flag of ['isReserve', 'isWriteOff', 'isStocking'] as const) {
-    if (stages.filter((stage) => stage[flag]).length > 1) throw unprocessable(SAME_STAGE);
+    if (stages.filter((stage) => stage[flag]).length > 1) throw refusal(422, 'sameStage');
   }
   const reserve = stages.findIndex((stage) => stage.isReserve);
   const writeOff = stages.findIndex((stage) => stage.isWriteOff);
-  if (reserve >= 0 && writeOff >= 0 && reserve >= writeOff) throw unprocessable(SAME_STAGE);
+  if (reserve >= 0 && writeOff >= 0 && reserve >= writeOff) throw refusal(422, 'sameStage');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -136,7 +136,7 @@ async function lockPipelineSet(tx: Db, accountId: number): Promise<void> {
  */
 async function lockPipeline(tx: Db, accountId: number, id: number): Promise<PipelineRow> {
   const [row] = await tx.select().from(pipelines).where(and(eq(pipelines.accountId, accountId), eq(pipelines.id, id))).for('update');
-  if (!row) throw notFound('No such pipeline');
+  if (!row) throw refusal(404, 'noSuchPipeline');
   return row;
 }
 
@@ -148,7 +148,7 @@ async function stagesOf(tx: Db, accountId: number, pipelineId: number): Promise<
 /** The pipeline a stage of the account belongs to, or 404. */
 async function pipelineOfStage(db: Db, accountId: number, statusId: number): Promise<number> {
   const [row] = await db.select({ pipelineId: pipelineStatuses.pipelineId }).from(pipelineStatuses).where(and(eq(pipelineStatuses.accountId, accountId), eq(pipelineStatuses.id, statusId)));
-  if (!row) throw notFound('No such stage');
+  if (!row) throw refusal(404, 'noSuchStage');
   return row.pipelineId;
 }
 
@@ -166,13 +166,13 @@ function sqlStateOf(error: unknown): string | null {
  * The database's own guards, met only if a writer elsewhere skipped the locks: the one-stage-per-operation
  * indexes and check (23505, 23514) and an order's reference to a stage or pipeline being deleted (23503).
  */
-async function guarded<T>(work: () => Promise<T>, referenced: string): Promise<T> {
+async function guarded<T>(work: () => Promise<T>, referenced: RefusalCode): Promise<T> {
   try {
     return await work();
   } catch (error) {
     const state = sqlStateOf(error);
-    if (state === '23505' || state === '23514') throw unprocessable(SAME_STAGE);
-    if (state === '23503') throw unprocessable(referenced);
+    if (state === '23505' || state === '23514') throw refusal(422, 'sameStage');
+    if (state === '23503') throw refusal(422, referenced);
     throw error;
   }
 }
@@ -233,7 +233,7 @@ function moved<T>(list: readonly T[], item: T, position: number): T[] {
  * then set, so the one-stage-per-operation indexes never see two stages at once.
  */
 async function saveStages(tx: Db, accountId: number, pipelineId: number, before: readonly StageRow[], draft: readonly StageDraft[]): Promise<void> {
-  if (!draft.length) throw unprocessable(LAST_STAGE);
+  if (!draft.length) throw refusal(422, 'lastStage');
   checkOperations(draft);
   const byId = new Map(before.map((row) => [row.id, row]));
   const kept = new Set(draft.flatMap((stage) => (stage.id === undefined ? [] : [stage.id])));
@@ -285,7 +285,7 @@ export async function addPipeline(db: Db, accountId: number, body: PipelineAddRe
       .from(pipelines)
       .where(eq(pipelines.accountId, accountId));
     const [row] = await tx.insert(pipelines).values({ accountId, name, sort: Number(next) }).returning();
-    await guarded(() => saveStages(tx, accountId, row.id, [], draft), SAME_STAGE);
+    await guarded(() => saveStages(tx, accountId, row.id, [], draft), 'sameStage');
     return pipelineNow(tx, accountId, row.id);
   });
 }
@@ -303,8 +303,8 @@ export async function updatePipeline(db: Db, accountId: number, body: PipelineUp
     let draft = before.map(draftOf);
     if (body.status_ids !== undefined) {
       const byId = new Map(draft.map((stage) => [stage.id!, stage]));
-      if (body.status_ids.some((id) => !byId.has(id))) throw notFound('No such stage in this pipeline');
-      if (body.status_ids.length !== draft.length) throw badRequest('status_ids must list every stage of the pipeline');
+      if (body.status_ids.some((id) => !byId.has(id))) throw refusal(404, 'noSuchStageInPipeline');
+      if (body.status_ids.length !== draft.length) throw refusal(400, 'stageOrderIncomplete');
       draft = body.status_ids.map((id) => byId.get(id)!);
     }
     const operations = [
@@ -314,10 +314,10 @@ export async function updatePipeline(db: Db, accountId: number, body: PipelineUp
     ] as const;
     for (const [flag, chosen] of operations) {
       if (chosen === undefined) continue;
-      if (chosen !== null && !draft.some((stage) => stage.id === chosen)) throw notFound('No such stage in this pipeline');
+      if (chosen !== null && !draft.some((stage) => stage.id === chosen)) throw refusal(404, 'noSuchStageInPipeline');
       draft = draft.map((stage) => ({ ...stage, [flag]: stage.id === chosen }));
     }
-    await guarded(() => saveStages(tx, accountId, pipeline.id, before, draft), SAME_STAGE);
+    await guarded(() => saveStages(tx, accountId, pipeline.id, before, draft), 'sameStage');
     if (name !== undefined && name !== pipeline.name) await tx.update(pipelines).set({ name }).where(and(eq(pipelines.accountId, accountId), eq(pipelines.id, pipeline.id)));
     if (body.sort !== undefined) {
       const all = await tx.select().from(pipelines).where(eq(pipelines.accountId, accountId)).orderBy(...pipelineOrder);
@@ -334,10 +334,10 @@ export async function deletePipeline(db: Db, accountId: number, id: number): Pro
   await db.transaction(async (tx) => {
     await lockPipelineSet(tx, accountId);
     const pipeline = await lockPipeline(tx, accountId, id);
-    if (pipeline.isSystem) throw unprocessable(SYSTEM_PIPELINE_KEPT);
+    if (pipeline.isSystem) throw refusal(422, 'systemPipelineKept');
     const stageIds = tx.select({ id: pipelineStatuses.id }).from(pipelineStatuses).where(eq(pipelineStatuses.pipelineId, id));
-    if (await ordersIn(tx, accountId, or(eq(orders.pipelineId, id), inArray(orders.statusId, stageIds)))) throw unprocessable(ORDERS_IN_PIPELINE);
-    await guarded(() => tx.delete(pipelines).where(and(eq(pipelines.accountId, accountId), eq(pipelines.id, id))), ORDERS_IN_PIPELINE);
+    if (await ordersIn(tx, accountId, or(eq(orders.pipelineId, id), inArray(orders.statusId, stageIds)))) throw refusal(422, 'ordersInPipeline');
+    await guarded(() => tx.delete(pipelines).where(and(eq(pipelines.accountId, accountId), eq(pipelines.id, id))), 'ordersInPipeline');
   });
   return { success: true };
 }
@@ -354,7 +354,7 @@ export async function addStage(db: Db, accountId: number, body: PipelineStatusAd
     const before = await stagesOf(tx, accountId, pipeline.id);
     const current = before.map(draftOf);
     const draft = moved([...current, stage], stage, body.sort ?? current.length);
-    await guarded(() => saveStages(tx, accountId, pipeline.id, before, draft), SAME_STAGE);
+    await guarded(() => saveStages(tx, accountId, pipeline.id, before, draft), 'sameStage');
     return pipelineNow(tx, accountId, pipeline.id);
   });
 }
@@ -369,7 +369,7 @@ export async function updateStage(db: Db, accountId: number, body: PipelineStatu
     const current = before.map(draftOf);
     const stage = current.find((row) => row.id === body.id);
     // Moved to another pipeline or deleted between the look-up and the lock.
-    if (!stage) throw notFound('No such stage');
+    if (!stage) throw refusal(404, 'noSuchStage');
     const changed: StageDraft = {
       ...stage,
       ...(name !== undefined && { name }),
@@ -382,7 +382,7 @@ export async function updateStage(db: Db, accountId: number, body: PipelineStatu
     };
     const replaced = current.map((row) => (row === stage ? changed : row));
     const draft = body.sort === undefined ? replaced : moved(replaced, changed, body.sort);
-    await guarded(() => saveStages(tx, accountId, pipeline.id, before, draft), SAME_STAGE);
+    await guarded(() => saveStages(tx, accountId, pipeline.id, before, draft), 'sameStage');
     return pipelineNow(tx, accountId, pipeline.id);
   });
 }
@@ -393,11 +393,11 @@ export async function deleteStage(db: Db, accountId: number, id: number): Promis
   return db.transaction(async (tx) => {
     const pipeline = await lockPipeline(tx, accountId, pipelineId);
     const before = await stagesOf(tx, accountId, pipeline.id);
-    if (!before.some((row) => row.id === id)) throw notFound('No such stage');
-    if (await ordersIn(tx, accountId, eq(orders.statusId, id))) throw unprocessable(ORDERS_IN_STAGE);
-    if (before.length === 1) throw unprocessable(LAST_STAGE);
+    if (!before.some((row) => row.id === id)) throw refusal(404, 'noSuchStage');
+    if (await ordersIn(tx, accountId, eq(orders.statusId, id))) throw refusal(422, 'ordersInStage');
+    if (before.length === 1) throw refusal(422, 'lastStage');
     const draft = before.filter((row) => row.id !== id).map(draftOf);
-    await guarded(() => saveStages(tx, accountId, pipeline.id, before, draft), ORDERS_IN_STAGE);
+    await guarded(() => saveStages(tx, accountId, pipeline.id, before, draft), 'ordersInStage');
     return pipelineNow(tx, accountId, pipeline.id);
   });
 }

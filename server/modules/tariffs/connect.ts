@@ -3,9 +3,9 @@ import { requireAdmin } from '../../auth/rights';
 import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { accounts, tariffs } from '../../db/schema';
-import { HttpError, notFound } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 import { customersInUse, enabledMembers, ordersThisMonth, positionsInUse } from '../account/limits';
-import { NO_SUCH_TARIFF } from './service';
+import { refusal } from '../../http/refusal';
 
 export const PLAN_IS_PAID = 'This plan is paid: request an invoice for it; it is connected once the invoice is paid';
 
@@ -28,7 +28,7 @@ export async function connectPlan(db: Db, caller: Caller, tariffId: number): Pro
   requireAdmin(caller);
   return db.transaction(async (tx) => {
     const [plan] = await tx.select().from(tariffs).where(eq(tariffs.id, tariffId));
-    if (!plan) throw notFound(NO_SUCH_TARIFF);
+    if (!plan) throw refusal(404, 'noSuchTariff');
     if (Number(plan.price) !== 0) throw new HttpError(422, PLAN_IS_PAID, { code: 'planIsPaid' });
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, caller.account.id)).for('update');
     for (const limit of LIMITS) {

@@ -4,9 +4,9 @@ import { requireAdmin } from '../../auth/rights';
 import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { accounts, invoiceRequests, tariffs } from '../../db/schema';
-import { notFound } from '../../http/errors';
 import { customersInUse, enabledMembers, ordersThisMonth, positionsInUse } from '../account/limits';
 import type { InvoiceFacts } from './invoiceDocument';
+import { refusal } from '../../http/refusal';
 
 export const NO_SUCH_TARIFF = 'No such tariff';
 export const NO_SUCH_INVOICE = 'No such invoice';
@@ -31,7 +31,7 @@ export async function tariffMeters(db: Db, accountId: number): Promise<TariffMet
 
 async function tariffOf(db: Db, id: number) {
   const [plan] = await db.select().from(tariffs).where(eq(tariffs.id, id));
-  if (!plan) throw notFound(NO_SUCH_TARIFF);
+  if (!plan) throw refusal(404, 'noSuchTariff');
   return plan;
 }
 
@@ -66,7 +66,7 @@ export async function invoiceFacts(db: Db, caller: Caller, id: number): Promise<
     .from(invoiceRequests)
     .innerJoin(tariffs, eq(tariffs.id, invoiceRequests.tariffId))
     .where(and(eq(invoiceRequests.accountId, caller.account.id), eq(invoiceRequests.id, id)));
-  if (!row) throw notFound(NO_SUCH_INVOICE);
+  if (!row) throw refusal(404, 'noSuchInvoice');
   return {
     number: row.invoice.id,
     date: row.invoice.createdAt,

@@ -6,6 +6,7 @@ import { SuccessFlag } from '../../../src/contract/common';
 import { resolveInvitee, type Invitee } from '../../auth/sessions';
 import { callerOf } from '../../http/context';
 import { forbidden } from '../../http/errors';
+import { editInvitation } from './invitationEdit';
 import { acceptInvitation, addUser, checkUser, getMember, listInvitations, linkUser, unlinkUser, updateUser } from './service';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -51,6 +52,19 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/account/user/accept', { ...invitation, schema: { tags, querystring: UserAcceptRequest, response: { 200: SuccessFlag } } }, async (request) =>
     acceptInvitation(ctx.db, inviteeOf(request), request.query.account_id),
+  );
+
+  // A pending invitation with a mistyped e-mail or name is corrected, not withdrawn and added again (issue 17 §2).
+  app.post(
+    '/account/user/invitation/update',
+    {
+      schema: {
+        tags,
+        body: Type.Object({ id: Id, name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })), email: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })) }),
+        response: { 200: UserResponse },
+      },
+    },
+    async (request) => editInvitation(ctx, callerOf(request), request.body),
   );
 
   app.get('/account/user/unlink', { schema: { tags, querystring: Type.Object({ id: Id }), response: { 200: SuccessFlag } } }, async (request) => unlinkUser(ctx.db, callerOf(request), request.query.id));

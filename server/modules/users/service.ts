@@ -5,7 +5,7 @@ import type { Mailer } from '../../auth/mailer';
 import type { Caller, Invitee } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { accounts, memberships, tokens, users } from '../../db/schema';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { badRequest, conflict, HttpError } from '../../http/errors';
 import type { ServerContext } from '../../http/context';
 import { requireAdmin } from '../../auth/rights';
 import { requireName } from '../account/service';
@@ -15,6 +15,7 @@ import { USER_EXISTS } from '../auth/service';
 import { emailChangeMails, emailTaken, memberEmail, requireEmailChangeAllowed, requireEmailFree } from './emailChange';
 import { invitationMail } from './invitationMail';
 import { lockAccountForAdminChange, requireAdminLeft } from './lastAdmin';
+import { refusal } from '../../http/refusal';
 
 export const NOT_A_MEMBER = 'This user is not in the account';
 export const NOT_ACCEPTED = 'This user has not accepted the invitation to the account yet';
@@ -71,7 +72,7 @@ async function requireSeat(tx: Tx, accountId: number, userId?: number): Promise<
 }
 
 /** A unique-index violation (PostgreSQL 23505), as thrown by pg or PGlite, possibly wrapped by drizzle. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
@@ -79,12 +80,12 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The id of the user with this e-mail. Only the id: the user may belong to other accounts, whose admins' data their name is. */
-async function existingUser(db: Db, email: string) {
+export async function existingUser(db: Db, email: string) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   return existing;
 }
 
-async function member(db: Db, accountId: number, userId: number) {
+export async function member(db: Db, accountId: number, userId: number) {
   const [row] = await db
     .select({ user: users, membership: memberships })
     .from(memberships)
@@ -105,7 +106,7 @@ function requireEmail(text: string): string {
  * Marks a user who has never set a password: no password verifies against it (verifyPassword wants 'scrypt$…'),
  * so the account can only be entered after the address is proved by a recovery code.
  */
-const NO_PASSWORD_YET = 'none$invited';
+export const NO_PASSWORD_YET = 'none$invited';
 
 /**
  * Invitations of new users made by user/add (users who have not set a password yet) hold a seat, as the enabled
@@ -219,11 +220,11 @@ export async function updateUser(db: Db, caller: Caller, body: UserUpdateRequest
  */
 export async function linkUser(ctx: ServerContext, caller: Caller, query: { id?: number; email?: string }) {
   requireAdmin(caller);
-  if (query.email === undefined) throw badRequest('Give the e-mail of the user');
+  if (query.email === undefined) throw refusal(400, 'emailRequired');
   const email = requireEmail(query.email);
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!user || (query.id !== undefined && query.id !== user.id)) throw notFound('No such user');
-  const alreadyLinked = () => conflict('This user is already in the account');
+  if (!user || (query.id !== undefined && query.id !== user.id)) throw refusal(404, 'noSuchUser');
+  const alreadyLinked = () => refusal(409, 'alreadyInAccount');
   try {
     await ctx.db.transaction(async (tx) => {
       const [already] = await tx
@@ -251,7 +252,7 @@ export async function acceptInvitation(db: Db, invitee: Invitee, accountId: numb
   await db.transaction(async (tx) => {
     // An unlocked look first, so that a user with no invitation cannot lock other accounts' rows.
     const seen = await membershipStatus(tx, accountId, invitee.userId);
-    if (seen !== 'invited' && seen !== 'enabled') throw notFound(NO_INVITATION);
+    if (seen !== 'invited' && seen !== 'enabled') throw refusal(404, 'noInvitation');
     // Under the account lock the membership is read again: an accept of the same invitation that got the lock
     // first has enabled it by now (PostgreSQL reads the committed row), and that is success, not a second seat.
     const account = await lockAccount(tx, accountId);
@@ -263,7 +264,7 @@ export async function acceptInvitation(db: Db, invitee: Invitee, accountId: numb
         .set({ status: 'enabled' })
         .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, invitee.userId)));
     } else if (status !== 'enabled') {
-      throw notFound(NO_INVITATION); // withdrawn meanwhile
+      throw refusal(404, 'noInvitation'); // withdrawn meanwhile
     }
     if (invitee.invitationsOnly) await tx.update(tokens).set({ accountId }).where(eq(tokens.id, invitee.tokenId));
   });

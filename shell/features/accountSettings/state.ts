@@ -1,5 +1,5 @@
 import { updateAccount } from '../../../src/api/account';
-import { errorText } from '../../../src/api/transport';
+import { serverErrorText } from '../../../src/i18n/serverErrors';
 import type { MessageKey } from '../../../src/i18n';
 import { loadAccount } from '../../../src/stores/account';
 
@@ -29,7 +29,7 @@ export async function saveAccountGeneral(input: GeneralInput): Promise<SettingsS
     ...(input.landing_path !== undefined && { landing_path: input.landing_path || null }),
   });
   if (!result.ok) {
-    const text = errorText(result.data);
+    const text = serverErrorText(result.data);
     return text ? { ok: false, messageKey: 'errors.somethingWrong', serverText: text } : { ok: false, messageKey: 'errors.somethingWrong' };
   }
   await loadAccount({ force: true });

@@ -2,6 +2,7 @@ import type { Category } from '../../../src/contract/catalogue';
 import type { PipelineStatus } from '../../../src/contract/pipelines';
 import { errorText, type ApiFailure } from '../../../src/api/transport';
 import type { MessageKey, MessageParams } from '../../../src/i18n';
+import { serverErrorText } from '../../../src/i18n/serverErrors';
 
 /** The list with the item at `index` moved by `delta` places (clamped); the same list when it cannot move. */
 export function moveItem<T>(list: readonly T[], index: number, delta: number): T[] {
@@ -71,6 +72,13 @@ const KNOWN: readonly [RegExp, MessageKey][] = [
 
 /** What to show for a failed call: a known refusal in the interface language, else the server's text, else a generic one. */
 export function refusalOf(failure: ApiFailure): Refusal | { text: string } {
+  // A refusal with a code says itself in the user's language with its figures; the patterns below are for a server
+  // from before codes.
+  const { code } = (failure.data ?? {}) as { code?: unknown };
+  if (typeof code === 'string' && code) {
+    const translated = serverErrorText(failure.data);
+    if (translated) return { text: translated };
+  }
   const text = errorText(failure.data);
   for (const [pattern, key] of KNOWN) {
     const match = pattern.exec(text);

@@ -6,7 +6,7 @@ import { t, type MessageKey } from '../../../src/i18n';
 import { $account } from '../../../src/stores/account';
 import { Dialog } from '../../../src/ui/Dialog';
 import { FormField, FormMessage } from '../../../src/ui/FormField';
-import { $users, addPerson, changeMember, linkPerson, loadUsers, memberChanges, removeMember, setSeparateRights, stepText, type UsersStep } from './state';
+import { $users, addPerson, changeMember, correctInvitation, linkPerson, loadUsers, memberChanges, removeMember, setSeparateRights, stepText, type UsersStep } from './state';
 
 type RightFlag = 'activity' | 'admin' | 'editing_remains' | 'change_remains';
 const RIGHT_COLUMNS: readonly { flag: RightFlag; label: MessageKey }[] = [
@@ -138,11 +138,9 @@ function MemberRow({ member, isAdmin, onStep, onEdit }: { member: User; isAdmin:
       ))}
       {isAdmin && (
         <td className="users-actions">
-          {!invited && (
-            <button type="button" className="shell-button" disabled={busy} aria-label={t('users.editFor', { name: member.name })} onClick={onEdit}>
-              {t('app.edit')}
-            </button>
-          )}
+          <button type="button" className="shell-button" disabled={busy} aria-label={t('users.editFor', { name: member.name })} onClick={onEdit}>
+            {t('app.edit')}
+          </button>
           {!member.is_owner && (
             <button type="button" className="shell-button" disabled={busy} aria-label={t(invited ? 'users.withdrawFor' : 'users.removeFor', { name: member.name })} onClick={() => void run(removeMember(member.id))}>
               {t(invited ? 'users.withdraw' : 'users.remove')}
@@ -214,6 +212,7 @@ function AddUserForm() {
 function EditUserDialog({ member, onClose }: { member: User; onClose(): void }) {
   const { user: me } = useStore($account);
   const emailEditable = !member.is_owner && member.id !== me?.id;
+  const invited = member.status === 'invited';
   const [name, setName] = useState(member.name);
   const [email, setEmail] = useState(member.email ?? '');
   const [busy, setBusy] = useState(false);
@@ -223,7 +222,9 @@ function EditUserDialog({ member, onClose }: { member: User; onClose(): void }) 
     const changes = memberChanges(member, name, emailEditable ? email : null);
     if (!changes.ok) return setStep(changes);
     setBusy(true);
-    const answer = await changeMember(member.id, changes.changes);
+    // A pending invitation shows only its address (the invitee's name is theirs until they accept), so only the
+    // address is corrected, and the new one invited anew; a member is edited.
+    const answer = invited ? await correctInvitation(member.id, { email: changes.changes.email }) : await changeMember(member.id, changes.changes);
     setBusy(false);
     if (answer.ok) onClose();
     else setStep(answer);
@@ -233,7 +234,7 @@ function EditUserDialog({ member, onClose }: { member: User; onClose(): void }) 
   return (
     <Dialog title={t('settings.editUser')} onClose={onClose}>
       <form noValidate className="users-edit" onSubmit={(event) => void submit(event)}>
-        <FormField name="edit-user-name" label={t('users.name')} value={name} onChange={setName} maxLength={120} />
+        {!invited && <FormField name="edit-user-name" label={t('users.name')} value={name} onChange={setName} maxLength={120} />}
         {emailEditable ? (
           <FormField name="edit-user-email" type="email" label={t('users.email')} value={email} onChange={setEmail} maxLength={254} autoComplete="off" error={onEmail ? error : null} />
         ) : (

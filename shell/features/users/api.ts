@@ -9,3 +9,5 @@ export const updateMember = (body: UserUpdateRequest) => staffApi.post<UserRespo
 export const linkUser = (email: string) => staffApi.get<UserLinkResponse>('account/user/link', { email });
 export const unlinkUser = (id: number) => staffApi.get<SuccessFlag>('account/user/unlink', { id });
 export const checkUser = (email: string) => staffApi.get<UserCheckResponse>('account/user/check', { email });
+/** A pending invitation's mistyped e-mail or name corrected; the new address gets the invitation, the old one's codes stop working. */
+export const editInvitation = (body: { id: number; name?: string; email?: string }) => staffApi.post<UserResponse>('account/user/invitation/update', body);

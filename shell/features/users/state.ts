@@ -7,7 +7,7 @@ import { t, type MessageKey } from '../../../src/i18n';
 import { serverErrorText } from '../../../src/i18n/serverErrors';
 import { loadAccount } from '../../../src/stores/account';
 import { notify, NotificationType } from '../../../src/stores/notifications';
-import { addUser, linkUser, listUsers, unlinkUser, updateMember } from './api';
+import { addUser, editInvitation, linkUser, listUsers, unlinkUser, updateMember } from './api';
 
 export interface UsersState {
   status: 'idle' | 'loading' | 'ready' | 'failed';
@@ -101,6 +101,15 @@ export async function changeMember(id: number, changes: Omit<UserUpdateRequest, 
   // The admin's own rights may have changed: every screen reads them from the account.
   await loadAccount({ force: true });
   return result.ok ? { ok: true } : refusal(result.data);
+}
+
+/** Corrects a pending invitation (a mistyped e-mail or name); a changed e-mail is invited anew. */
+export async function correctInvitation(id: number, changes: { name?: string; email?: string }): Promise<UsersStep> {
+  const result = await editInvitation({ id, ...changes });
+  await loadUsers();
+  if (!result.ok) return refusal(result.data);
+  if (changes.email) notify({ type: NotificationType.success, header: t('success.invited', { name: result.data.user.name }) });
+  return { ok: true };
 }
 
 /** Removes a member from the account, or withdraws an invitation. */

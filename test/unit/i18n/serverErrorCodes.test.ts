@@ -9,7 +9,7 @@ import ru from '../../../locales/ru.json';
 // refusals (a line that throws one with `code: '…'`) and wants each code's text in both languages.
 // Tests run from the repository's root (test/vitest.config.ts root).
 const server = join(process.cwd(), 'server');
-const REFUSAL = /(HttpError|unprocessable|conflict|badRequest|notFound|noRight|paymentRequired|tooManyRequests)\(/;
+const REFUSAL = /(HttpError|unprocessable|conflict|badRequest|notFound|noRight|paymentRequired|tooManyRequests|refusal)\(/;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -26,6 +26,7 @@ function refusalCodes(): Map<string, string> {
       if (!REFUSAL.test(line)) continue;
       const after = /code: ([^}]*)/.exec(line)?.[1] ?? '';
       for (const [, code] of after.matchAll(/'([a-z][A-Za-z]+)'/g)) codes.set(code, `${file.slice(server.length + 1)}:${index + 1}`);
+      for (const [, code] of line.matchAll(/\brefusal\(\d+, '([a-z][A-Za-z]+)'/g)) codes.set(code, `${file.slice(server.length + 1)}:${index + 1}`);
     }
   }
   return codes;
@@ -44,5 +45,58 @@ describe('server refusal codes', () => {
       const params = (value: string) => [...value.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
       expect(params((ru.serverErrors as Record<string, string>)[code]), code).toEqual(params(text));
     }
+  });
+
+  it('rule: a code in a refusal(status, code) call counts as a refusal code (the walk reads both forms)', () => {
+    const codes = refusalCodes();
+    expect(codes.get('ordersInPipeline')).toMatch(/^modules\/pipelines\//);
+    expect(codes.get('userExists')).toMatch(/^modules\/users\//);
+  });
+});
+
+// Issue 17's screens (entity settings, business processes, users and invitations, tariffs and limits, the account)
+// show a refusal in the user's language only when it carries a code. This lists every refusal built in their
+// modules — a call of a refusal maker, followed over several lines to its closing bracket — and wants each to be
+// refusal(status, code, …) or to carry `code:`. It also counts them, so a walk that finds nothing fails.
+const SETTINGS_MODULES = ['fields', 'categories', 'pipelines', 'business', 'tariffs', 'users', 'account'];
+const MAKER = /\b(new HttpError|unprocessable|conflict|badRequest|notFound|noRight|paymentRequired|tooManyRequests|forbidden|serverBusy)\(/g;
+// Refusals no screen shows, each with why.
+const NO_TEXT_SHOWN: Record<string, string> = {
+  // The invitation routes answer an unknown or spent invitation token with the app's plain 403, which signs the
+  // client out (the same answer as any bad token, so a guessed token learns nothing); there is no text to show.
+  'users/routes.ts:forbidden()': 'a bad invitation token is a bad token',
+};
+
+/** Each refusal maker's call in a file, from its name to its closing bracket, with the line it starts on. */
+function refusalCalls(file: string): { call: string; line: number }[] {
+  const text = readFileSync(file, 'utf8');
+  const calls: { call: string; line: number }[] = [];
+  for (const match of text.matchAll(MAKER)) {
+    // A definition (`export const notFound = (…`) in server/http is not a call; these modules define none.
+    let depth = 0;
+    let end = match.index + match[0].length - 1;
+    for (; end < text.length; end += 1) {
+      if (text[end] === '(') depth += 1;
+      else if (text[end] === ')' && (depth -= 1) === 0) break;
+    }
+    calls.push({ call: text.slice(match.index, end + 1), line: text.slice(0, match.index).split('\n').length });
+  }
+  return calls;
+}
+
+describe('settings refusals carry codes', () => {
+  const files = SETTINGS_MODULES.flatMap((name) => sources(join(server, 'modules', name)));
+  const calls = files.flatMap((file) => refusalCalls(file).map((found) => ({ ...found, file: file.slice(join(server, 'modules').length + 1) })));
+
+  it('rule: every refusal in the settings modules says its code (or is refusal(status, code)), but the listed internal ones', () => {
+    const uncoded = calls.filter(({ call, file }) => !/\bcode:/.test(call) && !Object.hasOwn(NO_TEXT_SHOWN, `${file}:${call}`));
+    expect(uncoded.map(({ file, line, call }) => `${file}:${line} ${call}`)).toEqual([]);
+  });
+
+  it('rule: the walk finds the coded refusals too and every exception it allows still exists', () => {
+    expect(calls.length).toBeGreaterThan(15);
+    const coded = files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\brefusal\(\d+, /g)]);
+    expect(coded.length).toBeGreaterThan(40);
+    for (const allowed of Object.keys(NO_TEXT_SHOWN)) expect(calls.some(({ call, file }) => `${file}:${call}` === allowed), allowed).toBe(true);
   });
 });

@@ -51,6 +51,13 @@ describe('entity settings rules (shell)', () => {
     expect(refusalOf({ ok: false, status: 0, data: undefined, networkError: true })).toEqual({ key: 'entitySettings.failed' });
   });
 
+  it('rule: a refusal with a code is shown as its serverErrors text with its figures (in the interface language)', () => {
+    const coded = { ok: false as const, status: 409, networkError: false, data: { error: 'A field with the code size already exists', code: 'fieldCodeTaken', params: { code: 'size' } } };
+    expect(refusalOf(coded)).toEqual({ text: 'A field with the code size already exists' });
+    const inUse = { ok: false as const, status: 409, networkError: false, data: { error: 'x', code: 'optionsInUse', params: { names: "'S'", count: 3 } } };
+    expect(refusalOf(inUse)).toEqual({ text: "The options 'S' are chosen in 3 records; choose another option there first" });
+  });
+
   it('rule: a category cannot be moved into itself or anything under it', () => {
     const leaf = { id: 3, name: 'c', parent_id: 2, image_url: null, sort: 0, levels: [1, 2, 3], subcategories: [] };
     const middle = { id: 2, name: 'b', parent_id: 1, image_url: null, sort: 0, levels: [1, 2], subcategories: [leaf] };
