@@ -52,6 +52,8 @@ export async function acceptPaymentWebhook(
   try {
     notification = await adapter.verifyWebhook(rawBody, headers);
   } catch (error) {
+    // No notification of this provider at all: noise anyone can post at a public address, answered but not logged.
+    if (error instanceof WebhookRefused && error.malformed) throw new HttpError(400, `Notification refused: ${error.message}`);
     if (error instanceof WebhookRefused) return refuse(`Notification refused: ${error.message}`);
     // YooKassa did not confirm the payment it names (an unknown id answers 404), or could not be asked.
     return refuse(`Notification not confirmed by the provider: ${failureText(error)}`, {}, 400);
