@@ -172,7 +172,7 @@ describe('contact/add and company/add', () => {
     const before = await customersOf(account.id);
     const wrongKind = await post('contact/add', { name: 'Boris', values: { employees: 5 } });
     expect(wrongKind.status).toBe(400);
-    expect(wrongKind.body).toEqual({ error: 'Unknown fields: employees', fields: { employees: 'no such field' } });
+    expect(wrongKind.body).toEqual({ error: 'Unknown fields: employees', fields: { employees: 'no such field' }, code: 'unknownFields', params: { fields: 'employees' } });
     const badValue = await post('contact/add', { name: 'Boris', values: { weight: 'heavy' } });
     expect(badValue.status).toBe(400);
     expect(badValue.body.error).toContain('weight');
@@ -830,7 +830,9 @@ describe('customer fields: company/field/types, field/list, field/add, field/upd
     for (const [path, body, status, expected] of cases) {
       const answer = await post(path, body);
       expect(answer.status, JSON.stringify(body)).toBe(status);
-      expect(answer.body).toEqual(expected);
+      // The English text as before, and a code the shell says in the user's language (serverErrors.<code>).
+      expect(answer.body).toMatchObject(expected);
+      expect(answer.body.code, JSON.stringify(body)).toEqual(expect.any(String));
     }
     expect(await customersOf(account.id)).toEqual(before);
   });
@@ -874,7 +876,7 @@ describe('customer fields: company/field/types, field/list, field/add, field/upd
     expect(answer.body).toMatchObject({ id: added.id, code: 'grade', type: 5, name: 'Quality', data: ['A', 'B'], lead_config: { visible: 0, public_order_visible: 0, editable: 1 }, config: { width: 2, sort: 0 } });
     expect((await fieldRows(account.id))[0]).toMatchObject({ code: 'grade', type: 5, name: 'Quality', data: ['A', 'B'], config: { width: 2 }, leadConfig: { visible: 0, public_order_visible: 0, editable: 1 } });
     const blank = await post('company/field/update', { id: added.id, name: '' });
-    expect(blank).toEqual({ status: 400, body: { error: 'Empty field', fields: { name: 'Empty field' } } });
+    expect(blank).toEqual({ status: 400, body: { error: 'Empty field', fields: { name: 'Empty field' }, code: 'emptyField' } });
     expect((await fieldRows(account.id))[0].name).toBe('Quality');
   });
 
@@ -902,8 +904,8 @@ describe('customer fields: company/field/types, field/list, field/add, field/upd
     const theirsBefore = await customersOf(other.id);
     const { post } = as(account.token);
     for (const id of [theirs.id, companyField.id, productField.id, 2_000_000_000]) {
-      expect(await post('contact/field/update', { id, name: 'Hijacked' })).toEqual({ status: 404, body: { error: 'No such field' } });
-      expect(await post('contact/field/delete', { id })).toEqual({ status: 404, body: { error: 'No such field' } });
+      expect(await post('contact/field/update', { id, name: 'Hijacked' })).toEqual({ status: 404, body: { error: 'No such field', code: 'noSuchField' } });
+      expect(await post('contact/field/delete', { id })).toEqual({ status: 404, body: { error: 'No such field', code: 'noSuchField' } });
     }
     expect(await customersOf(account.id)).toEqual(before);
     expect(await customersOf(other.id)).toEqual(theirsBefore);
@@ -935,7 +937,7 @@ describe("the tariff's limit on contacts and companies (spec 2 §9)", () => {
     const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => post(i % 2 ? 'contact/add' : 'company/add', { name: `Racer ${i}` })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422, 422, 422, 422, 422]);
     const refused = answers.find((answer) => answer.status === 422)!;
-    expect(refused.body).toEqual({ error: `Your tariff allows ${limit} contacts and companies on the Start plan. Archive some or choose a larger tariff.`, limit, used: limit, plan: 'Start' });
+    expect(refused.body).toMatchObject({ error: `Your tariff allows ${limit} contacts and companies on the Start plan. Archive some or choose a larger tariff.`, limit, used: limit, plan: 'Start', code: 'limitCustomers' });
     expect(await activeCount(account.id)).toBe(limit);
     const racers = await db().select().from(contacts).where(and(eq(contacts.accountId, account.id), sql`${contacts.name} like 'Racer %'`));
     const racerFirms = await db().select().from(companies).where(and(eq(companies.accountId, account.id), sql`${companies.name} like 'Racer %'`));
