@@ -139,7 +139,9 @@ describe('orders/field/add', () => {
     for (const [body, status, expected] of cases) {
       const answer = await post('orders/field/add', body);
       expect(answer.status, JSON.stringify(body)).toBe(status);
-      expect(answer.body).toEqual(expected);
+      // The English text as before, and a code the shell says in the user's language (serverErrors.<code>).
+      expect(answer.body).toMatchObject(expected);
+      expect(answer.body.code, JSON.stringify(body)).toEqual(expect.any(String));
     }
     expect((await post('orders/field/add', { name: 'Odd', type: 16 })).status).toBe(400);
     expect(await stateOf(account.id)).toEqual(before);
@@ -198,7 +200,7 @@ describe('orders/field/update', () => {
     });
     expect((await orderFieldRows(account.id))[0]).toMatchObject({ code: 'grade', type: 5, name: 'Quality', data: ['A', 'B'], config: { width: 2 }, leadConfig: { visible: 0, public_order_visible: 1, editable: 1 } });
     const before = await stateOf(account.id);
-    expect(await post('orders/field/update', { id: added.id, name: '' })).toEqual({ status: 400, body: { error: 'Empty field', fields: { name: 'Empty field' } } });
+    expect(await post('orders/field/update', { id: added.id, name: '' })).toEqual({ status: 400, body: { error: 'Empty field', fields: { name: 'Empty field' }, code: 'emptyField' } });
     expect((await post('orders/field/update', { id: added.id, type: 3 })).status).toBe(400);
     expect(await stateOf(account.id)).toEqual(before);
   });
@@ -292,7 +294,9 @@ describe('order values on orders/add and orders/update', () => {
     ];
     for (const [values, expected] of cases) {
       const answer = await post('orders/update', { id: order.id, version: order.version, fields: values });
-      expect(answer, JSON.stringify(values)).toEqual({ status: 400, body: expected });
+      expect(answer.status, JSON.stringify(values)).toBe(400);
+      expect(answer.body, JSON.stringify(values)).toMatchObject(expected);
+      expect(answer.body.code, JSON.stringify(values)).toEqual(expect.any(String));
     }
     expect(await orderRow(order.id)).toEqual(before);
     expect((await post('orders/add', { fields: { nope: 1 } })).status).toBe(400);
@@ -361,8 +365,8 @@ describe('another account', () => {
     const theirsBefore = await stateOf(other.id);
     const { post } = as(account.token);
     for (const id of [theirs.id, contactField.id, productField.id, 2_000_000_000]) {
-      expect(await post('orders/field/update', { id, name: 'Hijacked' })).toEqual({ status: 404, body: { error: 'No such field' } });
-      expect(await post('orders/field/delete', { id })).toEqual({ status: 404, body: { error: 'No such field' } });
+      expect(await post('orders/field/update', { id, name: 'Hijacked' })).toEqual({ status: 404, body: { error: 'No such field', code: 'noSuchField' } });
+      expect(await post('orders/field/delete', { id })).toEqual({ status: 404, body: { error: 'No such field', code: 'noSuchField' } });
     }
     expect(await stateOf(account.id)).toEqual(before);
     expect(await stateOf(other.id)).toEqual(theirsBefore);

@@ -78,7 +78,7 @@ describe('removing a selector option that records still hold', () => {
     const { post } = as(account.token);
     const refused = await post(`${PREFIX[entity]}/update`, { id: field.id, data: [{ name: 'Large', value: 'l' }] });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ error: "The options 'Small', 'Huge' are chosen in 2 records; choose another option there first", count: 2 });
+    expect(refused.body).toEqual({ error: "The options 'Small', 'Huge' are chosen in 2 records; choose another option there first", count: 2, code: 'optionsInUse', params: { count: 2, names: "'Small', 'Huge'" } });
     expect((await fieldRow(field.id)).data).toEqual(field.data);
     // Renaming and recolouring keep the value, and Huge is chosen nowhere: allowed.
     const kept = await post(`${PREFIX[entity]}/update`, {
@@ -109,7 +109,7 @@ describe('duplicate field codes', () => {
     const account = await server.newAccount();
     await addField(account, entity, { name: 'Colour', type: 3 });
     const again = await as(account.token).post(`${PREFIX[entity]}/add`, { name: 'Another', code: 'colour', type: 3 });
-    expect(again).toEqual({ status: 409, body: { error: 'A field with the code colour already exists' } });
+    expect(again).toEqual({ status: 409, body: { error: 'A field with the code colour already exists', code: 'fieldCodeTaken', params: { code: 'colour' } } });
     const rows = await db().select().from(fields).where(eq(fields.accountId, account.id));
     expect(rows.filter((row) => row.code === 'colour')).toHaveLength(1);
   });
