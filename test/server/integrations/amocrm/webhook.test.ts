@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crmDeals, integrationEvents, orders, tasks } from '../../../../server/db/schema';
+import { crmDeals, integrationConnections, integrationEvents, orders, tasks } from '../../../../server/db/schema';
 import { startFakeAmo, type FakeAmo } from '../../../fakes/amocrmServer';
 import { useTestServer } from '../../harness';
 import { balance, connectedAmo, ledger, stockedProduct, tasksSettled } from './amoSetup';
@@ -85,6 +85,16 @@ describe('amoCRM lead status webhook', () => {
     expect(await db().select().from(integrationEvents).where(and(eq(integrationEvents.accountId, account.id), eq(integrationEvents.source, `amocrm:${connectionId}`))).then((rows) => rows.filter((row) => row.key.startsWith('lead-status')))).toEqual([]);
     const log = await server.call('GET', 'integrations/log', { token: account.token, query: { kind: 'amocrm', level: 'warning' } });
     expect(log.body.data.filter((entry: { action: string }) => entry.action === 'webhook')).toHaveLength(6);
+  });
+
+  it('rule: a secret sealed under another key (INTEGRATION_KEY changed) matches nothing: the delivery is refused 401 and logged, never a 500', async () => {
+    const { account, connectionId, path } = await setUp();
+    const [row] = await db().select().from(integrationConnections).where(eq(integrationConnections.id, connectionId));
+    const settings = row.settings as Record<string, unknown>;
+    await db().update(integrationConnections).set({ settings: { ...settings, webhookSecret: 'v1:sealed-by-another-key' } }).where(eq(integrationConnections.id, connectionId));
+    const lead = amo.addLead({ name: 'Other key' });
+    expect((await deliver(path, amo.moveLead(lead.id, 40002))).status).toBe(401);
+    expect(await db().select().from(tasks).where(eq(tasks.accountId, account.id))).toEqual([]);
   });
 
   it('rule: a lead amoCRM no longer has shows its problem on the Deals row and touches no order; a revoked connection fails the task, logged without a Retry', async () => {
