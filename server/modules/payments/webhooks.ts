@@ -41,7 +41,13 @@ export async function acceptPaymentWebhook(
   headers: Record<string, string | string[] | undefined>,
 ): Promise<WebhookAnswer> {
   const settings = await settingsRowOf(db, accountId);
-  const adapter = adapterOf(config, settings, provider);
+  // Keys sealed under another key (INTEGRATION_KEY changed) open to nothing: no provider to believe, so a 404, not a 500.
+  let adapter: ReturnType<typeof adapterOf> = null;
+  try {
+    adapter = adapterOf(config, settings, provider);
+  } catch {
+    adapter = null;
+  }
   if (!adapter) throw notFound(NO_PAYMENTS_HERE);
   const refuse = async (message: string, details: Record<string, unknown> = {}, status = 400): Promise<never> => {
     await logIntegration(db, { accountId, source: provider, level: 'warning', action: 'payment-webhook', message, details });
