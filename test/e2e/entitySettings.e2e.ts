@@ -129,7 +129,7 @@ describe('entity settings in Chromium against the real server', () => {
       const editor = page.getByRole('dialog', { name: texts.entitySettings.editField });
       await editor.getByRole('button', { name: fill(texts.entitySettings.removeOption, { name: 'S' }), exact: true }).click();
       await editor.getByRole('button', { name: texts.app.save, exact: true }).click();
-      await editor.getByRole('alert').getByText(fill(texts.entitySettings.optionInUse, { options: "'S'", count: 1 })).waitFor();
+      await editor.getByRole('alert').getByText(fill(texts.serverErrors.optionsInUse, { names: "'S'", count: 1 })).waitFor();
       await editor.getByRole('button', { name: texts.app.cancel, exact: true }).click();
       expect((await api<{ code: string; data: unknown[] }[]>('orders/field/list')).find((field) => field.code === 'size')?.data).toHaveLength(3);
       // A field with no data asks too, without a count; confirming deletes it and the table reloads.
