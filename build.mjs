@@ -34,6 +34,8 @@ export const BUDGET = {
   widgetGzip: 16 * 1024,
   /** HTML + entry JS (with its static imports) + CSS of the shell, gzip. */
   shellFirstLoadGzip: 95 * 1024,
+  /** What opening /analytics fetches beyond the first load (the screen, its charts, their static imports), gzip. */
+  analyticsScreenGzip: 60 * 1024,
 };
 
 const args = new Set(process.argv.slice(2));
@@ -240,6 +242,21 @@ function firstLoadFiles(metafile) {
   return [...files];
 }
 
+/** The files a lazy screen fetches when opened: its chunk and their static imports, less what the first load has. */
+function screenFiles(metafile, source, firstLoad) {
+  const [chunk] = Object.entries(metafile.outputs).find(([, out]) => out.entryPoint === source) ?? [];
+  if (!chunk) throw new Error(`no lazy chunk for ${source}: is it still loaded with import()?`);
+  const files = new Set();
+  const visit = (file) => {
+    const abs = join(root, file);
+    if (files.has(abs) || firstLoad.includes(abs)) return;
+    files.add(abs);
+    for (const imported of metafile.outputs[file].imports) if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  visit(chunk);
+  return [...files];
+}
+
 export function sizeReport() {
   const metafile = JSON.parse(readFileSync(join(dist, 'shell-meta.json'), 'utf8'));
   const rows = [];
@@ -253,11 +270,14 @@ export function sizeReport() {
   walk(dist);
   const firstLoad = firstLoadFiles(metafile);
   const shellFirstLoadGzip = firstLoad.reduce((sum, file) => sum + gzip(file), 0);
+  const analyticsScreen = screenFiles(metafile, 'shell/features/analytics/AnalyticsScreen.tsx', firstLoad);
+  const analyticsScreenGzip = analyticsScreen.reduce((sum, file) => sum + gzip(file), 0);
+  const firstLoadInputs = firstLoad.flatMap((file) => Object.keys(metafile.outputs[relative(root, file)]?.inputs ?? {}));
   const widgetGzip = gzip(widgetOut);
   const widgetMeta = JSON.parse(readFileSync(join(dist, 'widget-meta.json'), 'utf8'));
   // The widget must ship Preact: any React module in it means the alias broke.
   const widgetReactInputs = Object.keys(widgetMeta.inputs).filter((input) => /node_modules\/(react|react-dom|scheduler)\//.test(input));
-  return { rows, firstLoad: firstLoad.map((file) => relative(root, file)), shellFirstLoadGzip, widgetGzip, widgetReactInputs };
+  return { rows, firstLoad: firstLoad.map((file) => relative(root, file)), shellFirstLoadGzip, analyticsScreen: analyticsScreen.map((file) => relative(root, file)), analyticsScreenGzip, firstLoadInputs, widgetGzip, widgetReactInputs };
 }
 
 function printReport(report) {
@@ -267,6 +287,7 @@ function printReport(report) {
     console.log(`${row.file.padEnd(width)}  ${kb(row.raw).padStart(10)}  ${kb(row.gzip).padStart(10)}`);
   }
   console.log(`\nshell first load (${report.firstLoad.length} files): ${kb(report.shellFirstLoadGzip)} gzip (budget ${kb(BUDGET.shellFirstLoadGzip)})`);
+  console.log(`analytics screen (${report.analyticsScreen.length} files beyond the first load): ${kb(report.analyticsScreenGzip)} gzip (budget ${kb(BUDGET.analyticsScreenGzip)})`);
   console.log(`widget script: ${kb(report.widgetGzip)} gzip (budget ${kb(BUDGET.widgetGzip)})`);
 }
 
@@ -275,6 +296,10 @@ export function budgetFailures(report) {
   if (report.widgetGzip > BUDGET.widgetGzip) failures.push(`dist/widget.js is ${kb(report.widgetGzip)} gzip, over the ${kb(BUDGET.widgetGzip)} budget`);
   if (report.widgetReactInputs.length) failures.push(`dist/widget.js bundles React (${report.widgetReactInputs.join(', ')}) instead of @preact/compat`);
   if (report.shellFirstLoadGzip > BUDGET.shellFirstLoadGzip) failures.push(`the shell's first load is ${kb(report.shellFirstLoadGzip)} gzip, over the ${kb(BUDGET.shellFirstLoadGzip)} budget`);
+  if (report.analyticsScreenGzip > BUDGET.analyticsScreenGzip) failures.push(`the analytics screen's own script is ${kb(report.analyticsScreenGzip)} gzip, over the ${kb(BUDGET.analyticsScreenGzip)} budget`);
+  // uPlot is for /analytics only: in the first load it would cost every other screen.
+  const chartsInFirstLoad = report.firstLoadInputs.filter((input) => input.includes('node_modules/uplot/'));
+  if (chartsInFirstLoad.length) failures.push(`the shell's first load bundles the chart library (${chartsInFirstLoad.join(', ')})`);
   return failures;
 }
 
