@@ -339,7 +339,9 @@ export const stockSums = pgTable(
     index('stock_sums_count').on(table.accountId, table.warehouseId, table.count, table.productId),
     index('stock_sums_reserve').on(table.accountId, table.warehouseId, table.reserve, table.productId),
     index('stock_sums_available').on(table.accountId, table.warehouseId, table.available, table.productId),
-    // 'Positive balances only' in a warehouse: the products in stock there, from the index alone.
+    // 'Positive balances only' in a warehouse: the products in stock there, from the index alone. It also carries
+    // count, reserve and cost value (INCLUDE, written by migration stock_sums_in_stock_covering: drizzle cannot say
+    // it), so a search's totals read each match's sums from the index (stockSearch.ts).
     index('stock_sums_in_stock').on(table.accountId, table.warehouseId, table.productId).where(sql`${table.count} > 0`),
   ],
 );

@@ -75,7 +75,10 @@ export async function searchCount(db: Db, scope: SearchScope, search: string, li
  */
 export async function searchTotalsRow(db: Db, scope: SearchScope, search: string, basePrice: SQL | null): Promise<Record<'n' | 'cnt' | 'res' | 'cost_value' | 'sale_value', string | null>> {
   const level = sumsLevel(scope.warehouseId);
-  const sums = sql`s.account_id = ${scope.accountId} and s.product_id = ps.product_id and s.warehouse_id = ${level}`;
+  // With 'positive' every match has stock at the level, so its sums row is one of stock_sums_in_stock's, which
+  // carries the sums (migration stock_sums_in_stock_covering): each match's figures come from that index alone.
+  const inStock = scope.filter.positive ? sql` and s.count > 0` : sql``;
+  const sums = sql`s.account_id = ${scope.accountId} and s.product_id = ps.product_id and s.warehouse_id = ${level}${inStock}`;
   const [row] = await rowsOf<Record<'n' | 'cnt' | 'res' | 'cost_value' | 'sale_value', string | null>>(
     db,
     sql`select count(*) as n, sum(s.count) as cnt, sum(s.reserve) as res, sum(s.cost_value) as cost_value,
