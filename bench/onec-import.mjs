@@ -48,7 +48,7 @@ try {
   console.log(`  offers.xml (${result.offersMb} MB, prices of 2 types, rests in 2 warehouses): ${(result.offersMs / 1000).toFixed(1)} s wall, ${cpu(result.offersCpu)}, in ${result.offersCalls} import calls → ${result.offersAnswer} (budget 60 s)`);
   console.log(`    seconds per import call: ${result.callSeconds['offers.xml']?.slice(0, result.offersCalls).join(' ')}`);
   console.log(`    CPU seconds (node + PostgreSQL) per import call: ${result.callCpu['offers.xml']?.slice(0, result.offersCalls).join(' ')}`);
-  console.log(`  stock per warehouse: ${JSON.stringify(result.stock)}; process memory (app + 1C client + files) ${result.rssBeforeMb} MB before offers, peak ${result.rssPeakMb} MB (growth ${Math.round((result.rssPeakMb - result.rssBeforeMb) * 10) / 10} MB)`);
+  console.log(`  stock per warehouse: ${JSON.stringify(result.stock)}; process memory (app + 1C client + files) ${result.rssBeforeMb} MB before offers, peak ${result.rssPeakMb} MB (growth ${Math.round((result.rssPeakMb - result.rssBeforeMb) * 10) / 10} MB); during the import calls alone (after the upload) ${result.rssAfterUploadMb} → peak ${result.rssImportPeakMb} MB (growth ${Math.round((result.rssImportPeakMb - result.rssAfterUploadMb) * 10) / 10} MB)`);
   console.log(`  load average at the end: ${result.load} (2 cores shared with other work: wall grows with the load, CPU seconds much less)`);
   console.log(`  the same offers.xml again: ${(result.repeatMs / 1000).toFixed(1)} s → ${result.repeatAnswer} (nothing changed)`);
 } finally {
