@@ -95,13 +95,19 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${address.port}`;
   /** Seconds of each mode=import call, per file: a step that grows with its position in the file shows here. */
   const callSeconds: Record<string, number[]> = {};
+  /** CPU seconds (node + PostgreSQL) of each mode=import call: on a loaded machine wall grows with the load, these much less. */
+  const callCpu: Record<string, number[]> = {};
   const client = new OneCClient(
     async (request) => {
       const started = performance.now();
+      const cpuBefore = nodeCpu() + postgresCpu();
       const response = await fetch(`${base}${request.url}`, { method: request.method, headers: request.headers, body: request.body ? new Uint8Array(request.body) : undefined });
       const body = await response.text();
       const query = new URLSearchParams(request.url.split('?')[1]);
-      if (query.get('mode') === 'import') (callSeconds[query.get('filename')!] ??= []).push(seconds((performance.now() - started) / 1000));
+      if (query.get('mode') === 'import') {
+        (callSeconds[query.get('filename')!] ??= []).push(seconds((performance.now() - started) / 1000));
+        (callCpu[query.get('filename')!] ??= []).push(seconds(nodeCpu() + postgresCpu() - cpuBefore));
+      }
       return { status: response.status, body };
     },
     `/exchange/1c/${account!.id}`,
@@ -138,6 +144,10 @@ async function main(): Promise<void> {
   const offersStarted = Date.now();
   const offersClock = phaseClock();
   await client.upload('offers.xml', offersFile);
+  // The upload's copies (client, HTTP, file) are the harness's; from here on the growth is the import calls' own.
+  const peakOfUpload = peak;
+  const rssAfterUpload = process.memoryUsage().rss;
+  peak = rssAfterUpload;
   const offersAnswer = await client.import('offers.xml');
   const offersMs = Date.now() - offersStarted;
   const offersCpu = offersClock();
@@ -175,9 +185,12 @@ async function main(): Promise<void> {
       catalogueCpu,
       offersCpu,
       callSeconds,
+      callCpu,
       load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
       rssBeforeMb: mb(rssBefore),
-      rssPeakMb: mb(peak),
+      rssPeakMb: mb(Math.max(peak, peakOfUpload)),
+      rssAfterUploadMb: mb(rssAfterUpload),
+      rssImportPeakMb: mb(peak),
     })}`,
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { StockDocument } from '../../../src/contract/stockOperations';
 import type { Tx } from '../../db/client';
 import { batches } from '../../db/schema';
@@ -7,6 +7,7 @@ import type { BatchRow } from './batches';
 import { type DocumentAuthor, openDocument, type ReceivedLine, toDocument } from './documents';
 import { noSuchProduct, servicesHaveNoStock } from './errors';
 import { type LedgerEntry, writeLedger } from './ledger';
+import { heldBatches } from './heldBatches';
 import { lockProducts } from './locks';
 import { moneyText, quantityText, thousandthsOf } from './quantities';
 
@@ -42,17 +43,8 @@ export async function receiveManyLines(tx: Tx, author: DocumentAuthor, body: { w
   const document = await openDocument(tx, author, { kind: 'arrival', status: 'done', from: null, to: body.warehouseId, comment: body.comment });
 
   const key = (productId: number, number: string) => `${productId}\u0000${number}`;
-  const productIds = [...locked.keys()];
   const held = new Map<string, BatchRow>();
-  for (let start = 0; start < productIds.length; start += STATEMENT_ROWS) {
-    const rows = await tx
-      .select()
-      .from(batches)
-      .where(and(eq(batches.accountId, accountId), eq(batches.warehouseId, body.warehouseId), inArray(batches.productId, productIds.slice(start, start + STATEMENT_ROWS))))
-      .orderBy(asc(batches.id))
-      .for('update');
-    for (const row of rows) held.set(key(row.productId, row.number), row);
-  }
+  for (const row of await heldBatches(tx, accountId, body.warehouseId, [...locked.keys()])) held.set(key(row.productId, row.number), row);
 
   // Lines of one batch add up; the last cost given is the batch's, as line after line would leave it.
   const sums = new Map<string, { productId: number; number: string; thousandths: number; costPrice?: string }>();

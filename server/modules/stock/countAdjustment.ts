@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { batches } from '../../db/schema';
 import type { BatchRow } from './batches';
 import { receiveManyLines } from './bulkArrival';
 import { type DocumentAuthor, openDocument } from './documents';
+import { heldBatches } from './heldBatches';
 import { type LedgerEntry, writeLedger } from './ledger';
 import { lockProducts } from './locks';
 import { quantityText, thousandthsOf } from './quantities';
@@ -44,16 +45,7 @@ export async function adjustToCounts(tx: Tx, author: DocumentAuthor, body: { war
   for (const id of skipped) target.delete(id);
 
   const held = new Map<number, BatchRow[]>();
-  const ids = [...target.keys()];
-  for (let start = 0; start < ids.length; start += STATEMENT_ROWS) {
-    const rows = await tx
-      .select()
-      .from(batches)
-      .where(and(eq(batches.accountId, accountId), eq(batches.warehouseId, body.warehouseId), inArray(batches.productId, ids.slice(start, start + STATEMENT_ROWS))))
-      .orderBy(asc(batches.id))
-      .for('update');
-    for (const row of rows) held.set(row.productId, [...(held.get(row.productId) ?? []), row]);
-  }
+  for (const row of await heldBatches(tx, accountId, body.warehouseId, [...target.keys()])) held.set(row.productId, [...(held.get(row.productId) ?? []), row]);
 
   const raise: { productId: number; count: number }[] = [];
   const takes: { batch: BatchRow; thousandths: number }[] = [];

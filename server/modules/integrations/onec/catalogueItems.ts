@@ -7,6 +7,7 @@ import { requireFreePositions } from '../../account/limits';
 import { type ImportedProduct, insertImportedProducts, updateImportedProducts } from '../../products/importRows';
 import { type ComparisonMode, comparisonKey } from '../catalogMatch';
 import { ACCOUNTING_SOURCE } from '../source';
+import { textsIn } from './valueLists';
 import { childrenOf, textOf, type XmlNode } from './xmlItems';
 
 /**
@@ -127,7 +128,7 @@ export async function applyProducts(tx: Tx, accountId: number, nodes: readonly X
   const links = await tx
     .select({ productId: catalogLinks.productId, externalId: catalogLinks.externalId })
     .from(catalogLinks)
-    .where(and(eq(catalogLinks.accountId, accountId), eq(catalogLinks.source, ACCOUNTING_SOURCE), inArray(catalogLinks.externalId, ids)));
+    .where(and(eq(catalogLinks.accountId, accountId), eq(catalogLinks.source, ACCOUNTING_SOURCE), inArray(catalogLinks.externalId, textsIn(ids))));
   for (const link of links) linked.set(link.externalId, link.productId);
 
   // Not linked yet: the comparison finds the same product among ours that no 1C product claims.
@@ -141,7 +142,7 @@ export async function applyProducts(tx: Tx, accountId: number, nodes: readonly X
         and(
           eq(products.accountId, accountId),
           eq(products.archived, false),
-          inArray(sql`lower(trim(${products.name}))`, names),
+          inArray(sql`lower(trim(${products.name}))`, textsIn(names)),
           sql`not exists (select 1 from ${catalogLinks} l where l.account_id = ${accountId} and l.source = ${ACCOUNTING_SOURCE} and l.product_id = ${products.id})`,
         ),
       );

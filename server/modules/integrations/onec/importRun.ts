@@ -11,6 +11,7 @@ import { ACCOUNTING_SOURCE } from '../source';
 import { applyGroups, applyProducts, applyProperty, type StepCounts } from './catalogueItems';
 import { digestOf, existingFile, unpackZips } from './exchangeFiles';
 import { applyOffers } from './offerItems';
+import { refreshStatistics } from './tableStatistics';
 import type { ExchangeRow } from './settings';
 import { ExchangeFileError, textOf, type XmlEntry, type XmlNode, xmlEntries, xmlItems } from './xmlItems';
 
@@ -140,6 +141,8 @@ export async function importStep(db: Db, config: ServerConfig, exchange: Exchang
       return counts;
     });
     if (counts === null) return { outcome: 'progress', text: `progress\n${filename}: another call took this step` };
+    // Statistics taken on the way: the next steps are planned for the tables as they now are.
+    await refreshStatistics(db);
     if (!ended) return { outcome: 'progress', text: `progress\n${filename}: ${from + items.length} items done` };
     await log('info', `${filename} imported: ${from + items.length} items`, { counts });
     return { outcome: 'success', text: 'success' };

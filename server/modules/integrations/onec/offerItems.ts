@@ -6,6 +6,7 @@ import { updateImportedProducts } from '../../products/importRows';
 import { adjustToCounts, lockProducts } from '../../stock/api';
 import { ACCOUNTING_SOURCE } from '../source';
 import type { StepCounts } from './catalogueItems';
+import { textsIn } from './valueLists';
 import { childrenOf, textOf, type XmlNode } from './xmlItems';
 
 /**
@@ -62,7 +63,7 @@ export async function applyOffers(tx: Tx, accountId: number, nodes: readonly Xml
   const links = await tx
     .select({ productId: catalogLinks.productId, externalId: catalogLinks.externalId })
     .from(catalogLinks)
-    .where(and(eq(catalogLinks.accountId, accountId), eq(catalogLinks.source, ACCOUNTING_SOURCE), inArray(catalogLinks.externalId, ids)));
+    .where(and(eq(catalogLinks.accountId, accountId), eq(catalogLinks.source, ACCOUNTING_SOURCE), inArray(catalogLinks.externalId, textsIn(ids))));
   const productOf = new Map(links.map((link) => [link.externalId, link.productId]));
   // THE lock order (stock/locks.ts): every product of the step in ascending id before its prices or batches change.
   const locked = await lockProducts(

@@ -1,0 +1,1 @@
+CREATE INDEX "products_account_name_key" ON "products" USING btree ("account_id",lower(trim("name")));
