@@ -61,6 +61,20 @@ function totalQuery(db: Db, accountId: number, filter: ListFilter, where: SQL | 
   return db.select({ total: sql<string>`coalesce(sum(${orderCounts.n}), 0)` }).from(orderCounts).where(and(...conditions));
 }
 
+/** Pages up to here are written into the statement's text; deeper ones, rarely asked for, stay parameters. */
+const LITERAL_PAGES = 10;
+
+/**
+ * The page's limit and offset. Written as literals (integers the contract bounds), PostgreSQL keeps one generic
+ * plan per statement after five runs instead of planning every call — planning was most of a page's CPU; with a
+ * parameter limit or offset it cannot, as a generic plan is then made for a tenth of the rows and loses to planning
+ * afresh. Deep pages keep a parameter offset, so paging far makes no new statement text per page.
+ */
+function pageClause(page: number, perPage: number): SQL {
+  const offset = (page - 1) * perPage;
+  return page <= LITERAL_PAGES ? sql.raw(`limit ${Math.trunc(perPage)} offset ${Math.trunc(offset)}`) : sql`limit ${sql.raw(String(Math.trunc(perPage)))} offset ${offset}`;
+}
+
 /**
  * orders/list: page, filter, sort → data, links, meta. One statement: the page is chosen on the orders table alone
  * (joined first, a deep page at offset 980 would join the thousand rows before it too), then only its rows are
@@ -76,16 +90,9 @@ export async function listOrders(db: Db, actor: Actor, request: OrderListRequest
   ];
   const direction = request.sort?.order ?? (request.sort ? 'asc' : 'desc');
   const order = [direction === 'desc' ? desc(column) : asc(column), direction === 'desc' ? desc(orders.id) : asc(orders.id)];
-  const pageIds = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(...order)
-    .limit(perPage)
-    .offset((page - 1) * perPage);
   const total = totalQuery(db, actor.accountId, filter, where, onlyIds);
   const rows = await joined(db, actor.accountId, { total: sql<string>`(${total})` })
-    .where(inArray(orders.id, pageIds))
+    .where(sql`${orders.id} in (${db.select({ id: orders.id }).from(orders).where(where).orderBy(...order)} ${pageClause(page, perPage)})`)
     .orderBy(...order);
   const counted = rows.length ? rows[0].total : (await total)[0].total;
   const currency = defaultCurrency({ is_kommo: actor.isKommo });
