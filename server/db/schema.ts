@@ -712,14 +712,20 @@ export const orders = pgTable(
     index('orders_facility').on(table.accountId, table.facilityId, table.id).where(sql`${table.facilityId} is not null`),
     // Analytics reads an account's orders of a period (sales and customer reports, charts) from here.
     index('orders_account_created').on(table.accountId, table.createdAt, table.id),
+    // The list sorted by sum or by last change: the page is read in the sort's order, and the filters the list uses
+    // (stage, CRM status, pipeline, kind) ride along, so a filtered page is chosen from the index alone.
+    index('orders_account_sum').on(table.accountId, table.archived, table.sum, table.id, table.statusId, table.crmStatus, table.pipelineId, table.leadId),
+    index('orders_account_updated').on(table.accountId, table.archived, table.updatedAt, table.id, table.statusId, table.crmStatus, table.pipelineId, table.leadId),
   ],
 );
 
 /**
- * How many orders each account has per archived flag, pipeline, stage and CRM status (0 for none, -1 for
- * a local order's CRM status): kept by statement triggers on orders (migration 0007) in the same
- * transaction, so orders/list pages filtered by pipeline, stages or "hide final stages" read their total
- * from a few rows instead of counting 50,000. No foreign keys, as for product_counts.
+ * How many orders each account has per archived flag, pipeline, stage, CRM status (0 for none, -1 for
+ * a local order's CRM status) and kind (crm: linked to a deal): kept by statement triggers on orders
+ * (migrations 0007, order_counts_slots) in the same transaction, so orders/list pages filtered by pipeline,
+ * stages, kind or "hide final stages" read their total from a few rows instead of counting 50,000. Each key
+ * is split into 8 slots (the writer's backend pid % 8) so concurrent order writers of one stage mostly
+ * write different rows; a total is the sum over the slots. No foreign keys, as for product_counts.
  */
 export const orderCounts = pgTable(
   'order_counts',
@@ -729,9 +735,11 @@ export const orderCounts = pgTable(
     pipelineId: integer('pipeline_id').notNull(),
     statusId: integer('status_id').notNull(),
     crmStatus: integer('crm_status').notNull(),
+    crm: boolean('crm').notNull().default(false),
+    slot: integer('slot').notNull().default(0),
     n: integer('n').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.archived, table.pipelineId, table.statusId, table.crmStatus] })],
+  (table) => [primaryKey({ columns: [table.accountId, table.archived, table.pipelineId, table.statusId, table.crmStatus, table.crm, table.slot] })],
 );
 
 /**

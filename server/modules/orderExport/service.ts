@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { pipelines } from '../../db/schema';
 import { type XlsxCell, type XlsxColumn, type XlsxKind, xlsxTable } from '../../http/xlsxTable';
 import type { Actor } from '../orders/actor';
-import { listOrders } from '../orders/service';
+import { listOrders } from '../orders/list';
 
 /**
  * Orders read per query; only one page is held at a time. The list pages by offset, so fewer, larger

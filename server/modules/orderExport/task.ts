@@ -5,7 +5,7 @@ import { accounts } from '../../db/schema';
 import { XLSX_TYPE } from '../../http/downloads';
 import { workbookBytes } from '../../http/xlsxTable';
 import type { Actor } from '../orders/actor';
-import { listOrders } from '../orders/service';
+import { listOrders } from '../orders/list';
 import { defineTask } from '../tasks/api';
 import { exportFileName, exportOrders } from './service';
 

@@ -24,7 +24,8 @@ import { accountFlags } from '../account/mappers';
 import { getTableConfig, saveTableConfig } from '../account/service';
 import { staffActor } from './actor';
 import { addPosition, deletePosition, listPositions } from './positions';
-import { addOrder, getOrder, listOrders, orderRowOf, refundOrder, updateOrder, updateOrderClient } from './service';
+import { listOrders } from './list';
+import { addOrder, getOrder, orderRowOf, refundOrder, updateOrder, updateOrderClient } from './service';
 
 /** The table settings of the orders page live with the account's other table settings, under this code. */
 export const ORDERS_TABLE_CODE = 'orders';

@@ -1,20 +1,16 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
   Order,
   OrderAddRequest,
   OrderClientUpdateRequest,
-  OrderList,
-  OrderListRequest,
   OrderUpdateRequest,
   OrderWithPositions,
   StockState,
 } from '../../../src/contract/orders';
 import { defaultCurrency } from '../../../src/domain/fieldTypes';
 import type { Db, Tx } from '../../db/client';
-import { escapeLike } from '../../db/like';
-import { companies, contacts, facilities, memberships, orderCounts, orderPositions, orderShares, orders, pipelines, pipelineStatuses, users } from '../../db/schema';
+import { companies, contacts, facilities, memberships, orderPositions, orderShares, orders, pipelines, pipelineStatuses, users } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
-import { pagingOf } from '../../http/paging';
 import { ordersThisMonth, requireMonthlyOrder } from '../account/limits';
 import { coerceEntityValues } from '../fields/values';
 import { facilityRefOf, requireChoosableFacility } from '../facilities/service';
@@ -49,9 +45,10 @@ const orderShape = {
 
 type OrderJoined = LastChangeNames & { order: OrderRow; statusName: string | null; statusType: number | null; blocks: boolean | null; userName: string | null; contactName: string | null; companyName: string | null; facility: Pick<typeof facilities.$inferSelect, 'id' | 'name' | 'address' | 'archived'> | null; shared: boolean };
 
-function joined(db: Db | Tx, accountId: number) {
+/** Orders with what their answer shows beside the row; `extra` adds columns to the same statement (the list's total). */
+export function joined<Extra extends Record<string, SQL.Aliased | SQL>>(db: Db | Tx, accountId: number, extra?: Extra) {
   return db
-    .select(orderShape)
+    .select({ ...orderShape, ...(extra as Extra) })
     .from(orders)
     .leftJoin(pipelineStatuses, and(eq(pipelineStatuses.id, orders.statusId), eq(pipelineStatuses.accountId, accountId)))
     .leftJoin(users, eq(users.id, orders.userId))
@@ -100,86 +97,6 @@ export async function getOrder(db: Db, actor: Actor, id: number): Promise<OrderW
   if (!row) throw notFound(NO_SUCH_ORDER);
   const positions = await listPositions(db, actor, id);
   return { ...toOrder(row, positions[0]?.currency ?? defaultCurrency({ is_kommo: actor.isKommo })), positions };
-}
-
-export const DEFAULT_PER_PAGE = 20;
-
-/** The list's conditions: always the account; then the filter (staff lists; public lists pass their own ids). */
-function listConditions(accountId: number, filter: NonNullable<OrderListRequest['filter']>, onlyIds?: number[]): SQL[] {
-  const conditions: SQL[] = [eq(orders.accountId, accountId), eq(orders.archived, filter.archived ?? false)];
-  if (onlyIds) conditions.push(onlyIds.length ? inArray(orders.id, onlyIds) : sql`false`);
-  const search = filter.search?.trim();
-  if (search) {
-    const byName = ilike(orders.name, `%${escapeLike(search)}%`);
-    conditions.push(/^\d{1,9}$/.test(search) ? or(byName, eq(orders.id, Number(search)), eq(orders.leadId, Number(search)))! : byName);
-  }
-  if (filter.pipeline_id !== undefined && filter.pipeline_id !== -1) conditions.push(eq(orders.pipelineId, filter.pipeline_id));
-  if (filter.status_ids?.length) conditions.push(inArray(orders.statusId, filter.status_ids));
-  if (filter.contact_id) conditions.push(eq(orders.contactId, filter.contact_id));
-  if (filter.company_id) conditions.push(eq(orders.companyId, filter.company_id));
-  if (filter.user_id) conditions.push(eq(orders.userId, filter.user_id));
-  if (filter.kind === 'local') conditions.push(sql`${orders.leadId} is null`);
-  if (filter.kind === 'crm') conditions.push(sql`${orders.leadId} is not null`);
-  if (filter.created_from) conditions.push(gte(orders.createdAt, new Date(filter.created_from)));
-  if (filter.created_to) conditions.push(lte(orders.createdAt, new Date(filter.created_to)));
-  if (filter.hide_final) {
-    // Final: a success or unsuccessful stage of a local order; success, unsuccessful or deleted for a CRM-linked one.
-    conditions.push(sql`(${orders.crmStatus} is null or ${orders.crmStatus} < 2)`);
-    conditions.push(
-      sql`not exists (select 1 from ${pipelineStatuses} f where f.id = ${orders.statusId} and f.account_id = ${accountId} and f.type in (1, 2))`,
-    );
-  }
-  return conditions;
-}
-
-/** Filters the trigger-kept order_counts can answer: by archived flag, pipeline, stages and final stages. */
-const COUNTED_FILTERS: ReadonlySet<string> = new Set(['archived', 'pipeline_id', 'status_ids', 'hide_final']);
-
-/**
- * The list's total: from order_counts when the filter only names what it is kept by (the orders page's
- * usual views), else by counting the matching rows.
- */
-async function countOrders(db: Db, accountId: number, filter: NonNullable<OrderListRequest['filter']>, where: SQL | undefined, onlyIds?: number[]): Promise<number> {
-  const keyed = !onlyIds && Object.entries(filter).every(([key, value]) => value === undefined || COUNTED_FILTERS.has(key) || (key === 'search' && !String(value).trim()));
-  if (!keyed) return Number((await db.select({ total: count() }).from(orders).where(where))[0].total);
-  const conditions: SQL[] = [eq(orderCounts.accountId, accountId), eq(orderCounts.archived, filter.archived ?? false)];
-  if (filter.pipeline_id !== undefined && filter.pipeline_id !== -1) conditions.push(eq(orderCounts.pipelineId, filter.pipeline_id));
-  if (filter.status_ids?.length) conditions.push(inArray(orderCounts.statusId, filter.status_ids));
-  if (filter.hide_final) {
-    conditions.push(lt(orderCounts.crmStatus, 2));
-    conditions.push(sql`not exists (select 1 from ${pipelineStatuses} f where f.id = ${orderCounts.statusId} and f.account_id = ${accountId} and f.type in (1, 2))`);
-  }
-  const [row] = await db.select({ n: sql<string | null>`sum(${orderCounts.n})` }).from(orderCounts).where(and(...conditions));
-  return Number(row?.n ?? 0);
-}
-
-/** orders/list: page, filter, sort → data, links, meta. */
-export async function listOrders(db: Db, actor: Actor, request: OrderListRequest, onlyIds?: number[]): Promise<OrderList> {
-  const perPage = request.per_page ?? DEFAULT_PER_PAGE;
-  const page = request.page ?? 1;
-  const where = and(...listConditions(actor.accountId, request.filter ?? {}, onlyIds));
-  const column = { id: orders.id, name: orders.name, created_at: orders.createdAt, updated_at: orders.updatedAt, sum: orders.sum, profit: orders.profit, status_id: orders.statusId }[
-    request.sort?.field ?? 'id'
-  ];
-  const direction = request.sort?.order ?? (request.sort ? 'asc' : 'desc');
-  const order = [direction === 'desc' ? desc(column) : asc(column), direction === 'desc' ? desc(orders.id) : asc(orders.id)];
-  // The page is chosen on the orders table alone, then only its rows are joined: joined first, a deep page
-  // (offset 980) would join the thousand rows before it too.
-  const pageIds = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(...order)
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const [total, ids] = await Promise.all([countOrders(db, actor.accountId, request.filter ?? {}, where, onlyIds), pageIds]);
-  const rows = ids.length
-    ? await joined(db, actor.accountId)
-        .where(inArray(orders.id, ids.map((row) => row.id)))
-        .orderBy(...order)
-    : [];
-  const currency = defaultCurrency({ is_kommo: actor.isKommo });
-  return { data: rows.map((row) => toOrder(row, currency)), ...pagingOf(page, perPage, Number(total)) };
 }
 
 /* ------------------------------------------------------------------ writing */
