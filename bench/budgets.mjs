@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forkClients, freePort, percentile, root, startPostgres, startUntil, stopChild, treeCpuMs } from './processes.mjs';
+import { forkClients, freePort, percentile, root, seedBenchData, startPostgres, startUntil, stopChild, treeCpuMs } from './processes.mjs';
 
 const QUERIES = ['dril', 'hammer pro', 'wrench', 'bolt', 'saw mini', 'clamp', 'heavy 12', 'smart'];
 /** The orders screen's requests: its stored table configuration's sort and the filters people use. */
@@ -147,19 +147,11 @@ async function main() {
   if (process.env.BENCH_BASELINE_DIR) builds.push({ label: 'old', folder: process.env.BENCH_BASELINE_DIR, kept: true });
   else if (baselineRef) builds.push({ label: `old (${baselineRef})`, folder: baselineBuild(baselineRef) });
   builds.push({ label: 'new', folder: root });
-  const esbuild = await import('esbuild');
-  const seedBundle = join(root, 'dist', 'bench', 'benchServer.mjs');
-  await esbuild.build({ entryPoints: [join(root, 'bench/benchServer.ts')], outfile: seedBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
-
   const postgres = await startPostgres('stockroom-budgets-pg-');
   const { databaseUrl } = postgres;
   const rows = [];
   try {
-    console.log('Seeding (bench/benchServer.ts)…');
-    const seeded = await startUntil(process.execPath, [seedBundle], { DATABASE_URL: databaseUrl }, /READY (\d+) (\S+)/, 'seeding');
-    const token = seeded.found[2];
-    const ranges = JSON.parse(/RANGES (\{.*\})/.exec(seeded.output)[1]);
-    await stopChild(seeded.child);
+    const { token, ranges } = await seedBenchData(databaseUrl);
     const postmaster = await postmasterPid(databaseUrl);
     let run = 0;
     for (const budget of BUDGETS.filter((entry) => !only || only.includes(entry.name))) {

@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forkClients, freePort, percentile, root, startPostgres, startUntil, stopChild } from './processes.mjs';
+import { forkClients, freePort, percentile, root, seedBenchData, startPostgres, startUntil, stopChild } from './processes.mjs';
 const CALLS = ['search', 'list', 'open order', 'add to deal', 'save'];
 const QUERIES = ['dril', 'hammer pro', 'wrench', 'bolt', 'saw mini', 'clamp'];
 
@@ -71,19 +71,11 @@ async function main() {
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
   const workerCounts = (process.env.BENCH_WORKERS ?? '1,2,4').split(',').map(Number);
   execFileSync(process.execPath, ['build.mjs', '--if-needed'], { cwd: root, stdio: 'inherit' });
-  const esbuild = await import('esbuild');
-  const seedBundle = join(root, 'dist', 'bench', 'benchServer.mjs');
-  await esbuild.build({ entryPoints: [join(root, 'bench/benchServer.ts')], outfile: seedBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
-
   const postgres = await startPostgres('stockroom-cluster-pg-');
   const { databaseUrl } = postgres;
   const rows = [];
   try {
-    console.log('Seeding (bench/benchServer.ts)…');
-    const seeded = await startUntil(process.execPath, [seedBundle], { DATABASE_URL: databaseUrl }, /READY (\d+) (\S+)/, 'seeding');
-    const token = seeded.found[2];
-    const ranges = JSON.parse(/RANGES (\{.*\})/.exec(seeded.output)[1]);
-    await stopChild(seeded.child);
+    const { token, ranges } = await seedBenchData(databaseUrl);
     for (const workers of workerCounts) {
       const port = await freePort();
       const started = Date.now();

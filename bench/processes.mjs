@@ -33,6 +33,20 @@ export async function startPostgres(folderPrefix) {
 }
 
 /**
+ * The benchmarks' data (bench/benchServer.ts, bundled to dist/bench) seeded into `databaseUrl`: answers the session
+ * token it printed and the id ranges of what it made.
+ */
+export async function seedBenchData(databaseUrl) {
+  const esbuild = await import('esbuild');
+  const seedBundle = join(root, 'dist', 'bench', 'benchServer.mjs');
+  await esbuild.build({ entryPoints: [join(root, 'bench/benchServer.ts')], outfile: seedBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  console.log('Seeding (bench/benchServer.ts)…');
+  const seeded = await startUntil(process.execPath, [seedBundle], { DATABASE_URL: databaseUrl }, /READY (\d+) (\S+)/, 'seeding');
+  await stopChild(seeded.child);
+  return { token: seeded.found[2], ranges: JSON.parse(/RANGES (\{.*\})/.exec(seeded.output)[1]) };
+}
+
+/**
  * `clients` processes of `script` run as `script --client <options>`, the `connections` shared among them (each its
  * count and index); resolves with the message each sends when done.
  */
