@@ -9,8 +9,6 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { accounts, fields, memberships, products, users, warehouses } from '../server/db/schema';
 import { exportProducts } from '../server/modules/import/export';
 import { importTargetsOf, proposeMapping } from '../server/modules/import/fields';
@@ -18,8 +16,7 @@ import { previewImportFile } from '../server/modules/import/file';
 import { type ImportPhase, setImportClock } from '../server/modules/import/phases';
 import { runImport } from '../server/modules/import/run';
 import { storeUpload } from '../server/modules/import/uploads';
-import { ensureTariffs } from '../server/seeds/seed';
-import { nodeCpu, postgresCpu } from './postgresCpu';
+import { nodeCpu, openBenchDatabase, postgresCpu } from './postgresBench';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const HEADER = ['Name', 'Article', 'Batch', 'Category', 'Unit', 'Type', 'Cost price', 'Retail', 'Wholesale', 'VAT', 'Tags', 'Colour', 'Weight', 'Stock: Main', 'Stock: Shop'];
@@ -48,12 +45,7 @@ function phaseClock(figures: PhaseFigures) {
 }
 
 async function main(): Promise<void> {
-  // The bundle is built into this checkout (test-output): the migrations are this one's.
-  const root = process.env.BENCH_ROOT;
-  const config = loadConfig(process.env, { dataDir: 'memory://', logLevel: 'warn', ...(root && { rootDir: root, migrationsDir: join(root, 'server', 'db', 'migrations') }) });
-  const database = await openDatabase(config);
-  await database.migrate();
-  await ensureTariffs(database.db);
+  const { config, database } = await openBenchDatabase();
   const db = database.db;
   const [account] = await db.insert(accounts).values({ name: 'Import bench', trialEndsAt: new Date(Date.now() + 86_400_000) }).returning();
   const [user] = await db.insert(users).values({ name: 'Bench', email: `bench-${Date.now()}@example.com`, passwordHash: 'x' }).returning();

@@ -6,14 +6,10 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { accounts, catalogLinks, fields, memberships, onecExchange, stockSums, tariffs, users, warehouses } from '../server/db/schema';
 import { vaultOf } from '../server/modules/integrations/vaultOf';
-import { ensureTariffs } from '../server/seeds/seed';
-import { nodeCpu, postgresCpu } from './postgresCpu';
+import { nodeCpu, openBenchDatabase, postgresCpu } from './postgresBench';
 import { importXml, OneCClient, offersXml } from '../test/fakes/onec';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -29,11 +25,7 @@ function phaseClock() {
 }
 
 async function main(): Promise<void> {
-  const root = process.env.BENCH_ROOT;
-  const config = loadConfig(process.env, { dataDir: 'memory://', logLevel: 'warn', ...(root && { rootDir: root, migrationsDir: join(root, 'server', 'db', 'migrations') }) });
-  const database = await openDatabase(config);
-  await database.migrate();
-  await ensureTariffs(database.db);
+  const { config, database } = await openBenchDatabase();
   const db = database.db;
   const [corporate] = await db.select().from(tariffs).where(eq(tariffs.code, 'corporate'));
   const [account] = await db.insert(accounts).values({ name: '1C bench', trialEndsAt: new Date(Date.now() + 86_400_000), tariffId: corporate!.id }).returning();

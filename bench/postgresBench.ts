@@ -1,5 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { ensureTariffs } from '../server/seeds/seed';
+
+/** What the PostgreSQL benchmarks' workers share (bench/import.server.ts, bench/onec-import.server.ts). */
+
+/**
+ * The database of DATABASE_URL, migrated, with the tariffs. The worker is bundled into this checkout (BENCH_ROOT):
+ * the migrations are this one's.
+ */
+export async function openBenchDatabase() {
+  const root = process.env.BENCH_ROOT;
+  const config = loadConfig(process.env, { dataDir: 'memory://', logLevel: 'warn', ...(root && { rootDir: root, migrationsDir: join(root, 'server', 'db', 'migrations') }) });
+  const database = await openDatabase(config);
+  await database.migrate();
+  await ensureTariffs(database.db);
+  return { config, database };
+}
 
 /**
  * CPU seconds of the PostgreSQL server the bench started (PG_DATA; 0 when it did not start one): the postmaster and
