@@ -14,12 +14,12 @@
 //   BENCH_SECONDS (default 8), BENCH_CONNECTIONS (16), BENCH_CLIENTS (2 client processes), BENCH_PRODUCTS,
 //   BENCH_ORDERS, DATABASE_URL (else a throwaway PostgreSQL, .ci/postgres.sh). The widget's keystroke budget is
 //   measured in Chromium by npm run bench:widget.
-import { execFileSync, execSync, fork } from 'node:child_process';
+import { execFileSync, execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, percentile, root, startUntil, stopChild, treeCpuMs } from './processes.mjs';
+import { forkClients, freePort, percentile, root, seedBenchData, startPostgres, startUntil, stopChild, treeCpuMs } from './processes.mjs';
 
 const QUERIES = ['dril', 'hammer pro', 'wrench', 'bolt', 'saw mini', 'clamp', 'heavy 12', 'smart'];
 /** The orders screen's requests: its stored table configuration's sort and the filters people use. */
@@ -101,17 +101,7 @@ async function client({ url, token, ranges, connections, seconds, index, budget,
 }
 
 async function drive(url, token, ranges, budget, run, { clients, connections, seconds }) {
-  const perClient = Array.from({ length: clients }, (_, index) => Math.floor(connections / clients) + (index < connections % clients ? 1 : 0));
-  const results = await Promise.all(
-    perClient.map(
-      (count, index) =>
-        new Promise((resolve, reject) => {
-          const child = fork(fileURLToPath(import.meta.url), ['--client', JSON.stringify({ url, token, ranges, connections: count, seconds, index, budget, run })]);
-          child.once('message', resolve);
-          child.once('exit', (code) => code && reject(new Error(`client exited with ${code}`)));
-        }),
-    ),
-  );
+  const results = await forkClients(fileURLToPath(import.meta.url), { clients, connections }, { url, token, ranges, seconds, budget, run });
   const sorted = results.flatMap((result) => result.latencies).sort((a, b) => a - b);
   const statuses = {};
   for (const result of results) for (const [status, count] of Object.entries(result.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
@@ -166,23 +156,11 @@ async function main() {
   if (process.env.BENCH_BASELINE_DIR) builds.push({ label: 'old', folder: process.env.BENCH_BASELINE_DIR, kept: true });
   else if (baselineRef) builds.push({ label: `old (${baselineRef})`, folder: baselineBuild(baselineRef) });
   builds.push({ label: 'new', folder: root });
-  const esbuild = await import('esbuild');
-  const seedBundle = join(root, 'dist', 'bench', 'benchServer.mjs');
-  await esbuild.build({ entryPoints: [join(root, 'bench/benchServer.ts')], outfile: seedBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
-
-  let pgDir = null;
-  let databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    pgDir = mkdtempSync(join(tmpdir(), 'stockroom-budgets-pg-'));
-    databaseUrl = execFileSync(join(root, '.ci/postgres.sh'), ['start', pgDir], { encoding: 'utf8', env: { ...process.env, PGPORT: String(await freePort()) } }).trim();
-  }
+  const postgres = await startPostgres('stockroom-budgets-pg-');
+  const { databaseUrl } = postgres;
   const rows = [];
   try {
-    console.log('Seeding (bench/benchServer.ts)…');
-    const seeded = await startUntil(process.execPath, [seedBundle], { DATABASE_URL: databaseUrl }, /READY (\d+) (\S+)/, 'seeding');
-    const token = seeded.found[2];
-    const ranges = JSON.parse(/RANGES (\{.*\})/.exec(seeded.output)[1]);
-    await stopChild(seeded.child);
+    const { token, ranges } = await seedBenchData(databaseUrl);
     const postmaster = await postmasterPid(databaseUrl);
     let run = 0;
     for (const budget of BUDGETS.filter((entry) => !only || only.includes(entry.name))) {
@@ -222,7 +200,7 @@ async function main() {
       }
     }
   } finally {
-    if (pgDir) execFileSync(join(root, '.ci/postgres.sh'), ['stop', pgDir]);
+    postgres.stop();
     for (const build of builds) if (build.folder !== root && !build.kept) rmSync(build.folder, { recursive: true, force: true });
   }
   const fixed = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');

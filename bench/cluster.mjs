@@ -7,12 +7,12 @@
 // connections in all (default 16) for BENCH_SECONDS (default 10) on loopback. Prints throughput and p50/p95/p99
 // per call and writes the table to bench/results/. A benchmark, not a test: the clients share the machine's cores
 // with the server, so on a small machine the ratio between rows says more than the numbers.
-import { execFileSync, fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, percentile, root, startUntil, stopChild } from './processes.mjs';
+import { forkClients, freePort, percentile, root, seedBenchData, startPostgres, startUntil, stopChild } from './processes.mjs';
 const CALLS = ['search', 'list', 'open order', 'add to deal', 'save'];
 const QUERIES = ['dril', 'hammer pro', 'wrench', 'bolt', 'saw mini', 'clamp'];
 
@@ -57,17 +57,7 @@ async function client({ url, token, ranges, connections, seconds, index }) {
 }
 
 async function drive(url, token, ranges, { clients, connections, seconds }) {
-  const perClient = Array.from({ length: clients }, (_, index) => Math.floor(connections / clients) + (index < connections % clients ? 1 : 0));
-  const results = await Promise.all(
-    perClient.map(
-      (count, index) =>
-        new Promise((resolve, reject) => {
-          const child = fork(fileURLToPath(import.meta.url), ['--client', JSON.stringify({ url, token, ranges, connections: count, seconds, index })]);
-          child.once('message', resolve);
-          child.once('exit', (code) => code && reject(new Error(`client exited with ${code}`)));
-        }),
-    ),
-  );
+  const results = await forkClients(fileURLToPath(import.meta.url), { clients, connections }, { url, token, ranges, seconds });
   return CALLS.map((call) => {
     const sorted = results.flatMap((result) => result.latencies[call]).sort((a, b) => a - b);
     const failed = results.reduce((sum, result) => sum + result.failures[call], 0);
@@ -81,23 +71,11 @@ async function main() {
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
   const workerCounts = (process.env.BENCH_WORKERS ?? '1,2,4').split(',').map(Number);
   execFileSync(process.execPath, ['build.mjs', '--if-needed'], { cwd: root, stdio: 'inherit' });
-  const esbuild = await import('esbuild');
-  const seedBundle = join(root, 'dist', 'bench', 'benchServer.mjs');
-  await esbuild.build({ entryPoints: [join(root, 'bench/benchServer.ts')], outfile: seedBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
-
-  let pgDir = null;
-  let databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    pgDir = mkdtempSync(join(tmpdir(), 'stockroom-cluster-pg-'));
-    databaseUrl = execFileSync(join(root, '.ci/postgres.sh'), ['start', pgDir], { encoding: 'utf8', env: { ...process.env, PGPORT: String(await freePort()) } }).trim();
-  }
+  const postgres = await startPostgres('stockroom-cluster-pg-');
+  const { databaseUrl } = postgres;
   const rows = [];
   try {
-    console.log('Seeding (bench/benchServer.ts)…');
-    const seeded = await startUntil(process.execPath, [seedBundle], { DATABASE_URL: databaseUrl }, /READY (\d+) (\S+)/, 'seeding');
-    const token = seeded.found[2];
-    const ranges = JSON.parse(/RANGES (\{.*\})/.exec(seeded.output)[1]);
-    await stopChild(seeded.child);
+    const { token, ranges } = await seedBenchData(databaseUrl);
     for (const workers of workerCounts) {
       const port = await freePort();
       const started = Date.now();
@@ -116,7 +94,7 @@ async function main() {
       }
     }
   } finally {
-    if (pgDir) execFileSync(join(root, '.ci/postgres.sh'), ['stop', pgDir]);
+    postgres.stop();
   }
   const fixed = (value) => (Number.isFinite(value) ? value.toFixed(1) : '-');
   const lines = [

@@ -5,12 +5,10 @@
  * the same products. Prints one JSON line of figures.
  */
 import ExcelJS from 'exceljs';
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { accounts, fields, memberships, products, users, warehouses } from '../server/db/schema';
 import { exportProducts } from '../server/modules/import/export';
 import { importTargetsOf, proposeMapping } from '../server/modules/import/fields';
@@ -18,37 +16,12 @@ import { previewImportFile } from '../server/modules/import/file';
 import { type ImportPhase, setImportClock } from '../server/modules/import/phases';
 import { runImport } from '../server/modules/import/run';
 import { storeUpload } from '../server/modules/import/uploads';
-import { ensureTariffs } from '../server/seeds/seed';
+import { nodeCpu, openBenchDatabase, postgresCpu } from './postgresBench';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const HEADER = ['Name', 'Article', 'Batch', 'Category', 'Unit', 'Type', 'Cost price', 'Retail', 'Wholesale', 'VAT', 'Tags', 'Colour', 'Weight', 'Stock: Main', 'Stock: Shop'];
 const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 const seconds = (value: number) => Math.round(value * 10) / 10;
-
-/** CPU seconds of the PostgreSQL server (the postmaster and its backends) when the bench started it (PG_DATA). */
-function postgresCpu(): number {
-  const data = process.env.PG_DATA;
-  if (!data) return 0;
-  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // Fields after the name: state, ppid, … utime (14th of the line), stime (15th).
-      if (Number(entry) === postmaster || Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended while we read.
-    }
-  }
-  return ticks / 100;
-}
-
-const nodeCpu = () => {
-  const used = process.cpuUsage();
-  return (used.user + used.system) / 1e6;
-};
 
 /** Per phase: wall seconds, node CPU seconds, PostgreSQL CPU seconds (not read for the per-row phases, where the database does nothing). */
 type PhaseFigures = Record<string, { wall: number; node: number; postgres: number }>;
@@ -60,24 +33,19 @@ function phaseClock(figures: PhaseFigures) {
       const perRow = ROW_PHASES.has(phase);
       const wall = performance.now();
       const node = nodeCpu();
-      const postgres = perRow ? 0 : postgresCpu();
+      const postgres = perRow ? 0 : postgresCpu({ endedBackends: false });
       return () => {
         const entry = (figures[phase] ??= { wall: 0, node: 0, postgres: 0 });
         entry.wall += (performance.now() - wall) / 1000;
         entry.node += nodeCpu() - node;
-        if (!perRow) entry.postgres += postgresCpu() - postgres;
+        if (!perRow) entry.postgres += postgresCpu({ endedBackends: false }) - postgres;
       };
     },
   };
 }
 
 async function main(): Promise<void> {
-  // The bundle is built into this checkout (test-output): the migrations are this one's.
-  const root = process.env.BENCH_ROOT;
-  const config = loadConfig(process.env, { dataDir: 'memory://', logLevel: 'warn', ...(root && { rootDir: root, migrationsDir: join(root, 'server', 'db', 'migrations') }) });
-  const database = await openDatabase(config);
-  await database.migrate();
-  await ensureTariffs(database.db);
+  const { config, database } = await openBenchDatabase();
   const db = database.db;
   const [account] = await db.insert(accounts).values({ name: 'Import bench', trialEndsAt: new Date(Date.now() + 86_400_000) }).returning();
   const [user] = await db.insert(users).values({ name: 'Bench', email: `bench-${Date.now()}@example.com`, passwordHash: 'x' }).returning();
@@ -123,7 +91,7 @@ async function main(): Promise<void> {
   }, 100);
   const phases: PhaseFigures = {};
   setImportClock(phaseClock(phases));
-  const importCpu = { node: nodeCpu(), postgres: postgresCpu() };
+  const importCpu = { node: nodeCpu(), postgres: postgresCpu({ endedBackends: false }) };
   const started = Date.now();
   const outcome = await runImport({
     db,
@@ -137,12 +105,12 @@ async function main(): Promise<void> {
   });
   const importMs = Date.now() - started;
   setImportClock(null);
-  const importCpuUsed = { node: seconds(nodeCpu() - importCpu.node), postgres: seconds(postgresCpu() - importCpu.postgres) };
+  const importCpuUsed = { node: seconds(nodeCpu() - importCpu.node), postgres: seconds(postgresCpu({ endedBackends: false }) - importCpu.postgres) };
   clearInterval(sampler);
   if (outcome.error) throw new Error(outcome.error);
   const count = await db.$count(products, eq(products.accountId, account.id));
 
-  const exportCpu = { node: nodeCpu(), postgres: postgresCpu() };
+  const exportCpu = { node: nodeCpu(), postgres: postgresCpu({ endedBackends: false }) };
   const exportStarted = Date.now();
   const stream = await exportProducts(db, account.id, {}, (error) => {
     throw error;
@@ -150,7 +118,7 @@ async function main(): Promise<void> {
   let exportBytes = 0;
   for await (const chunk of stream) exportBytes += (chunk as Buffer).length;
   const exportMs = Date.now() - exportStarted;
-  const exportCpuUsed = { node: seconds(nodeCpu() - exportCpu.node), postgres: seconds(postgresCpu() - exportCpu.postgres) };
+  const exportCpuUsed = { node: seconds(nodeCpu() - exportCpu.node), postgres: seconds(postgresCpu({ endedBackends: false }) - exportCpu.postgres) };
 
   rmSync(work, { recursive: true, force: true });
   console.log(

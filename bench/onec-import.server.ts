@@ -5,63 +5,27 @@
  * two warehouses. Prints one JSON line of figures.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { accounts, catalogLinks, fields, memberships, onecExchange, stockSums, tariffs, users, warehouses } from '../server/db/schema';
 import { vaultOf } from '../server/modules/integrations/vaultOf';
-import { ensureTariffs } from '../server/seeds/seed';
+import { nodeCpu, openBenchDatabase, postgresCpu } from './postgresBench';
 import { importXml, OneCClient, offersXml } from '../test/fakes/onec';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 const seconds = (value: number) => Math.round(value * 10) / 10;
 
-/**
- * CPU seconds of the PostgreSQL server the bench started (PG_DATA): the postmaster, its live backends, and what its
- * ended children used (the postmaster's cutime/cstime).
- */
-function postgresCpu(): number {
-  const data = process.env.PG_DATA;
-  if (!data) return 0;
-  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // After the name: state, ppid, …, utime, stime, cutime, cstime (fields 14–17 of the line).
-      if (Number(entry) === postmaster) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-      else if (Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended while we read.
-    }
-  }
-  return ticks / 100;
-}
-
-const nodeCpu = () => {
-  const used = process.cpuUsage();
-  return (used.user + used.system) / 1e6;
-};
-
 /** Wall, node CPU and PostgreSQL CPU seconds of one phase. */
 function phaseClock() {
   const wall = performance.now();
   const node = nodeCpu();
-  const postgres = postgresCpu();
-  return () => ({ wall: seconds((performance.now() - wall) / 1000), node: seconds(nodeCpu() - node), postgres: seconds(postgresCpu() - postgres) });
+  const postgres = postgresCpu({ endedBackends: true });
+  return () => ({ wall: seconds((performance.now() - wall) / 1000), node: seconds(nodeCpu() - node), postgres: seconds(postgresCpu({ endedBackends: true }) - postgres) });
 }
 
 async function main(): Promise<void> {
-  const root = process.env.BENCH_ROOT;
-  const config = loadConfig(process.env, { dataDir: 'memory://', logLevel: 'warn', ...(root && { rootDir: root, migrationsDir: join(root, 'server', 'db', 'migrations') }) });
-  const database = await openDatabase(config);
-  await database.migrate();
-  await ensureTariffs(database.db);
+  const { config, database } = await openBenchDatabase();
   const db = database.db;
   const [corporate] = await db.select().from(tariffs).where(eq(tariffs.code, 'corporate'));
   const [account] = await db.insert(accounts).values({ name: '1C bench', trialEndsAt: new Date(Date.now() + 86_400_000), tariffId: corporate!.id }).returning();

@@ -1,9 +1,12 @@
-// Process helpers the multi-process benchmarks share (bench/cluster.mjs, bench/budgets.mjs): ports, children
-// started until a line of their output, and the CPU time a process tree has used, read from /proc so that a
-// figure per call can stand beside the wall latency on a machine other work shares.
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+// Process helpers the multi-process benchmarks share (bench/cluster.mjs, bench/budgets.mjs, the PostgreSQL ones):
+// ports, a throwaway PostgreSQL, children started until a line of their output, client processes, and the CPU time a
+// process tree has used, read from /proc so that a figure per call can stand beside the wall latency on a machine
+// other work shares.
+import { execFileSync, fork, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -16,6 +19,49 @@ export function freePort() {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * DATABASE_URL, or Debian's PostgreSQL started in a temporary folder (.ci/postgres.sh); `stop` stops what was started
+ * here, `dataDir` is its data folder (null when DATABASE_URL was given).
+ */
+export async function startPostgres(folderPrefix) {
+  if (process.env.DATABASE_URL) return { databaseUrl: process.env.DATABASE_URL, dataDir: null, stop() {} };
+  const folder = mkdtempSync(join(tmpdir(), folderPrefix));
+  const databaseUrl = execFileSync(join(root, '.ci/postgres.sh'), ['start', folder], { encoding: 'utf8', env: { ...process.env, PGPORT: String(await freePort()) } }).trim();
+  return { databaseUrl, dataDir: join(folder, 'data'), stop: () => execFileSync(join(root, '.ci/postgres.sh'), ['stop', folder]) };
+}
+
+/**
+ * The benchmarks' data (bench/benchServer.ts, bundled to dist/bench) seeded into `databaseUrl`: answers the session
+ * token it printed and the id ranges of what it made.
+ */
+export async function seedBenchData(databaseUrl) {
+  const esbuild = await import('esbuild');
+  const seedBundle = join(root, 'dist', 'bench', 'benchServer.mjs');
+  await esbuild.build({ entryPoints: [join(root, 'bench/benchServer.ts')], outfile: seedBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  console.log('Seeding (bench/benchServer.ts)…');
+  const seeded = await startUntil(process.execPath, [seedBundle], { DATABASE_URL: databaseUrl }, /READY (\d+) (\S+)/, 'seeding');
+  await stopChild(seeded.child);
+  return { token: seeded.found[2], ranges: JSON.parse(/RANGES (\{.*\})/.exec(seeded.output)[1]) };
+}
+
+/**
+ * `clients` processes of `script` run as `script --client <options>`, the `connections` shared among them (each its
+ * count and index); resolves with the message each sends when done.
+ */
+export function forkClients(script, { clients, connections }, options) {
+  const perClient = Array.from({ length: clients }, (_, index) => Math.floor(connections / clients) + (index < connections % clients ? 1 : 0));
+  return Promise.all(
+    perClient.map(
+      (count, index) =>
+        new Promise((resolve, reject) => {
+          const child = fork(script, ['--client', JSON.stringify({ ...options, connections: count, index })]);
+          child.once('message', resolve);
+          child.once('exit', (code) => code && reject(new Error(`client exited with ${code}`)));
+        }),
+    ),
+  );
 }
 
 /** Runs a child until a line of its output matches; resolves with the match and the child. */

@@ -8,6 +8,9 @@ import { Select } from './Select';
 
 /** A position's own controls (price type, price, count, delete), shared by its card and its list row so both edit alike. */
 
+/** The card rules' mode: positions are edited by staff only (the public order link has its own page). */
+export const STAFF_CARD_MODE = { publicMode: false } as const;
+
 /** What the count control reads of a position. */
 export interface CountedPosition {
   count: number;
@@ -18,7 +21,6 @@ export interface CountedPosition {
 
 export interface PriceControlsProps {
   fields: readonly (CardFieldDefinition & { data?: unknown })[];
-  publicMode: boolean;
   positionId: number;
   priceField: string;
   price: number;
@@ -31,8 +33,8 @@ export interface PriceControlsProps {
 }
 
 /** The price type and price: they change rarely, so a count keystroke leaves them (and their dropdown) alone. */
-export const PriceControls = memo(function PriceControls({ fields, publicMode, positionId, priceField, price, currency, readOnly, onPriceFieldChange, onPriceChange, cell = false }: PriceControlsProps) {
-  const priceTypes = priceTypeOptions(fields, { publicMode });
+export const PriceControls = memo(function PriceControls({ fields, positionId, priceField, price, currency, readOnly, onPriceFieldChange, onPriceChange, cell = false }: PriceControlsProps) {
+  const priceTypes = priceTypeOptions(fields, STAFF_CARD_MODE);
   const type =
     priceTypes.length > 0 ? (
       <Select label={t('order.priceType')} options={priceTypes} value={priceField} disabled={readOnly} onChange={(value) => onPriceFieldChange?.(positionId, String(value))} />
@@ -76,7 +78,7 @@ export function DeleteButton({ name, onConfirm }: { name: string; onConfirm: () 
  * sums follow as the user types), capped at the available count (spec 1 §5) — the field then shows the
  * cap and says why. Text that is no quantity is flagged and, on leaving the field, put back.
  */
-export function CountInput({ position, publicMode, disabled, onChange }: { position: CountedPosition; publicMode: boolean; disabled: boolean; onChange: (count: number) => void }) {
+export function CountInput({ position, disabled, onChange }: { position: CountedPosition; disabled: boolean; onChange: (count: number) => void }) {
   const id = `product-count-${useId()}`;
   const messageId = `${id}-message`;
   const [text, setText] = useState(String(position.count));
@@ -100,12 +102,11 @@ export function CountInput({ position, publicMode, disabled, onChange }: { posit
     }
     const capped = capCount(read.value, position.available);
     setText(capped === read.value ? value : String(capped));
-    setMessage(capped < read.value ? { text: t(publicMode ? 'order.cappedPublic' : 'order.capped', { count: capped }), error: false } : null);
+    setMessage(capped < read.value ? { text: t('order.capped', { count: capped }), error: false } : null);
     if (capped !== position.count && capped > 0) onChange(capped);
   };
 
-  // In public mode the limit is the seller's cap, not stock (the customer sees no stock counts).
-  const hint = limit !== undefined ? t(publicMode ? 'order.maxPerPosition' : 'order.availableHint', { count: limit }) : undefined;
+  const hint = limit !== undefined ? t('order.availableHint', { count: limit }) : undefined;
   const shownMessage = message?.text ?? hint;
   return (
     <Field controlId={id} label={`${t('order.count')}${position.unit ? `, ${position.unit}` : ''}`} disabled={disabled} error={message?.error ? message.text : undefined} errorId={messageId} hint={message?.error ? undefined : shownMessage} hintId={messageId}>

@@ -1,5 +1,4 @@
 import { memo } from 'react';
-import { isPriceReadOnly } from '../domain/productCard';
 import { t } from '../i18n';
 import { formatMoney } from '../i18n/money';
 import type { ProductCardField, ProductCardPosition } from './ProductCard';
@@ -8,7 +7,6 @@ import { CountInput, DeleteButton, PriceControls } from './PositionControls';
 export interface PositionRowProps {
   position: ProductCardPosition;
   fields: readonly ProductCardField[];
-  publicMode: boolean;
   locked?: boolean;
   onCountChange?: (positionId: number, count: number) => number | undefined;
   onPriceChange?: (positionId: number, price: number) => void;
@@ -23,8 +21,7 @@ export const POSITION_COLUMNS = ['product', 'article', 'warehouse', 'priceType',
  * One position as a row of the list view's table (issue 19 §2): the same controls as its card (price type,
  * price, count, delete), their labels kept for screen readers while the column headers show them.
  */
-export const PositionRow = memo(function PositionRow({ position, fields, publicMode, locked = false, onCountChange, onPriceChange, onPriceFieldChange, onDelete }: PositionRowProps) {
-  const priceReadOnly = isPriceReadOnly({ publicMode }) || locked;
+export const PositionRow = memo(function PositionRow({ position, fields, locked = false, onCountChange, onPriceChange, onPriceFieldChange, onDelete }: PositionRowProps) {
   return (
     <tr className="position-row" data-position-id={position.id}>
       <th scope="row" className="position-row__name">
@@ -34,18 +31,17 @@ export const PositionRow = memo(function PositionRow({ position, fields, publicM
       <td>{position.warehouse_name ?? (position.type === 'service' ? t('order.service') : '')}</td>
       <PriceControls
         fields={fields}
-        publicMode={publicMode}
         positionId={position.id}
         priceField={position.price_field}
         price={position.price}
         currency={position.currency}
-        readOnly={priceReadOnly}
+        readOnly={locked}
         onPriceFieldChange={onPriceFieldChange}
         onPriceChange={onPriceChange}
         cell
       />
       <td className="position-row__control">
-        <CountInput position={position} publicMode={publicMode} disabled={locked || !onCountChange} onChange={(count) => onCountChange?.(position.id, count)} />
+        <CountInput position={position} disabled={locked || !onCountChange} onChange={(count) => onCountChange?.(position.id, count)} />
       </td>
       <td>{position.unit}</td>
       <td className="position-row__sum">{formatMoney(position.sum, position.currency)}</td>

@@ -7,7 +7,6 @@ import {
   cardTitle,
   categoryFieldIds,
   isFieldDisabled,
-  isPriceReadOnly,
   visibleCardFields,
   type CardFieldDefinition,
 } from '../domain/productCard';
@@ -19,14 +18,14 @@ import { DateTimeInput } from './DateTimeInput';
 import { DecimalInput } from './DecimalInput';
 import { ImageCarousel } from './ImageCarousel';
 import { MultiSelect } from './MultiSelect';
-import { CountInput, DeleteButton, PriceControls } from './PositionControls';
+import { CountInput, DeleteButton, PriceControls, STAFF_CARD_MODE } from './PositionControls';
 import { Select } from './Select';
 import { TextArea } from './TextArea';
 import { TextInput } from './TextInput';
 import { WholeNumberInput } from './WholeNumberInput';
 import { formatAmount } from '../i18n/numbers';
 
-/** What a card shows of a position (staff and public positions both fit). */
+/** What a card shows of a position. */
 export interface ProductCardPosition {
   id: number;
   product_id: number;
@@ -43,10 +42,8 @@ export interface ProductCardPosition {
   sum: number;
   reserved?: number;
   written_off?: number;
-  /** What could be taken (null for services: no cap); for a public customer, the staff's cap. */
+  /** What could be taken (null for services: no cap). */
   available: number | null;
-  /** A public customer's view of stock, instead of counts (null for services). */
-  availability?: 'in_stock' | 'on_order' | null;
   /** The product's field values by code. */
   fields: Record<string, unknown>;
 }
@@ -60,9 +57,8 @@ export interface ProductCardProps {
   fields: readonly ProductCardField[];
   /** The category field properties; null while they load (the card shows its placeholder, spec 1 §4). */
   categories: readonly CategoryProps[] | null;
-  publicMode: boolean;
   layout?: 'card' | 'list';
-  /** The position may not change: count, price, price type and delete are read-only (a blocking stage, a closed public order). */
+  /** The position may not change: count, price, price type and delete are read-only (a blocking stage). */
   locked?: boolean;
   /** Field values may not be edited (the user has no right to edit products). */
   fieldsReadOnly?: boolean;
@@ -103,28 +99,26 @@ export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
   return <LoadedProductCard {...props} categories={categories} />;
 });
 
-function cardClasses({ layout = 'card', publicMode }: Pick<ProductCardProps, 'layout' | 'publicMode'>): string {
-  const classes = ['product-card', `product-card--${layout}`];
-  // Outside public mode a card is at most 700px high and scrolls inside (spec 1 §2).
-  if (!publicMode) classes.push('product-card--capped');
-  return classes.join(' ');
+function cardClasses({ layout = 'card' }: Pick<ProductCardProps, 'layout'>): string {
+  // A card is at most 700px high and scrolls inside (spec 1 §2).
+  return ['product-card', `product-card--${layout}`, 'product-card--capped'].join(' ');
 }
 
 function LoadedProductCard(props: ProductCardProps & { categories: readonly CategoryProps[] }) {
-  const { position, fields, categories, publicMode, layout = 'card', fieldsReadOnly = false, onFieldChange } = props;
+  const { position, fields, categories, layout = 'card', fieldsReadOnly = false, onFieldChange } = props;
   const locked = props.locked ?? false;
   const { fields: values, id: positionId, category_id: categoryId, currency, name } = position;
 
   // The carousel and the field rows depend on the product's values, not on count or price: typing a count
   // re-renders the title and the pricing only (an order may hold hundreds of cards).
   const carousel = useMemo(() => {
-    const images = layout === 'card' ? cardImages(fields, values, { publicMode, linkBase: apiBase }) : [];
+    const images = layout === 'card' ? cardImages(fields, values, { ...STAFF_CARD_MODE, linkBase: apiBase }) : [];
     return images.length > 0 ? <ImageCarousel className="product-card__images" label={t('order.images', { name })} images={images} float="left" /> : null;
-  }, [layout, fields, values, publicMode, name]);
+  }, [layout, fields, values, name]);
 
   const fieldRows = useMemo(() => {
     if (layout !== 'card') return null;
-    const mode = { publicMode };
+    const mode = STAFF_CARD_MODE;
     const ids = fieldIdsOf({ category_id: categoryId }, fields, categories);
     const rows = visibleCardFields(fields, ids, mode);
     if (rows.length === 0) return null;
@@ -142,9 +136,8 @@ function LoadedProductCard(props: ProductCardProps & { categories: readonly Cate
         ))}
       </div>
     );
-  }, [layout, fields, categories, categoryId, values, currency, publicMode, fieldsReadOnly, onFieldChange, positionId]);
+  }, [layout, fields, categories, categoryId, values, currency, fieldsReadOnly, onFieldChange, positionId]);
 
-  const priceReadOnly = isPriceReadOnly({ publicMode }) || locked;
   const title = cardTitle({ price: position.price, leadName: name, count: position.count, units: position.unit }, (value) => formatAmount(value));
   const facts = [position.article, position.warehouse_name ?? (position.type === 'service' ? t('order.service') : null)].filter(Boolean).join(' · ');
 
@@ -153,14 +146,14 @@ function LoadedProductCard(props: ProductCardProps & { categories: readonly Cate
       <header className="product-card__header">
         <h3 className="product-card__title">{title}</h3>
         {facts ? <p className="product-card__facts">{facts}</p> : null}
-        <StockNote position={position} publicMode={props.publicMode} />
+        <StockNote position={position} />
         {props.onDelete && !locked ? <DeleteButton name={name} onConfirm={() => props.onDelete?.(position.id)} /> : null}
       </header>
       <div className="product-card__body">
         {carousel}
         <div className="product-card__pricing">
-          <PriceControls fields={fields} publicMode={publicMode} positionId={position.id} priceField={position.price_field} price={position.price} currency={currency} readOnly={priceReadOnly} onPriceFieldChange={props.onPriceFieldChange} onPriceChange={props.onPriceChange} />
-          <CountInput position={position} publicMode={props.publicMode} disabled={locked || !props.onCountChange} onChange={(count) => props.onCountChange?.(position.id, count)} />
+          <PriceControls fields={fields} positionId={position.id} priceField={position.price_field} price={position.price} currency={currency} readOnly={locked} onPriceFieldChange={props.onPriceFieldChange} onPriceChange={props.onPriceChange} />
+          <CountInput position={position} disabled={locked || !props.onCountChange} onChange={(count) => props.onCountChange?.(position.id, count)} />
           <p className="product-card__sum">{t('order.lineTotal', { sum: formatMoney(position.sum, currency) })}</p>
         </div>
         {fieldRows}
@@ -169,12 +162,8 @@ function LoadedProductCard(props: ProductCardProps & { categories: readonly Cate
   );
 }
 
-/** Staff see what the position holds; a public customer sees only whether the goods are in stock, never counts. */
-function StockNote({ position, publicMode }: { position: ProductCardPosition; publicMode: boolean }) {
-  if (publicMode) {
-    if (!position.availability) return null;
-    return <p className="product-card__stock">{position.availability === 'in_stock' ? t('order.inStock') : t('order.onOrder')}</p>;
-  }
+/** What the position holds: reserved and written off. */
+function StockNote({ position }: { position: ProductCardPosition }) {
   const notes: string[] = [];
   if (position.reserved) notes.push(t('order.reserved', { count: position.reserved }));
   if (position.written_off) notes.push(t('order.writtenOff', { count: position.written_off }));

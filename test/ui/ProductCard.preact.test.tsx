@@ -15,7 +15,7 @@ describe('ProductCard under preact/compat', () => {
     const onCountChange = vi.fn();
     const container = document.createElement('div');
     document.body.append(container);
-    act(() => render(<ProductCard position={position()} fields={FIELDS} categories={CATEGORIES} publicMode={false} onCountChange={onCountChange} />, container));
+    act(() => render(<ProductCard position={position()} fields={FIELDS} categories={CATEGORIES} onCountChange={onCountChange} />, container));
     expect(container.querySelector('h3')?.textContent).toBe('1,200.00 · Cordless drill 1 · 2 pcs');
     expect([...container.querySelectorAll('.product-card__fields .ui-field__label')].map((el) => el.textContent)).toEqual(['Brand', 'Notes', 'Last checked', 'Colour']);
     const count = container.querySelector('.product-card__count') as HTMLInputElement;

@@ -7,7 +7,7 @@ import { all, blur, click, get, render, typeInto } from './render';
 
 function card(props: Partial<ProductCardProps> = {}) {
   const handlers = { onCountChange: vi.fn(), onPriceChange: vi.fn(), onPriceFieldChange: vi.fn(), onFieldChange: vi.fn(), onDelete: vi.fn() };
-  const rendered = render(<ProductCard position={position()} fields={FIELDS} categories={CATEGORIES} publicMode={false} {...handlers} {...props} />);
+  const rendered = render(<ProductCard position={position()} fields={FIELDS} categories={CATEGORIES} {...handlers} {...props} />);
   const { container } = rendered;
   const root = () => get(container, 'article');
   /** The visible labels of the field rows, in order. */
@@ -47,11 +47,6 @@ describe('ProductCard: which fields a card shows (spec 1 §5)', () => {
     expect(rowLabels()).toEqual(['Retail price: 1,200.00 ₽', 'Wholesale price: 1,000.00 ₽', 'Brand', 'Notes', 'Last checked', 'Colour']);
   });
 
-  it('rule: public mode decides by public_order_visible, so staff-only fields are absent', () => {
-    const labels = card({ publicMode: true }).rowLabels();
-    expect(labels).toEqual(['Retail price: 1,200.00 ₽', 'Brand', 'Colour']);
-    expect(labels).not.toContain('Notes');
-  });
 });
 
 describe('ProductCard: which fields can be edited (spec 1 §5)', () => {
@@ -59,11 +54,6 @@ describe('ProductCard: which fields can be edited (spec 1 §5)', () => {
     const { control, isDisabled } = card();
     expect(isDisabled(control('Last checked'))).toBe(true);
     expect(isDisabled(control('Brand'))).toBe(false);
-  });
-
-  it('rule: in public mode every field, the price type and the price are read-only', () => {
-    const { control, isDisabled } = card({ publicMode: true });
-    expect(['Brand', 'Colour', 'Price type', 'Price, RUB'].map((label) => isDisabled(control(label)))).toEqual([true, true, true, true]);
   });
 
   it('a user without the right to edit products sees the fields read-only, prices still editable', () => {
@@ -89,10 +79,6 @@ describe('ProductCard: which fields can be edited (spec 1 §5)', () => {
 describe('ProductCard: the price type (spec 1 §5)', () => {
   it('rule: the options are the visible type-11 fields', () => {
     expect(card().options('Price type')).toEqual(['Retail price', 'Wholesale price']);
-  });
-
-  it('public mode offers the public-visible ones only', () => {
-    expect(card({ publicMode: true }).options('Price type')).toEqual(['Retail price']);
   });
 
   it('choosing another reports its code', () => {
@@ -138,31 +124,13 @@ describe('ProductCard: the count (spec 1 §5 count cap)', () => {
   });
 });
 
-describe('ProductCard: stock in public mode (issue 12: no exact stock counts for public customers)', () => {
-  it('rule: a public card says "In stock" or "On order", never the reserved, written-off or available counts', () => {
+describe('ProductCard: stock (staff see the counts; the public order page shows none, issue 12)', () => {
+  it('rule: a card says what the position holds and how much is available', () => {
     const staff = card({ position: position({ reserved: 2, written_off: 1 }) });
     expect(staff.container.textContent).toContain('Reserved: 2');
     expect(staff.container.textContent).toContain('At most 5 available');
-    staff.unmount();
-
-    const inStock = card({ publicMode: true, position: { ...position({ reserved: 2, written_off: 1, available: null }), availability: 'in_stock' } });
-    const text = inStock.container.textContent ?? '';
-    expect(get(inStock.container, '.product-card__stock').textContent).toBe('In stock');
-    expect(text).not.toMatch(/Reserved|Written off|available/);
-    inStock.unmount();
-
-    const onOrder = card({ publicMode: true, position: { ...position({ available: null }), availability: 'on_order' } });
-    expect(get(onOrder.container, '.product-card__stock').textContent).toBe('On order');
   });
 
-  it("rule: a public card's count limit is the seller's cap, worded as such, not as stock", () => {
-    const { control, onCountChange, container } = card({ publicMode: true, position: { ...position({ available: 3 }), availability: 'in_stock' } });
-    expect(container.textContent).toContain('At most 3 can be ordered');
-    expect(container.textContent).not.toContain('available');
-    typeInto(control('Quantity, pcs') as HTMLInputElement, '40');
-    expect(onCountChange).toHaveBeenCalledExactlyOnceWith(11, 3);
-    expect(container.textContent).toContain('At most 3 can be ordered: the quantity was lowered');
-  });
 });
 
 describe('ProductCard: images (spec 1 §5)', () => {
@@ -186,9 +154,8 @@ describe('ProductCard: loading and size (spec 1 §2, §4)', () => {
     expect(container.querySelector('input')).toBeNull();
   });
 
-  it('rule: at most 700px high outside public mode (the capped class, whose rule caps it at 700px), free in public mode', () => {
+  it('rule: at most 700px high (the capped class, whose rule caps it at 700px)', () => {
     expect(card().root().classList.contains('product-card--capped')).toBe(true);
-    expect(card({ publicMode: true }).root().classList.contains('product-card--capped')).toBe(false);
     // happy-dom lays nothing out, so the height is read from the stylesheet the card ships with.
     const capped = /\.product-card--capped\s*\{([^}]*)\}/.exec(readFileSync(resolve(__dirname, '../../src/ui/productCard.css'), 'utf8'));
     expect(capped?.[1]).toMatch(/max-height:\s*700px;[\s\S]*overflow:\s*auto;/);

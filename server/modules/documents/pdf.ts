@@ -1,19 +1,15 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { ConversionFailed, sofficeAvailable, sofficeConvert, sofficePath } from '../../platform/soffice';
 import { Office, OfficeTimeout, officeBridgeAvailable } from './office';
 
 /**
  * PDF from a filled docx through LibreOffice in headless mode, in a temp folder, with a timeout. With python3-uno
- * one LibreOffice keeps running (office.ts); without it each conversion starts soffice. Either way conversions run
- * one at a time on one LibreOffice profile per process: a fresh profile costs seconds on every start, and two
- * conversions on one profile lock each other out.
+ * one LibreOffice keeps running (office.ts); without it each conversion starts soffice (server/platform/soffice.ts).
+ * Either way conversions run one at a time: two conversions on one LibreOffice profile lock each other out.
  */
 
-export const SOFFICE = process.env.SOFFICE_PATH ?? '/usr/bin/soffice';
 const TIMEOUT_MS = 60_000;
 const TOO_SLOW = 'PDF is not available: LibreOffice did not finish in time. The document was made as docx.';
 
@@ -23,7 +19,6 @@ export class PdfUnavailable extends Error {}
 export const NO_LIBREOFFICE = 'PDF is not available: LibreOffice is not installed on the server (Debian package libreoffice-writer-nogui). The document was made as docx.';
 
 let queue: Promise<unknown> = Promise.resolve();
-let profile: string | null = null;
 let office: Office | null = null;
 let holders = 0;
 
@@ -46,11 +41,11 @@ export function holdOffice(): () => Promise<void> {
 }
 
 export function pdfAvailable(): boolean {
-  return existsSync(SOFFICE);
+  return sofficeAvailable();
 }
 
 async function convertInOffice(docx: Buffer): Promise<Buffer> {
-  office ??= new Office(SOFFICE, { timeoutMs: TIMEOUT_MS, startMs: TIMEOUT_MS });
+  office ??= new Office(sofficePath(), { timeoutMs: TIMEOUT_MS, startMs: TIMEOUT_MS });
   const folder = await mkdtemp(join(tmpdir(), 'stockroom-pdf-'));
   try {
     const input = join(folder, 'document.docx');
@@ -70,30 +65,13 @@ async function convertInOffice(docx: Buffer): Promise<Buffer> {
 async function convert(docx: Buffer): Promise<Buffer> {
   if (!pdfAvailable()) throw new PdfUnavailable(NO_LIBREOFFICE);
   if (officeBridgeAvailable()) return convertInOffice(docx);
-  profile ??= join(tmpdir(), `stockroom-soffice-${process.pid}`);
-  await mkdir(profile, { recursive: true });
-  const folder = await mkdtemp(join(tmpdir(), 'stockroom-pdf-'));
   try {
-    const input = join(folder, 'document.docx');
-    await writeFile(input, docx);
-    await new Promise<void>((done, fail) => {
-      execFile(
-        SOFFICE,
-        [`-env:UserInstallation=${pathToFileURL(profile!).href}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', folder, input],
-        { timeout: TIMEOUT_MS, killSignal: 'SIGKILL', env: { ...process.env, HOME: folder } },
-        (error, _stdout, stderr) => {
-          if (error) fail(new PdfUnavailable(error.killed ? TOO_SLOW : `PDF is not available: LibreOffice failed (${String(stderr).trim().slice(0, 200) || error.message}). The document was made as docx.`));
-          else done();
-        },
-      );
-    });
-    try {
-      return await readFile(join(folder, 'document.pdf'));
-    } catch {
-      throw new PdfUnavailable('PDF is not available: LibreOffice made no PDF of this document. The document was made as docx.');
-    }
-  } finally {
-    await rm(folder, { recursive: true, force: true });
+    return await sofficeConvert(docx, { extension: 'docx' }, 'pdf', TIMEOUT_MS);
+  } catch (error) {
+    if (!(error instanceof ConversionFailed)) throw error;
+    if (error.kind === 'timedOut') throw new PdfUnavailable(TOO_SLOW);
+    if (error.kind === 'noOutput') throw new PdfUnavailable('PDF is not available: LibreOffice made no PDF of this document. The document was made as docx.');
+    throw new PdfUnavailable(`PDF is not available: LibreOffice failed (${error.message}). The document was made as docx.`);
   }
 }
 

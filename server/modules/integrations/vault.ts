@@ -11,6 +11,8 @@ import type { ServerConfig } from '../../config';
 export interface Vault {
   seal(value: unknown): string;
   open<T>(sealed: string): T;
+  /** null where open throws: for callers that treat a value sealed under another key as no value (webhooks answer 401/404, not 500). */
+  openOrNull<T>(sealed: string): T | null;
 }
 
 const VERSION = 'v1';
@@ -39,7 +41,7 @@ export function loadVaultKey(config: Pick<ServerConfig, 'integrationKey' | 'data
 }
 
 export function createVault(key: Buffer): Vault {
-  return {
+  const vault: Vault = {
     seal(value) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -54,5 +56,13 @@ export function createVault(key: Buffer): Vault {
       const text = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
       return JSON.parse(text) as T;
     },
+    openOrNull<T>(sealed: string): T | null {
+      try {
+        return vault.open<T>(sealed);
+      } catch {
+        return null;
+      }
+    },
   };
+  return vault;
 }

@@ -28,14 +28,20 @@ export async function settingsRowOf(db: Db, accountId: number): Promise<Settings
 
 const isProvider = (value: string | null): value is PaymentProvider => value === 'yookassa' || value === 'stripe';
 
-/** The adapter of the account's chosen provider with its keys; null when it takes no payments. */
-export function adapterOf(config: ServerConfig, row: SettingsRow | null, provider: string | null = row?.provider ?? null): PaymentAdapter | null {
+/**
+ * The adapter of the account's chosen provider with its keys; null when it takes no payments. `unreadableKeys: 'none'`
+ * counts keys sealed under another key (INTEGRATION_KEY changed) as no keys instead of throwing.
+ */
+export function adapterOf(config: ServerConfig, row: SettingsRow | null, provider: string | null = row?.provider ?? null, unreadableKeys: 'throw' | 'none' = 'throw'): PaymentAdapter | null {
   if (!row || !isProvider(provider)) return null;
   const vault = vaultOf(config);
+  const open = unreadableKeys === 'none' ? vault.openOrNull : vault.open;
   if (provider === 'yookassa') {
-    return row.yookassaCredentials ? yookassaAdapter(config.yookassaApiUrl, vault.open<YooKassaKeys>(row.yookassaCredentials), `yookassa:${row.accountId}`) : null;
+    const keys = row.yookassaCredentials ? open<YooKassaKeys>(row.yookassaCredentials) : null;
+    return keys ? yookassaAdapter(config.yookassaApiUrl, keys, `yookassa:${row.accountId}`) : null;
   }
-  return row.stripeCredentials ? stripeAdapter(config.stripeApiUrl, vault.open<StripeKeys>(row.stripeCredentials), `stripe:${row.accountId}`) : null;
+  const keys = row.stripeCredentials ? open<StripeKeys>(row.stripeCredentials) : null;
+  return keys ? stripeAdapter(config.stripeApiUrl, keys, `stripe:${row.accountId}`) : null;
 }
 
 /** payments/settings: the provider and masked keys, and the addresses to enter in each provider's dashboard (admins only). */

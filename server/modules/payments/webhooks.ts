@@ -42,12 +42,7 @@ export async function acceptPaymentWebhook(
 ): Promise<WebhookAnswer> {
   const settings = await settingsRowOf(db, accountId);
   // Keys sealed under another key (INTEGRATION_KEY changed) open to nothing: no provider to believe, so a 404, not a 500.
-  let adapter: ReturnType<typeof adapterOf> = null;
-  try {
-    adapter = adapterOf(config, settings, provider);
-  } catch {
-    adapter = null;
-  }
+  const adapter = adapterOf(config, settings, provider, 'none');
   if (!adapter) throw notFound(NO_PAYMENTS_HERE);
   const refuse = async (message: string, details: Record<string, unknown> = {}, status = 400): Promise<never> => {
     await logIntegration(db, { accountId, source: provider, level: 'warning', action: 'payment-webhook', message, details });

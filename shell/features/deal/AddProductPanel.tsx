@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { OfferedProduct } from './api';
+import type { DealProduct } from '../../../src/contract/orders';
 import type { Warehouse } from '../../../src/contract/stock';
 import { isService, productIdentifier } from '../../../src/domain/productId';
 import { t } from '../../../src/i18n';
@@ -17,8 +17,7 @@ const DEFAULT_QUANTITY = 1;
 export interface WarehouseChoice {
   code: string;
   name: string;
-  /** null: a public customer's choice, in stock with no count shown. */
-  available: number | null;
+  available: number;
 }
 
 /**
@@ -26,36 +25,34 @@ export interface WarehouseChoice {
  * server's order: the main one first), then the account's other warehouses with nothing available —
  * a stage that does not reserve yet still lets the position be added.
  */
-export function warehouseChoices(product: OfferedProduct, all: readonly Warehouse[] | null): WarehouseChoice[] {
-  // Public customers are offered no warehouses: the server picks one that can give the quantity.
-  const holding = ('warehouses' in product ? product.warehouses : []).map((store) => ({ code: store.code, name: store.name, available: 'available' in store ? store.available : null }));
+export function warehouseChoices(product: DealProduct, all: readonly Warehouse[] | null): WarehouseChoice[] {
+  const holding = product.warehouses.map((store) => ({ code: store.code, name: store.name, available: store.available }));
   const others = (all ?? []).filter((store) => !holding.some((choice) => choice.code === store.code)).map((store) => ({ code: store.code, name: store.name, available: 0 }));
   return [...holding, ...others];
 }
 
 /** The first warehouse with stock, else the first one. */
 export function defaultWarehouse(choices: readonly WarehouseChoice[]): string | null {
-  return (choices.find((choice) => choice.available === null || choice.available > 0) ?? choices[0])?.code ?? null;
+  return (choices.find((choice) => choice.available > 0) ?? choices[0])?.code ?? null;
 }
 
-/** A product's stock as the list shows it: the count for staff, in stock or on order for a public customer. */
-function stockText(product: OfferedProduct): string {
-  if ('available' in product) return product.available !== null ? t('order.available', { count: product.available }) : '';
-  return product.availability === 'on_order' ? t('order.onOrder') : t('order.inStock');
+/** A product's stock as the list shows it: the count available. */
+function stockText(product: DealProduct): string {
+  return product.available !== null ? t('order.available', { count: product.available }) : '';
 }
 
 /**
  * Adding a product (spec 1 §2): search by name or article, choose the warehouse (goods), the quantity,
  * then add. The add button waits for the answer (spec 2 §4).
  */
-export function AddProductPanel({ publicMode }: { publicMode: boolean }) {
+export function AddProductPanel() {
   const ids = useId();
   const search = useStore($productSearch);
   const warehouses = useStore($warehouses);
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [chosen, setChosen] = useState<OfferedProduct | null>(null);
+  const [chosen, setChosen] = useState<DealProduct | null>(null);
   const [warehouse, setWarehouse] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(DEFAULT_QUANTITY);
   const [quantityError, setQuantityError] = useState<string | undefined>();
@@ -64,24 +61,24 @@ export function AddProductPanel({ publicMode }: { publicMode: boolean }) {
   const listId = `${ids}-results`;
 
   useEffect(() => {
-    if (!publicMode) void loadWarehouses();
+    void loadWarehouses();
     return clearProductSearch;
-  }, [publicMode]);
+  }, []);
 
   useEffect(() => {
     if (chosen) return undefined;
-    const timer = setTimeout(() => void searchDealProducts(text, publicMode), text.trim() ? SEARCH_DELAY_MS : 0);
+    const timer = setTimeout(() => void searchDealProducts(text), text.trim() ? SEARCH_DELAY_MS : 0);
     return () => clearTimeout(timer);
-  }, [text, publicMode, chosen]);
+  }, [text, chosen]);
 
   const results = search.query === text ? search.results : [];
   const listShown = open && !chosen && text.trim() !== '';
-  const choices = chosen && !isService(chosen.type) ? warehouseChoices(chosen, publicMode ? null : warehouses) : [];
+  const choices = chosen && !isService(chosen.type) ? warehouseChoices(chosen, warehouses) : [];
   // Not capped: a stage that does not reserve takes any quantity. Said here, rather than left to the server's refusal.
-  const over = choices.find((choice) => choice.code === warehouse && choice.available !== null && quantity > choice.available);
+  const over = choices.find((choice) => choice.code === warehouse && quantity > choice.available);
 
-  function choose(product: OfferedProduct) {
-    const options = isService(product.type) ? [] : warehouseChoices(product, publicMode ? null : warehouses);
+  function choose(product: DealProduct) {
+    const options = isService(product.type) ? [] : warehouseChoices(product, warehouses);
     setChosen(product);
     setWarehouse(defaultWarehouse(options));
     setOpen(false);
@@ -200,7 +197,7 @@ export function AddProductPanel({ publicMode }: { publicMode: boolean }) {
           choices.length > 0 ? (
             <Select
               label={t('order.warehouse')}
-              options={choices.map((choice) => ({ name: `${choice.name} — ${choice.available === null ? t('order.inStock') : t('order.available', { count: choice.available })}`, value: choice.code }))}
+              options={choices.map((choice) => ({ name: `${choice.name} — ${t('order.available', { count: choice.available })}`, value: choice.code }))}
               value={warehouse}
               onChange={(value) => setWarehouse(String(value))}
             />
@@ -220,7 +217,7 @@ export function AddProductPanel({ publicMode }: { publicMode: boolean }) {
         />
         {over ? (
           <p className="deal-note deal-add__over" role="status">
-            {t('order.overAvailable', { count: over.available ?? 0 })}
+            {t('order.overAvailable', { count: over.available })}
           </p>
         ) : null}
         <button type="submit" className="shell-button shell-button-primary deal-add__submit" disabled={!chosen || adding || (!isService(chosen.type) && choices.length === 0)}>

@@ -8,13 +8,8 @@ import { PrintButton } from './PrintButton';
 import { isUnstored } from './newOrder';
 import { LastChangeNote } from './LastChangeNote';
 
-/** Whether the order can still take changes: a public customer's order while active; staff always (positions may be locked). */
-export function canEdit(order: DealOrder, publicMode: boolean): boolean {
-  return publicMode ? 'active' in order && order.active : true;
-}
-
-/** The order's name, the save bar and, for staff, the public link actions. */
-export function DealHeader({ order, publicMode }: { order: DealOrder; publicMode: boolean }) {
+/** The order's name, the save bar, the public link and archive actions, print, and who changed it last. */
+export function DealHeader({ order }: { order: DealOrder }) {
   const draft = useStore($orderDraft);
   const unstored = isUnstored(order);
   const name = orderDisplayName({ id: order.id, fields: { name: draft.name ?? order.name } }, (id) =>
@@ -26,12 +21,12 @@ export function DealHeader({ order, publicMode }: { order: DealOrder; publicMode
         {name}
       </h1>
       <div className="deal-header__actions">
-        {canEdit(order, publicMode) ? <SaveBar /> : null}
-        {!publicMode && !unstored && 'public' in order ? <PublicLinkActions orderId={order.id} isPublic={order.public} /> : null}
-        {!publicMode && !unstored && 'archived' in order ? <ArchiveOrderActions orderId={order.id} archived={order.archived} /> : null}
-        {unstored ? null : <PrintButton orderId={order.id} publicMode={publicMode} />}
+        <SaveBar />
+        {!unstored ? <PublicLinkActions orderId={order.id} isPublic={order.public} /> : null}
+        {!unstored ? <ArchiveOrderActions orderId={order.id} archived={order.archived} /> : null}
+        {unstored ? null : <PrintButton orderId={order.id} />}
       </div>
-      {!publicMode && 'last_change' in order ? <LastChangeNote change={order.last_change} /> : null}
+      <LastChangeNote change={order.last_change} />
       <ConflictBanner />
     </header>
   );

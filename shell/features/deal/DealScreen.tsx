@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Suspense, useEffect, type ComponentType, type FormEvent, type KeyboardEvent } from 'react';
-import { useLocation, useSearch } from 'wouter';
-import { isPublicMode } from '../../../src/domain/publicMode';
+import { useSearch } from 'wouter';
 import { t } from '../../../src/i18n';
 import { loadDealCatalogue } from './catalogue';
 import { $order, $orderLoad, $unsaved, guardLeaving, markUnsaved, openDeal, saveOrder } from './state';
@@ -26,25 +25,23 @@ export function orderIdOf(search: string): number | null {
 }
 
 /**
- * The deal screen (/addToDeal?order_id=…, and /publicOrder?order_id=… in public mode): order details,
- * then the tabs products, documents and client (spec 1 §2, §4).
+ * The deal screen (/addToDeal?order_id=…): order details, then the tabs products, documents and client (spec 1 §2,
+ * §4). Staff only: the public order link has its own page (shell/features/publicOrder).
  */
 export default function DealScreen({ payment: Payment }: { payment?: ComponentType<{ orderId: number; version: number }> } = {}) {
-  const [location] = useLocation();
   const search = useSearch();
-  const publicMode = isPublicMode({ path: location });
   const orderId = orderIdOf(search);
   const load = useStore($orderLoad);
   const order = useStore($order);
 
   useEffect(() => {
-    if (!Number.isNaN(orderId)) void openDeal(orderId, publicMode);
-  }, [orderId, publicMode]);
+    if (!Number.isNaN(orderId)) void openDeal(orderId);
+  }, [orderId]);
 
   useEffect(() => {
-    void loadDealCatalogue(publicMode);
-    if (!publicMode) void loadPipelines();
-  }, [publicMode]);
+    void loadDealCatalogue();
+    void loadPipelines();
+  }, []);
 
   // Unsaved changes hold navigation while this screen is shown, and the browser asks before closing the page.
   useEffect(() => {
@@ -77,12 +74,12 @@ export default function DealScreen({ payment: Payment }: { payment?: ComponentTy
     if (!field.readOnly && !field.disabled && field.closest('[data-order-edit]')) markUnsaved();
   };
 
-  if (Number.isNaN(orderId) || (publicMode && orderId === null)) {
+  if (Number.isNaN(orderId)) {
     return <ScreenMessage text={t('order.noOrderId')} />;
   }
   if (!order || order.id !== (orderId ?? order.id)) {
     if (load === 'failed') {
-      return <ScreenMessage text={t('order.loadFailed')} retry={() => void openDeal(orderId, publicMode)} />;
+      return <ScreenMessage text={t('order.loadFailed')} retry={() => void openDeal(orderId)} />;
     }
     return (
       <div className="deal-screen deal-screen--loading" role="status" aria-live="polite">
@@ -93,16 +90,16 @@ export default function DealScreen({ payment: Payment }: { payment?: ComponentTy
   }
 
   return (
-    <section className={`deal-screen${publicMode ? ' deal-screen--public' : ''}`} aria-labelledby="deal-title" onKeyDown={onKeyDown} onInput={onInput}>
-      <DealHeader order={order} publicMode={publicMode} />
+    <section className="deal-screen" aria-labelledby="deal-title" onKeyDown={onKeyDown} onInput={onInput}>
+      <DealHeader order={order} />
       {/* The order's online payment state for staff (payments feature, composed in shell/app/DealPage.tsx). */}
-      {Payment && !publicMode ? (
+      {Payment ? (
         <Suspense fallback={null}>
           <Payment orderId={order.id} version={order.version} />
         </Suspense>
       ) : null}
       <OrderDetails order={order} />
-      <DealTabs order={order} publicMode={publicMode} />
+      <DealTabs order={order} />
       <LeaveConfirmation />
     </section>
   );

@@ -10,7 +10,7 @@ import { isUnstored } from './newOrder';
 const TAB_TEXT: Record<DealTab, MessageKey> = { products: 'order.tabProducts', documents: 'order.tabDocuments', client: 'order.tabClient' };
 
 /** The three deal tabs (spec 1 §2): products (default), documents, client; arrow keys move between them. */
-export function DealTabs({ order, publicMode }: { order: DealOrder; publicMode: boolean }) {
+export function DealTabs({ order }: { order: DealOrder }) {
   const tab = useStore($dealTab);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -51,9 +51,9 @@ export function DealTabs({ order, publicMode }: { order: DealOrder; publicMode: 
         ))}
       </div>
       <div role="tabpanel" id={`deal-panel-${tab}`} aria-labelledby={`deal-tab-${tab}`} className="deal-tabs__panel" tabIndex={0}>
-        {tab === 'products' ? <ProductsTab order={order} publicMode={publicMode} /> : null}
+        {tab === 'products' ? <ProductsTab order={order} /> : null}
         {tab === 'documents' && isUnstored(order) ? <p className="deal-products__hint">{t('order.unstoredDocuments')}</p> : null}
-        {tab === 'documents' && !isUnstored(order) ? <DocumentsTab orderId={order.id} publicMode={publicMode} /> : null}
+        {tab === 'documents' && !isUnstored(order) ? <DocumentsTab orderId={order.id} /> : null}
         {tab === 'client' ? <ClientTab orderId={order.id} onChanged={() => void reloadOrder()} /> : null}
       </div>
     </div>

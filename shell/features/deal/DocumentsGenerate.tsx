@@ -5,13 +5,12 @@ import { generateFromTemplate, listAutogenerationFailures, listGenerateTemplates
 
 export interface DocumentsGenerateProps {
   orderId: number;
-  publicMode: boolean;
   /** Whether the order has generated documents (the last one of the chosen template can be changed; the server says when there is none). */
   hasGenerated: boolean;
 }
 
 /** Generate a document from a template, or change the last one; shows why a PDF fell back to docx and failed autogenerations. */
-export function DocumentsGenerate({ orderId, publicMode, hasGenerated }: DocumentsGenerateProps) {
+export function DocumentsGenerate({ orderId, hasGenerated }: DocumentsGenerateProps) {
   const selectId = useId();
   const [templates, setTemplates] = useState<GenerateTemplate[]>([]);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -21,16 +20,16 @@ export function DocumentsGenerate({ orderId, publicMode, hasGenerated }: Documen
 
   useEffect(() => {
     let live = true;
-    void listGenerateTemplates(orderId, publicMode).then((result) => {
+    void listGenerateTemplates().then((result) => {
       if (!live || !result.ok) return;
       setTemplates(result.data);
       setChosen(result.data[0]?.id ?? null);
     });
-    if (!publicMode) void listAutogenerationFailures(orderId).then((result) => live && result.ok && setFailures(result.data));
+    void listAutogenerationFailures(orderId).then((result) => live && result.ok && setFailures(result.data));
     return () => {
       live = false;
     };
-  }, [orderId, publicMode]);
+  }, [orderId]);
 
   if (templates.length === 0) return null;
 
@@ -38,11 +37,11 @@ export function DocumentsGenerate({ orderId, publicMode, hasGenerated }: Documen
     if (chosen === null) return;
     setBusy(true);
     setNotice(null);
-    const result = await generateFromTemplate(orderId, chosen, { publicMode, regenerate });
+    const result = await generateFromTemplate(orderId, chosen, { regenerate });
     setBusy(false);
     if (!result.ok) return;
     setNotice(result.notice);
-    await loadOrderDocuments(orderId, publicMode);
+    await loadOrderDocuments(orderId);
   };
 
   return (
@@ -60,7 +59,7 @@ export function DocumentsGenerate({ orderId, publicMode, hasGenerated }: Documen
         <button type="button" className="customer-button" disabled={busy || chosen === null} onClick={() => void run(false)}>
           {busy ? t('documents.generating') : t('documents.generate')}
         </button>
-        {!publicMode && hasGenerated ? (
+        {hasGenerated ? (
           <button type="button" className="customer-button" disabled={busy} onClick={() => void run(true)}>
             {t('documents.changeLast')}
           </button>

@@ -15,7 +15,6 @@ export interface DocumentsListProps {
   title: string;
   empty: string;
   files: readonly OrderFile[];
-  publicMode: boolean;
   /** Files whose bytes are being fetched (open or download). */
   busyIds: readonly number[];
   onOpen: (file: OrderFile) => void;
@@ -24,7 +23,7 @@ export interface DocumentsListProps {
 }
 
 /** One list of an order's files: name, size, who added it and when; open, download and (when allowed) delete. */
-export function DocumentsList({ title, empty, files, publicMode, busyIds, onOpen, onDownload, onDelete }: DocumentsListProps) {
+export function DocumentsList({ title, empty, files, busyIds, onOpen, onDownload, onDelete }: DocumentsListProps) {
   const titleId = useId();
   return (
     <section className="deal-documents__section" aria-labelledby={titleId}>
@@ -56,7 +55,7 @@ export function DocumentsList({ title, empty, files, publicMode, busyIds, onOpen
                       {extensionOf(file.name)}
                     </span>
                     <span>{file.name}</span>
-                    {!publicMode && !file.public_visible ? <span className="deal-documents__tag">{t('documents.hiddenFromPublic')}</span> : null}
+                    {!file.public_visible ? <span className="deal-documents__tag">{t('documents.hiddenFromPublic')}</span> : null}
                   </th>
                   <td className="deal-documents__number">{formatSize(file.size)}</td>
                   <td>{file.user_name ?? (file.customer_id !== null ? t('documents.byCustomer') : '—')}</td>

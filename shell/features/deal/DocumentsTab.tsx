@@ -15,23 +15,21 @@ adoptStyles(styles);
 
 export interface DocumentsTabProps {
   orderId: number;
-  publicMode: boolean;
 }
 
 /**
  * The deal's documents tab: the order's generated documents and uploaded files, each opened in a new tab,
- * downloaded or deleted (after confirmation), and an upload area. In public mode the public-order calls
- * show only the files shared with the customer, who may delete only what they uploaded.
+ * downloaded or deleted (after confirmation), and an upload area.
  */
-export function DocumentsTab({ orderId, publicMode }: DocumentsTabProps) {
+export function DocumentsTab({ orderId }: DocumentsTabProps) {
   const state = useStore($orderDocuments);
   const [busyIds, setBusyIds] = useState<number[]>([]);
   const [deleting, setDeleting] = useState<OrderFile | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
 
   useEffect(() => {
-    void loadOrderDocuments(orderId, publicMode);
-  }, [orderId, publicMode]);
+    void loadOrderDocuments(orderId);
+  }, [orderId]);
 
   const withBytes = async (file: OrderFile, use: (blob: Blob) => void, tab: Window | null = null) => {
     setBusyIds((ids) => [...ids, file.id]);
@@ -61,17 +59,17 @@ export function DocumentsTab({ orderId, publicMode }: DocumentsTabProps) {
     setDeleting(null);
   };
 
-  const current = state.orderId === orderId && state.publicMode === publicMode;
+  const current = state.orderId === orderId;
   const loading = !current || (state.status === 'loading' && state.generated.length + state.custom.length === 0);
 
   return (
     <div className="deal-documents" aria-label={t('documents.tabLabel')} role="region" aria-busy={state.status === 'loading'}>
       {/* Kept while the lists reload after a generation, so its notice stays. */}
-      {current && state.status !== 'error' ? <DocumentsGenerate orderId={orderId} publicMode={publicMode} hasGenerated={state.generated.length > 0} /> : null}
+      {current && state.status !== 'error' ? <DocumentsGenerate orderId={orderId} hasGenerated={state.generated.length > 0} /> : null}
       {current && state.status === 'error' ? (
         <div className="deal-documents__error" role="alert">
           <p>{t('documents.loadFailed')}</p>
-          <button type="button" className="customer-button" onClick={() => void loadOrderDocuments(orderId, publicMode)}>
+          <button type="button" className="customer-button" onClick={() => void loadOrderDocuments(orderId)}>
             {t('app.retry')}
           </button>
         </div>
@@ -83,7 +81,6 @@ export function DocumentsTab({ orderId, publicMode }: DocumentsTabProps) {
             title={t('documents.generatedTitle')}
             empty={t('documents.noGenerated')}
             files={state.generated}
-            publicMode={publicMode}
             busyIds={busyIds}
             onOpen={open}
             onDownload={(file) => void withBytes(file, (blob) => saveBlob(blob, file.name))}
@@ -93,7 +90,6 @@ export function DocumentsTab({ orderId, publicMode }: DocumentsTabProps) {
             title={t('documents.uploadedTitle')}
             empty={t('documents.noUploaded')}
             files={state.custom}
-            publicMode={publicMode}
             busyIds={busyIds}
             onOpen={open}
             onDownload={(file) => void withBytes(file, (blob) => saveBlob(blob, file.name))}
@@ -101,7 +97,7 @@ export function DocumentsTab({ orderId, publicMode }: DocumentsTabProps) {
           />
         </>
       )}
-      {current && state.status !== 'error' ? <DocumentsUpload publicMode={publicMode} /> : null}
+      {current && state.status !== 'error' ? <DocumentsUpload /> : null}
       {deleting ? <ConfirmDialog text={t('app.confirmDelete')} confirmLabel={t('app.delete')} busy={deleteBusy} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} /> : null}
     </div>
   );

@@ -10,7 +10,7 @@ import { Checkbox } from '../../../src/ui/Checkbox';
  * 10 MB (or an empty one) is refused here with a clear text before any byte is sent. Staff choose whether
  * new files show in the public order.
  */
-export function DocumentsUpload({ publicMode }: { publicMode: boolean }) {
+export function DocumentsUpload() {
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const { uploading } = useStore($orderDocuments);
@@ -87,7 +87,7 @@ export function DocumentsUpload({ publicMode }: { publicMode: boolean }) {
           if (files.length) void upload(files);
         }}
       />
-      {!publicMode ? <Checkbox label={t('documents.publicVisible')} value={publicVisible} onChange={setPublicVisible} /> : null}
+      <Checkbox label={t('documents.publicVisible')} value={publicVisible} onChange={setPublicVisible} />
       <ul className="deal-documents__progress" aria-live="polite">
         {uploading.map((name, index) => (
           <li key={`${name}-${index}`}>{t('documents.uploading', { name })}</li>

@@ -30,23 +30,11 @@ const readTags = (text: string) => [...new Set(text.split(',').map((tag) => tag.
 
 /**
  * Order details (spec 1 §3): title (empty → the new-order name), status (a stage of the order's pipeline,
- * or the CRM status 0–4 of a linked order), sum, cost price, profit, employee and tags. Public customers
- * see the title, status and sum only.
+ * or the CRM status 0–4 of a linked order), sum, cost price, profit, employee and tags.
  */
 export function OrderDetails({ order }: { order: DealOrder }) {
   const draft = useStore($orderDraft);
   const pipelines = useStore($pipelines);
-
-  if (!('cost_price' in order)) {
-    return (
-      <section className="deal-details" aria-label={t('order.details')}>
-        <dl className="deal-facts">
-          <Fact label={t('order.status')} value={displayValue(order.status_name)} />
-          <SumFact order={order} />
-        </dl>
-      </section>
-    );
-  }
 
   const crm = isCrmLinked(order);
   // An unstored new order has no pipeline yet; the server stores it in the system pipeline, so its stages are offered.

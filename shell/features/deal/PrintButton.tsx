@@ -3,7 +3,7 @@ import { t } from '../../../src/i18n';
 import { printOrder } from './printOrder';
 
 /** The deal header's Print: the invoice when the order has one, else the page (printOrder.ts). */
-export function PrintButton({ orderId, publicMode }: { orderId: number; publicMode: boolean }) {
+export function PrintButton({ orderId }: { orderId: number }) {
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -14,7 +14,7 @@ export function PrintButton({ orderId, publicMode }: { orderId: number; publicMo
       aria-busy={busy}
       onClick={() => {
         setBusy(true);
-        void printOrder(orderId, publicMode).finally(() => setBusy(false));
+        void printOrder(orderId).finally(() => setBusy(false));
       }}
     >
       {busy ? t('print.printing') : t('print.print')}

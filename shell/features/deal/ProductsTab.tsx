@@ -11,13 +11,11 @@ import { ProductCard, type ProductCardPosition } from '../../../src/ui/ProductCa
 import { POSITION_COLUMNS, PositionRow } from '../../../src/ui/PositionRow';
 import { OrderTotals } from './OrderTotals';
 import { AddProductPanel } from './AddProductPanel';
-import { canEdit } from './DealHeader';
 import { useNearViewport } from './nearViewport';
 import { formatAmount } from '../../../src/i18n/numbers';
 
-/** Positions may change: a public customer's order while it is active, a staff order unless its stage blocks products. */
-export function positionsLocked(order: DealOrder, publicMode: boolean): boolean {
-  if (!canEdit(order, publicMode)) return true;
+/** Positions may change unless the order's stage blocks products. */
+export function positionsLocked(order: DealOrder): boolean {
   return order.products_locked;
 }
 
@@ -26,11 +24,11 @@ export function positionsLocked(order: DealOrder, publicMode: boolean): boolean 
  * table row per position. Whatever is edited here belongs to this order's positions, never to the catalogue
  * products (issue 19 §2), so field values are editable wherever the position is.
  */
-export function ProductsTab({ order, publicMode }: { order: DealOrder; publicMode: boolean }) {
+export function ProductsTab({ order }: { order: DealOrder }) {
   const catalogue = useStore($dealCatalogue);
   const catalogueFailed = useStore($dealCatalogueFailed);
   const layout = useStore($displayMode);
-  const locked = positionsLocked(order, publicMode);
+  const locked = positionsLocked(order);
 
   return (
     <div className="deal-products">
@@ -39,12 +37,12 @@ export function ProductsTab({ order, publicMode }: { order: DealOrder; publicMod
         <span className="deal-products__count">{plural('positions', order.positions.length)}</span>
       </div>
       <OrderTotals order={order} />
-      {locked ? <p className="deal-note">{t(publicMode ? 'order.publicLocked' : 'order.lockedStage')}</p> : <AddProductPanel publicMode={publicMode} />}
-      {!publicMode && !locked && order.positions.length > 0 ? <p className="deal-products__hint">{t('order.fieldsOwnToPosition')}</p> : null}
+      {locked ? <p className="deal-note">{t('order.lockedStage')}</p> : <AddProductPanel />}
+      {!locked && order.positions.length > 0 ? <p className="deal-products__hint">{t('order.fieldsOwnToPosition')}</p> : null}
       {catalogueFailed ? (
         <p className="deal-note deal-note--error" role="alert">
           {t('order.fieldsFailed')}{' '}
-          <button type="button" className="shell-button" onClick={() => void loadDealCatalogue(publicMode, { force: true })}>
+          <button type="button" className="shell-button" onClick={() => void loadDealCatalogue({ force: true })}>
             {t('app.retry')}
           </button>
         </p>
@@ -52,12 +50,12 @@ export function ProductsTab({ order, publicMode }: { order: DealOrder; publicMod
       {order.positions.length === 0 ? (
         <p className="deal-empty">{t('order.noPositions')}</p>
       ) : layout === 'list' ? (
-        <PositionsTable order={order} catalogue={catalogue} publicMode={publicMode} locked={locked} />
+        <PositionsTable order={order} catalogue={catalogue} locked={locked} />
       ) : (
         <ul className="deal-positions deal-positions--card" aria-label={t('order.positions')} data-order-edit="">
           {order.positions.map((position, index) => (
             <li key={position.id}>
-              <PositionItem position={position} catalogue={catalogue} publicMode={publicMode} locked={locked} index={index} />
+              <PositionItem position={position} catalogue={catalogue} locked={locked} index={index} />
             </li>
           ))}
         </ul>
@@ -86,7 +84,6 @@ function DisplayToggle({ mode }: { mode: DisplayMode }) {
 interface PositionItemProps {
   position: DealPosition;
   catalogue: DealCatalogue | null;
-  publicMode: boolean;
   locked: boolean;
   index: number;
 }
@@ -102,7 +99,7 @@ function useShownPosition(position: DealPosition): ProductCardPosition {
  * The list view (issue 19 §2): a compact table, one row per position with the card's editing. A narrow screen
  * scrolls the table sideways inside its own box, never the page.
  */
-function PositionsTable({ order, catalogue, publicMode, locked }: { order: DealOrder; catalogue: DealCatalogue | null; publicMode: boolean; locked: boolean }) {
+function PositionsTable({ order, catalogue, locked }: { order: DealOrder; catalogue: DealCatalogue | null; locked: boolean }) {
   return (
     // A box that scrolls sideways takes focus (a region), so keyboard users can scroll it.
     <div className="deal-table-scroll" tabIndex={0} role="region" aria-label={t('order.positions')}>
@@ -118,7 +115,7 @@ function PositionsTable({ order, catalogue, publicMode, locked }: { order: DealO
         </thead>
         <tbody>
           {order.positions.map((position) => (
-            <PositionTableRow key={position.id} position={position} fields={catalogue?.fields ?? NO_FIELDS} publicMode={publicMode} locked={locked} />
+            <PositionTableRow key={position.id} position={position} fields={catalogue?.fields ?? NO_FIELDS} locked={locked} />
           ))}
         </tbody>
       </table>
@@ -126,13 +123,12 @@ function PositionsTable({ order, catalogue, publicMode, locked }: { order: DealO
   );
 }
 
-const PositionTableRow = memo(function PositionTableRow({ position, fields, publicMode, locked }: { position: DealPosition; fields: DealCatalogue['fields']; publicMode: boolean; locked: boolean }) {
+const PositionTableRow = memo(function PositionTableRow({ position, fields, locked }: { position: DealPosition; fields: DealCatalogue['fields']; locked: boolean }) {
   const shown = useShownPosition(position);
   return (
     <PositionRow
       position={shown}
       fields={fields}
-      publicMode={publicMode}
       locked={locked}
       onCountChange={setPositionCount}
       onPriceChange={setPositionPrice}
@@ -151,7 +147,7 @@ const EAGER_POSITIONS = 12;
  * screen it starts as a light preview (title line only) and becomes the full card when scrolled near or
  * focused, so an order of hundreds of positions opens at once.
  */
-const PositionItem = memo(function PositionItem({ position, catalogue, publicMode, locked, index }: PositionItemProps) {
+const PositionItem = memo(function PositionItem({ position, catalogue, locked, index }: PositionItemProps) {
   const shown = useShownPosition(position);
   const layout = 'card';
   const { ref, near, reveal } = useNearViewport<HTMLElement>(index < EAGER_POSITIONS);
@@ -167,10 +163,9 @@ const PositionItem = memo(function PositionItem({ position, catalogue, publicMod
       position={shown}
       fields={catalogue?.fields ?? NO_FIELDS}
       categories={catalogue ? catalogue.categories : null}
-      publicMode={publicMode}
       layout={layout}
       locked={locked}
-      fieldsReadOnly={publicMode || locked}
+      fieldsReadOnly={locked}
       onCountChange={setPositionCount}
       onPriceChange={setPositionPrice}
       onPriceFieldChange={setPositionPriceField}

@@ -1,15 +1,15 @@
 import { atom } from 'nanostores';
-import { listCardFields, listCategoryProps, listWarehouses, searchProducts, type OfferedProduct } from './api';
+import { listCardFields, listCategoryProps, listWarehouses, searchProducts } from './api';
 import type { CategoryProps, FieldDefinition } from '../../../src/contract/catalogue';
+import type { DealProduct } from '../../../src/contract/orders';
 import type { Warehouse } from '../../../src/contract/stock';
 
 /**
  * What the product cards need besides the positions: the product field definitions and the category
- * field properties (levels, fields_id_2). Loaded once per mode (staff and public customers get different
- * data: only public-visible fields) and kept until a forced reload, as categories are (spec 2 §4).
+ * field properties (levels, fields_id_2). Loaded once and kept until a forced reload, as categories are
+ * (spec 2 §4).
  */
 export interface DealCatalogue {
-  mode: 'staff' | 'public';
   fields: readonly FieldDefinition[];
   categories: readonly CategoryProps[];
 }
@@ -18,17 +18,15 @@ export interface DealCatalogue {
 export const $dealCatalogue = atom<DealCatalogue | null>(null);
 export const $dealCatalogueFailed = atom(false);
 
-let loading: { mode: DealCatalogue['mode']; request: Promise<DealCatalogue | null> } | null = null;
+let loading: { request: Promise<DealCatalogue | null> } | null = null;
 
-export function loadDealCatalogue(publicMode: boolean, options: { force?: boolean } = {}): Promise<DealCatalogue | null> {
-  const mode = publicMode ? 'public' : 'staff';
+export function loadDealCatalogue(options: { force?: boolean } = {}): Promise<DealCatalogue | null> {
   const current = $dealCatalogue.get();
-  if (current?.mode === mode && !options.force) return Promise.resolve(current);
-  if (loading?.mode === mode && !options.force) return loading.request;
-  if (current?.mode !== mode) $dealCatalogue.set(null);
+  if (current && !options.force) return Promise.resolve(current);
+  if (loading && !options.force) return loading.request;
   $dealCatalogueFailed.set(false);
-  const request: Promise<DealCatalogue | null> = Promise.all([listCardFields(publicMode), listCategoryProps(publicMode)]).then(([fields, categories]) => {
-    // Only the newest request may write: a reload or a change of mode makes older answers stale.
+  const request: Promise<DealCatalogue | null> = Promise.all([listCardFields(), listCategoryProps()]).then(([fields, categories]) => {
+    // Only the newest request may write: a reload makes older answers stale.
     if (loading?.request !== request) return $dealCatalogue.get();
     loading = null;
     if (!fields.ok || !categories.ok) {
@@ -36,14 +34,13 @@ export function loadDealCatalogue(publicMode: boolean, options: { force?: boolea
       return null;
     }
     const loaded: DealCatalogue = {
-      mode,
       fields: Array.isArray(fields.data) ? fields.data : [],
       categories: Array.isArray(categories.data) ? categories.data : [],
     };
     $dealCatalogue.set(loaded);
     return loaded;
   });
-  loading = { mode, request };
+  loading = { request };
   return request;
 }
 
@@ -61,7 +58,7 @@ export function resetDealCatalogue(): void {
 export const $warehouses = atom<readonly Warehouse[] | null>(null);
 let warehousesLoading: Promise<readonly Warehouse[]> | null = null;
 
-/** The account's warehouses, loaded once (staff only: public customers choose among the product's own). */
+/** The account's warehouses, loaded once. */
 export function loadWarehouses(): Promise<readonly Warehouse[]> {
   const known = $warehouses.get();
   if (known) return Promise.resolve(known);
@@ -82,21 +79,21 @@ export function loadWarehouses(): Promise<readonly Warehouse[]> {
 export interface ProductSearchState {
   query: string;
   status: 'idle' | 'loading' | 'done' | 'failed';
-  results: readonly OfferedProduct[];
+  results: readonly DealProduct[];
 }
 
 export const $productSearch = atom<ProductSearchState>({ query: '', status: 'idle', results: [] });
 let searchSeq = 0;
 
 /** Searches by name and article; only the answer to the latest query is kept, a blank query clears. */
-export async function searchDealProducts(query: string, publicMode: boolean): Promise<void> {
+export async function searchDealProducts(query: string): Promise<void> {
   const seq = ++searchSeq;
   if (!query.trim()) {
     $productSearch.set({ query, status: 'idle', results: [] });
     return;
   }
   $productSearch.set({ query, status: 'loading', results: $productSearch.get().results });
-  const result = await searchProducts(query, publicMode);
+  const result = await searchProducts(query);
   if (seq !== searchSeq) return;
   $productSearch.set(result.ok ? { query, status: 'done', results: result.data ?? [] } : { query, status: 'failed', results: [] });
 }

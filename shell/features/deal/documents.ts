@@ -7,7 +7,6 @@ import type { LoadStatus } from '../../stores/customers';
 /** The files of the order open on the deal screen's documents tab: generated documents and uploads. */
 export interface OrderDocumentsState {
   orderId: number | null;
-  publicMode: boolean;
   generated: OrderFile[];
   custom: OrderFile[];
   status: LoadStatus;
@@ -15,18 +14,17 @@ export interface OrderDocumentsState {
   uploading: string[];
 }
 
-const initial: OrderDocumentsState = { orderId: null, publicMode: false, generated: [], custom: [], status: 'idle', uploading: [] };
+const initial: OrderDocumentsState = { orderId: null, generated: [], custom: [], status: 'idle', uploading: [] };
 export const $orderDocuments = map<OrderDocumentsState>({ ...initial });
 
 let ticket = 0;
 
-/** Loads both lists of the order (public mode: the public-order calls, which show only public files). */
-export async function loadOrderDocuments(orderId: number, publicMode: boolean): Promise<void> {
+/** Loads both lists of the order. */
+export async function loadOrderDocuments(orderId: number): Promise<void> {
   const mine = ++ticket;
   const before = $orderDocuments.get();
-  const same = before.orderId === orderId && before.publicMode === publicMode;
-  $orderDocuments.set({ ...(same ? before : initial), orderId, publicMode, status: 'loading' });
-  const [generated, custom] = await Promise.all([listOrderFiles(orderId, 'generated', publicMode), listOrderFiles(orderId, 'custom', publicMode)]);
+  $orderDocuments.set({ ...(before.orderId === orderId ? before : initial), orderId, status: 'loading' });
+  const [generated, custom] = await Promise.all([listOrderFiles(orderId, 'generated'), listOrderFiles(orderId, 'custom')]);
   if (mine !== ticket) return;
   if (!generated.ok || !custom.ok) {
     $orderDocuments.setKey('status', 'error');
@@ -46,13 +44,13 @@ export function uploadProblem(file: Pick<Blob, 'size'>): 'tooLarge' | 'empty' | 
 
 /** Uploads one file to the open order; the list shows it once stored. */
 export async function uploadOrderDocument(file: Blob & { name?: string }, options: { publicVisible?: boolean } = {}): Promise<UploadResult> {
-  const { orderId, publicMode } = $orderDocuments.get();
+  const { orderId } = $orderDocuments.get();
   if (orderId === null) return { ok: false, reason: 'failed' };
   const problem = uploadProblem(file);
   if (problem) return { ok: false, reason: problem };
   const name = file.name ?? 'file';
   $orderDocuments.setKey('uploading', [...$orderDocuments.get().uploading, name]);
-  const result = await uploadOrderFile(orderId, file, { publicMode, publicVisible: options.publicVisible });
+  const result = await uploadOrderFile(orderId, file, { publicVisible: options.publicVisible });
   const state = $orderDocuments.get();
   const uploading = [...state.uploading];
   uploading.splice(uploading.indexOf(name), 1);
@@ -67,7 +65,7 @@ export async function uploadOrderDocument(file: Blob & { name?: string }, option
 
 /** Deletes a file (after the user confirmed) and takes it off its list. */
 export async function deleteOrderDocument(file: OrderFile): Promise<boolean> {
-  const result = await deleteOrderFile(file, $orderDocuments.get().publicMode);
+  const result = await deleteOrderFile(file);
   if (!result.ok) return false;
   const state = $orderDocuments.get();
   const key = file.kind === 'generated' ? 'generated' : 'custom';
@@ -77,6 +75,6 @@ export async function deleteOrderDocument(file: OrderFile): Promise<boolean> {
 
 /** A file's bytes (with the token); null when the server refused (its text is already shown). */
 export async function fetchOrderDocument(file: OrderFile): Promise<DownloadedFile | null> {
-  const result = await downloadOrderFile(file, $orderDocuments.get().publicMode);
+  const result = await downloadOrderFile(file);
   return result.ok ? result.data : null;
 }

@@ -26,14 +26,14 @@ export interface PrintTarget {
  * which the print stylesheet (shell/app/print.css) strips to its content. The documents are read afresh: the
  * documents tab may never have been opened. Answers what it printed.
  */
-export async function printOrder(orderId: number, publicMode: boolean, target: PrintTarget = window): Promise<'invoice' | 'page'> {
-  const [generated, custom] = await Promise.all([listOrderFiles(orderId, 'generated', publicMode), listOrderFiles(orderId, 'custom', publicMode)]);
+export async function printOrder(orderId: number, target: PrintTarget = window): Promise<'invoice' | 'page'> {
+  const [generated, custom] = await Promise.all([listOrderFiles(orderId, 'generated'), listOrderFiles(orderId, 'custom')]);
   const invoice = invoiceOf(generated.ok ? generated.data : [], custom.ok ? custom.data : []);
   if (!invoice) {
     target.print();
     return 'page';
   }
-  const bytes = await downloadOrderFile(invoice, publicMode);
+  const bytes = await downloadOrderFile(invoice);
   if (!bytes.ok) return 'invoice';
   const type = inlineType(invoice.mime);
   const tab = type ? target.open('', '_blank') : null;

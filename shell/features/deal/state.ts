@@ -1,19 +1,7 @@
 import { atom, map, type ReadableAtom } from 'nanostores';
-import {
-  addOrder,
-  addPosition,
-  addPublicPosition,
-  deletePosition,
-  deletePublicPosition,
-  getOrder,
-  getPublicOrder,
-  updateOrder,
-  updatePublicOrder,
-  type DealOrder,
-} from './api';
+import { addOrder, addPosition, deletePosition, getOrder, updateOrder, type DealOrder } from './api';
 import type { ApiResult } from '../../../src/api/transport';
 import type { OrderPosition, OrderUpdateRequest, PositionChange } from '../../../src/contract/orders';
-import type { PublicOrderPosition } from '../../../src/contract/publicOrder';
 import { capCount, positionCountLimit } from '../../../src/domain/productCard';
 import { navigateTo, onLocationChange, setLeaveGuard } from '../../stores/navigation';
 import { isUnstored, unstoredOrder } from './newOrder';
@@ -27,14 +15,10 @@ import { isUnstored, unstoredOrder } from './newOrder';
  */
 
 export type { DealOrder } from './api';
-export type DealPosition = OrderPosition | PublicOrderPosition;
+export type DealPosition = OrderPosition;
 
-/**
- * What a position's count may go up to on the card: for staff the available count (free stock plus what the
- * position holds); for a public customer only the staff's cap, as they see no stock counts (the server
- * refuses more than is available). null: no limit.
- */
-export const countLimitOf = (position: DealPosition): number | null => ('available' in position ? position.available : position.max_count);
+/** What a position's count may go up to on the card: the available count (free stock plus what the position holds). null: no limit. */
+export const countLimitOf = (position: DealPosition): number | null => position.available;
 
 export type DealTab = 'products' | 'documents' | 'client';
 export const DEAL_TABS: readonly DealTab[] = ['products', 'documents', 'client'];
@@ -56,8 +40,6 @@ export const $dealTab = atom<DealTab>(DEFAULT_DEAL_TAB);
 
 export type OrderLoadState = 'idle' | 'loading' | 'ready' | 'failed';
 export const $orderLoad = atom<OrderLoadState>('idle');
-/** Whether the screen shows the order to a public customer (public-order calls, read-only cards). */
-export const $dealPublicMode = atom(false);
 /** The last save was refused because the order changed since it was read (409): the draft is kept. */
 export const $saveConflict = atom(false);
 /** Where the user wanted to go while the draft was unsaved; the screen asks before leaving. */
@@ -312,20 +294,14 @@ async function storeUnstored(): Promise<DealOrder | null> {
 /**
  * Opens the deal screen's order (spec 1 §4): with no order_id a new order is shown unstored until its first
  * change (storeNewOrder), so opening and leaving it stores nothing; otherwise the order of the id is loaded.
- * Public customers cannot create orders.
  */
-export async function openDeal(orderId: number | null, publicMode: boolean): Promise<void> {
-  $dealPublicMode.set(publicMode);
+export async function openDeal(orderId: number | null): Promise<void> {
   const current = $order.get();
   if (orderId !== null && current?.id === orderId && $orderLoad.get() === 'ready') return;
   // A re-mounted screen keeps the unstored order it shows, with what was typed into it.
-  if (orderId === null && isUnstored(current) && !publicMode) return;
+  if (orderId === null && isUnstored(current)) return;
   const seq = nextOrderEpoch();
   if (orderId === null) {
-    if (publicMode) {
-      $orderLoad.set('failed');
-      return;
-    }
     $orderId.set(null);
     order.set(unstoredOrder());
     $orderLoad.set('ready');
@@ -333,7 +309,7 @@ export async function openDeal(orderId: number | null, publicMode: boolean): Pro
   }
   $orderId.set(orderId);
   $orderLoad.set('loading');
-  const result = await (publicMode ? getPublicOrder(orderId) : getOrder(orderId));
+  const result = await getOrder(orderId);
   if (seq !== $orderEpoch.get()) return;
   if (result.ok) takeOrder(result.data);
   else $orderLoad.set('failed');
@@ -345,7 +321,7 @@ export async function reloadOrder(): Promise<boolean> {
   const id = $order.get()?.id ?? $orderId.get();
   if (id === null) return false;
   const seq = nextOrderEpoch();
-  const result = await ($dealPublicMode.get() ? getPublicOrder(id) : getOrder(id));
+  const result = await getOrder(id);
   if (seq !== $orderEpoch.get()) return false;
   if (result.ok) takeOrder(result.data);
   return result.ok;
@@ -362,11 +338,6 @@ function positionChanges(drafts: Record<string, PositionDraft | undefined>): Pos
 }
 
 function sendOrderUpdate(saving: DealOrder, draft: OrderDraft, positions: PositionChange[]): Promise<ApiResult<DealOrder>> {
-  if ($dealPublicMode.get()) {
-    // Public customers change quantities only: price and price type are read-only for them.
-    const counts = positions.filter((change) => change.count !== undefined).map(({ id, count }) => ({ id, count }));
-    return updatePublicOrder({ order_id: saving.id, version: saving.version, ...(counts.length && { positions: counts }) });
-  }
   const body: OrderUpdateRequest = { id: saving.id, version: saving.version, ...draft, ...(positions.length && { positions }) };
   return updateOrder(body);
 }
@@ -379,8 +350,7 @@ function dropSent<T>(store: { get(): Record<string, T | undefined>; setKey(key: 
 export type SaveOutcome = 'saved' | 'conflict' | 'failed' | 'nothing';
 
 /**
- * Saves the draft (spec 1 §4): the saving indicator goes up for 3 s, the order is updated (the public
- * variant in public mode), its answer becomes the order (no second read: it is the order as saved), the
+ * Saves the draft (spec 1 §4): the saving indicator goes up for 3 s, the order is updated, its answer becomes the order (no second read: it is the order as saved), the
  * unsaved flag cleared. A 409 (the order changed since it was read) keeps the whole draft and raises
  * $saveConflict; any other refusal keeps it too. Field edits travel with their positions in the same update:
  * they are the positions' own values, so no catalogue product is written (issue 19 §2).
@@ -446,7 +416,7 @@ export async function addProductToOrder(identifier: string, quantity: number): P
   const shown = isUnstored($order.get()) ? await storeNewOrder() : $order.get();
   if (!shown) return false;
   const body = { order_id: shown.id, product: identifier, quantity };
-  return takeChangedOrder(await ($dealPublicMode.get() ? addPublicPosition(body) : addPosition(body)));
+  return takeChangedOrder(await addPosition(body));
 }
 
 /** Deletes a position now (its stock is released); its unsaved edits go with it. */
@@ -454,7 +424,7 @@ export async function removePosition(positionId: number): Promise<boolean> {
   const shown = $order.get();
   if (!shown) return false;
   const body = { id: positionId, order_id: shown.id };
-  const done = takeChangedOrder(await ($dealPublicMode.get() ? deletePublicPosition(body) : deletePosition(body)));
+  const done = takeChangedOrder(await deletePosition(body));
   if (done) $positionDrafts.setKey(String(positionId), undefined);
   return done;
 }

@@ -1,28 +1,26 @@
 import './texts';
 import styles from './integrations.css?raw';
 import { useStore } from '@nanostores/react';
-import { useRef, type ComponentType, type KeyboardEvent } from 'react';
+import type { ComponentType } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { IntegrationScreenKind } from '../../../src/contract/integrationSync';
 import { t, type MessageKey } from '../../../src/i18n';
 import { $account } from '../../../src/stores/account';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
+import { addressOfTab, Tabs, tabOfAddress } from '../../../src/ui/Tabs';
 import { IntegrationLog } from './IntegrationLog';
 
 adoptStyles(styles);
 
 /** Spec §2 'Integration settings': every integration has these three tabs, named in the address (`?tab=sync`). */
 export const INTEGRATION_TABS = [
-  { tab: 'general', label: 'integrations.tabGeneral' },
-  { tab: 'sync', label: 'integrations.tabSync' },
-  { tab: 'documents', label: 'integrations.tabDocuments' },
-] as const satisfies readonly { tab: string; label: MessageKey }[];
-export type IntegrationTab = (typeof INTEGRATION_TABS)[number]['tab'];
+  { key: 'general', label: 'integrations.tabGeneral' },
+  { key: 'sync', label: 'integrations.tabSync' },
+  { key: 'documents', label: 'integrations.tabDocuments' },
+] as const satisfies readonly { key: string; label: MessageKey }[];
+export type IntegrationTab = (typeof INTEGRATION_TABS)[number]['key'];
 
-export function tabOfSearch(search: string): IntegrationTab {
-  const asked = new URLSearchParams(search).get('tab');
-  return INTEGRATION_TABS.find((each) => each.tab === asked)?.tab ?? 'general';
-}
+export const tabOfSearch = (search: string): IntegrationTab => tabOfAddress(INTEGRATION_TABS, search).key;
 
 export interface IntegrationSettingsFrameProps {
   kind: IntegrationScreenKind;
@@ -39,18 +37,6 @@ export function IntegrationSettingsFrame({ kind, title, panels }: IntegrationSet
   const search = useSearch();
   const [path, navigate] = useLocation();
   const current = tabOfSearch(search);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const choose = (index: number) => {
-    const next = INTEGRATION_TABS[index]!.tab;
-    navigate(next === 'general' ? path : `${path}?tab=${next}`, { replace: true });
-    tabs.current[index]?.focus();
-  };
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: INTEGRATION_TABS.length - 1 };
-    if (!(event.key in moves)) return;
-    event.preventDefault();
-    choose((moves[event.key]! + INTEGRATION_TABS.length) % INTEGRATION_TABS.length);
-  };
   if (!user?.admin) {
     return (
       <section className="integration-screen" aria-labelledby="integration-title">
@@ -63,29 +49,16 @@ export function IntegrationSettingsFrame({ kind, title, panels }: IntegrationSet
   return (
     <section className="integration-screen" aria-labelledby="integration-title" data-integration={kind}>
       <h1 id="integration-title">{t(title)}</h1>
-      <div role="tablist" aria-label={t('integrations.tabsLabel')} className="integration-tabs">
-        {INTEGRATION_TABS.map((each, index) => (
-          <button
-            key={each.tab}
-            ref={(element) => {
-              tabs.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`integration-tab-${each.tab}`}
-            aria-selected={each.tab === current}
-            aria-controls={`integration-panel-${each.tab}`}
-            tabIndex={each.tab === current ? 0 : -1}
-            onClick={() => choose(index)}
-            onKeyDown={(event) => onTabKey(event, index)}
-          >
-            {t(each.label)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`integration-panel-${current}`} aria-labelledby={`integration-tab-${current}`}>
+      <Tabs
+        tabs={INTEGRATION_TABS.map((each) => ({ key: each.key, label: t(each.label) }))}
+        selected={current}
+        // The tab lives in the address, so a reload or a shared link opens the same tab.
+        onSelect={(key) => navigate(addressOfTab(INTEGRATION_TABS, path, key), { replace: true })}
+        label={t('integrations.tabsLabel')}
+        idPrefix="integration"
+      >
         <Panel />
-      </div>
+      </Tabs>
       <IntegrationLog kind={kind} />
     </section>
   );

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Office, OfficeTimeout } from '../../../server/modules/documents/office';
-import { SOFFICE } from '../../../server/modules/documents/pdf';
+import { sofficePath } from '../../../server/platform/soffice';
 import { ensureDebianPackage } from '../../support/debianPackage';
 import { makeDocx } from '../../support/docxFiles';
 
@@ -21,7 +21,7 @@ beforeAll(() => {
 
 const folder = mkdtempSync(join(tmpdir(), 'office-test-'));
 // Short enough for the hang test, long enough for a conversion on a loaded 2-core machine.
-const office = new Office(SOFFICE, { timeoutMs: 20_000, startMs: 60_000 });
+const office = new Office(sofficePath(), { timeoutMs: 20_000, startMs: 60_000 });
 afterAll(async () => {
   await office.stop();
   rmSync(folder, { recursive: true, force: true });

@@ -25,6 +25,18 @@ describe('integration secrets at rest', () => {
     expect(() => createVault(key).open([parts[0], parts[1], parts[2], body.toString('base64url')].join('.'))).toThrow();
   });
 
+  it('rule: openOrNull gives the value where open does, and null where open throws (another key, a changed byte, no sealed value)', () => {
+    const vault = createVault(key);
+    const sealed = vault.seal({ secret: 'abc' });
+    expect(vault.openOrNull(sealed)).toEqual({ secret: 'abc' });
+    expect(createVault(Buffer.alloc(32, 8)).openOrNull(sealed)).toBeNull();
+    const parts = sealed.split('.');
+    const body = Buffer.from(parts[3]!, 'base64url');
+    body[0] = body[0]! ^ 1;
+    expect(vault.openOrNull([parts[0], parts[1], parts[2], body.toString('base64url')].join('.'))).toBeNull();
+    expect(vault.openOrNull('v1:sealed-by-another-key')).toBeNull();
+  });
+
   it('rule: INTEGRATION_KEY must be 32 bytes; without it one key file is made in the data folder and kept', () => {
     expect(() => keyFromText('short')).toThrow(/32 bytes/);
     expect(keyFromText('ab'.repeat(32))).toHaveLength(32);

@@ -71,12 +71,7 @@ export async function acceptLeadStatus(db: Db, config: ServerConfig, connectionI
   const stored = storedOf(row);
   // A secret sealed under another key (INTEGRATION_KEY changed, or a row another deployment wrote) matches nothing:
   // the delivery is refused and logged like a wrong secret, never answered with a 500.
-  let expected: string | null = null;
-  try {
-    expected = stored.webhookSecret ? vaultOf(config).open<string>(stored.webhookSecret) : null;
-  } catch {
-    expected = null;
-  }
+  const expected = stored.webhookSecret ? vaultOf(config).openOrNull<string>(stored.webhookSecret) : null;
   const known = expected !== null && sameText(expected, secret);
   const sameAccount = known && row.status === 'connected' && form['account[subdomain]'] === stored.subdomain && positive(form['account[id]']) === row.crmAccountId;
   if (!sameAccount) {

@@ -16,7 +16,7 @@ import { resetPipelines } from '../../../../shell/stores/pipelines';
 import { $publicToken, $token } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';
 import { blur, typeInto } from '../../../ui/render';
-import { CATEGORIES, FIELDS, position, publicOrder, staffOrder } from './orderFixtures';
+import { CATEGORIES, FIELDS, position, staffOrder } from './orderFixtures';
 import { settle } from '../../../support/settle';
 
 const edge = useApiFake();
@@ -481,42 +481,3 @@ describe('deal screen: make public and copy the link', () => {
   });
 });
 
-describe('deal screen in public mode (/publicOrder)', () => {
-  beforeEach(() => {
-    $token.set(null);
-    $publicToken.set('public-token');
-    edge.answers['/api/public-order/order'] = { status: 200, body: publicOrder() };
-    edge.answers['/api/public-order/fields/list'] = { status: 200, body: FIELDS.filter((field) => field.lead_config.public_order_visible === 1) };
-    edge.answers['/api/public-order/categories/list'] = { status: 200, body: { categories: [], properties: CATEGORIES, products: { data: [], links: { first: null, prev: null, next: null, last: null }, meta: { current_page: 1 } } } };
-  });
-
-  it('loads through the public calls, shows no staff-only details or sharing, cards read-only but the count', async () => {
-    await show('/publicOrder?order_id=7');
-    expect(edge.calls.map((call) => call.path).sort()).toEqual(['/api/public-order/categories/list', '/api/public-order/fields/list', '/api/public-order/order']);
-    expect(edge.calls.every((call) => call.authorization === 'Bearer public-token')).toBe(true);
-    expect([...host.querySelectorAll('.deal-fact dt')].map((dt) => dt.textContent)).toEqual(['Stage', 'Order sum']);
-    expect(button('Make order public')).toBeUndefined();
-    const card = host.querySelector('article.product-card') as HTMLElement;
-    expect(card.classList.contains('product-card--capped')).toBe(false);
-    expect(card.textContent).not.toContain('Notes');
-    const disabled = [...card.querySelectorAll('.product-card__fields input, .product-card__pricing [role="combobox"], .product-card__pricing input:not(.product-card__count)')].map(
-      (el) => (el as HTMLInputElement).disabled || el.getAttribute('aria-disabled') === 'true',
-    );
-    expect(disabled.length).toBeGreaterThan(2);
-    expect(disabled.every(Boolean)).toBe(true);
-    expect(countInput().disabled).toBe(false);
-  });
-
-  it('a public order no longer active is read-only throughout, with no save', async () => {
-    edge.answers['/api/public-order/order'] = { status: 200, body: publicOrder({ active: false, products_locked: true }) };
-    await show('/publicOrder?order_id=7');
-    expect(host.textContent).toContain('This order can no longer be changed.');
-    expect([button('Save'), host.querySelector('.deal-add'), countInput().disabled]).toEqual([undefined, null, true]);
-  });
-
-  it('without an order_id there is nothing to show', async () => {
-    await show('/publicOrder');
-    expect(host.querySelector('[role="alert"]')?.textContent).toContain('No order is chosen.');
-    expect(edge.calls.filter((call) => call.path.includes('/order'))).toHaveLength(0);
-  });
-});

@@ -6,7 +6,7 @@ import { DocumentsTab } from '../../../../shell/features/deal/DocumentsTab';
 import { $path } from '../../../../shell/stores/navigation';
 import { clearNotifications } from '../../../../src/stores/notifications';
 import { $orderDocuments } from '../../../../shell/features/deal/documents';
-import { $publicToken, $token } from '../../../../src/stores/session';
+import { $token } from '../../../../src/stores/session';
 import { click } from '../../../ui/render';
 import { useApiFake } from '../../../support/apiFake';
 import { orderFile } from '../../../support/customerFixtures';
@@ -19,9 +19,8 @@ const objectUrls: Blob[] = [];
 beforeEach(() => {
   clearNotifications();
   $token.set('staff-token');
-  $publicToken.set('public-token');
   $path.set('/addToDeal');
-  $orderDocuments.set({ orderId: null, publicMode: false, generated: [], custom: [], status: 'idle', uploading: [] });
+  $orderDocuments.set({ orderId: null, generated: [], custom: [], status: 'idle', uploading: [] });
   objectUrls.length = 0;
   vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
     objectUrls.push(blob as Blob);
@@ -34,11 +33,11 @@ afterEach(async () => {
   root = null;
 });
 
-async function show(publicMode = false) {
+async function show() {
   const host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
-  await act(async () => root?.render(<DocumentsTab orderId={15} publicMode={publicMode} />));
+  await act(async () => root?.render(<DocumentsTab orderId={15} />));
   await settle();
   return host;
 }
@@ -160,22 +159,6 @@ describe('deal documents tab', () => {
     expect(tab.location.href).toBe('blob:test/1');
     expect(objectUrls[0].type).toBe('image/png');
     expect([inlineType('application/pdf'), inlineType('text/html'), inlineType('image/svg+xml'), inlineType('text/csv')]).toEqual(['application/pdf', null, null, 'text/plain;charset=utf-8']);
-  });
-
-  it('public mode: the public-order calls; only files the customer may delete have Delete; no public-visibility choice', async () => {
-    fake.answers['/api/public-order/doc/list'] = { body: [orderFile(1, 'generated', { name: 'Invoice 1.pdf', deletable: false })] };
-    fake.answers['/api/public-order/custom-doc/list'] = { body: [orderFile(2, 'custom', { name: 'mine.txt', user_id: null, user_name: null, customer_id: 4 })] };
-    const host = await show(true);
-    expect(fake.calls.map((call) => [call.path, call.authorization])).toEqual([
-      ['/api/public-order/doc/list', 'Bearer public-token'],
-      ['/api/public-order/custom-doc/list', 'Bearer public-token'],
-      // The templates the customer may generate from (only those shown in the public order).
-      ['/api/public-order/doc/templates', 'Bearer public-token'],
-    ]);
-    expect(buttonNamed(host, 'Delete Invoice 1.pdf')).toBeUndefined();
-    expect(buttonNamed(host, 'Delete mine.txt')).toBeDefined();
-    expect(sectionTitled(host, 'Uploaded files').textContent).toContain('Customer');
-    expect(host.textContent).not.toContain('Show new files in the public order');
   });
 
   it('generate from a template: the chosen template is filled for the order, the lists reload; a PDF that fell back to docx says why; change last regenerates', async () => {

@@ -4,7 +4,7 @@ import { ORDER_FILE_MAX_BYTES } from '../../../../src/contract/orderDocuments';
 import { $path } from '../../../../shell/stores/navigation';
 import { $notifications, clearNotifications } from '../../../../src/stores/notifications';
 import { $orderDocuments, deleteOrderDocument, fetchOrderDocument, loadOrderDocuments, uploadOrderDocument, uploadProblem } from '../../../../shell/features/deal/documents';
-import { $publicToken, $token } from '../../../../src/stores/session';
+import { $token } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';
 import { orderFile } from '../../../support/customerFixtures';
 
@@ -13,9 +13,8 @@ const fake = useApiFake();
 beforeEach(() => {
   clearNotifications();
   $token.set('staff-token');
-  $publicToken.set('public-token');
   $path.set('/addToDeal');
-  $orderDocuments.set({ orderId: null, publicMode: false, generated: [], custom: [], status: 'idle', uploading: [] });
+  $orderDocuments.set({ orderId: null, generated: [], custom: [], status: 'idle', uploading: [] });
 });
 
 describe('order documents: the two lists', () => {
@@ -27,7 +26,7 @@ describe('order documents: the two lists', () => {
   it('staff: orders/doc/list and orders/custom-doc/list with the order id and the staff token', async () => {
     fake.answers['/api/orders/doc/list'] = { body: [orderFile(1, 'generated')] };
     fake.answers['/api/orders/custom-doc/list'] = { body: [orderFile(2, 'custom')] };
-    await loadOrderDocuments(15, false);
+    await loadOrderDocuments(15);
     expect(fake.calls.map((call) => [call.path, call.query.get('order_id'), call.authorization])).toEqual([
       ['/api/orders/doc/list', '15', 'Bearer staff-token'],
       ['/api/orders/custom-doc/list', '15', 'Bearer staff-token'],
@@ -35,19 +34,9 @@ describe('order documents: the two lists', () => {
     expect($orderDocuments.get()).toMatchObject({ orderId: 15, status: 'ready', generated: [{ id: 1 }], custom: [{ id: 2 }] });
   });
 
-  it('public mode: the public-order/doc and public-order/custom-doc calls with the public token', async () => {
-    fake.answers['/api/public-order/doc/list'] = { body: [] };
-    fake.answers['/api/public-order/custom-doc/list'] = { body: [] };
-    await loadOrderDocuments(15, true);
-    expect(fake.calls.map((call) => [call.path, call.authorization])).toEqual([
-      ['/api/public-order/doc/list', 'Bearer public-token'],
-      ['/api/public-order/custom-doc/list', 'Bearer public-token'],
-    ]);
-  });
-
   it('a failed list marks the tab failed', async () => {
     fake.answers['/api/orders/doc/list'] = { body: [] };
-    await loadOrderDocuments(15, false);
+    await loadOrderDocuments(15);
     expect($orderDocuments.get().status).toBe('error');
   });
 });
@@ -56,7 +45,7 @@ describe('upload', () => {
   beforeEach(async () => {
     fake.answers['/api/orders/doc/list'] = { body: [] };
     fake.answers['/api/orders/custom-doc/list'] = { body: [] };
-    await loadOrderDocuments(15, false);
+    await loadOrderDocuments(15);
     fake.calls.length = 0;
   });
 
@@ -92,24 +81,13 @@ describe('upload', () => {
     expect($notifications.get().map((n) => n.text)).toEqual(['The file is larger than 10 MB. Choose a smaller file.']);
   });
 
-  it('public mode uploads to public-order/custom-doc/upload?order_id= without public_visible', async () => {
-    fake.answers['/api/public-order/doc/list'] = { body: [] };
-    fake.answers['/api/public-order/custom-doc/list'] = { body: [] };
-    await loadOrderDocuments(15, true);
-    fake.calls.length = 0;
-    fake.answers['/api/public-order/custom-doc/upload'] = { body: orderFile(9, 'custom', { user_id: null, customer_id: 4 }) };
-    await uploadOrderDocument(new File(['x'], 'a.txt'), { publicVisible: false });
-    expect(fake.calls[0].path).toBe('/api/public-order/custom-doc/upload');
-    expect(fake.calls[0].query.get('order_id')).toBe('15');
-    expect((fake.calls[0].body as FormData).has('public_visible')).toBe(false);
-  });
 });
 
 describe('delete and download', () => {
   beforeEach(async () => {
     fake.answers['/api/orders/doc/list'] = { body: [orderFile(1, 'generated')] };
     fake.answers['/api/orders/custom-doc/list'] = { body: [orderFile(2, 'custom')] };
-    await loadOrderDocuments(15, false);
+    await loadOrderDocuments(15);
     fake.calls.length = 0;
   });
 

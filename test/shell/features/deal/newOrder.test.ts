@@ -45,14 +45,14 @@ beforeEach(() => {
 });
 
 async function openedNew() {
-  await openDeal(null, false);
+  await openDeal(null);
   guardLeaving(true);
 }
 
 describe('a new order is stored at its first change (issue 19 §2)', () => {
   it('rule: with no order_id nothing is stored: the screen shows an unstored order, no call made, the address kept', async () => {
     await openedNew();
-    await openDeal(null, false);
+    await openDeal(null);
     expect(edge.calls).toEqual([]);
     expect(moves).toEqual([]);
     expect([$order.get()?.id, $order.get()?.positions, $orderId.get(), $orderLoad.get()]).toEqual([UNSTORED_ORDER_ID, [], null, 'ready']);
@@ -81,7 +81,7 @@ describe('a new order is stored at its first change (issue 19 §2)', () => {
     expect([$orderId.get(), $order.get()?.id, $order.get()?.name, $orderLoad.get()]).toEqual([42, 42, 'Acme', 'ready']);
     expect([$unsaved.get(), $orderDraft.get()]).toEqual([false, {}]);
     // The screen opening for the new address does not load it again.
-    await openDeal(42, false);
+    await openDeal(42);
     expect(edge.calls.map((call) => call.path)).toEqual(['/api/orders/add']);
   });
 

@@ -1,6 +1,5 @@
 import type { CategoryProps, FieldDefinition } from '../../../../src/contract/catalogue';
 import type { DealProduct, OrderPosition, OrderWithPositions } from '../../../../src/contract/orders';
-import type { PublicOrderWithPositions, PublicProduct } from '../../../../src/contract/publicOrder';
 import type { Product } from '../../../../src/contract/stock';
 
 /** Orders, positions and fields as the server answers them, for the deal screen's store and component tests. */
@@ -73,31 +72,6 @@ export function staffOrder(overrides: Partial<OrderWithPositions> = {}): OrderWi
   };
 }
 
-export function publicOrder(overrides: Partial<PublicOrderWithPositions> = {}): PublicOrderWithPositions {
-  const { cost_price: _cost, available: _available, reserved: _reserved, written_off: _writtenOff, warehouse_id: _warehouseId, warehouse_code: _warehouseCode, warehouse_name: _warehouseName, identifier: _identifier, ...rest } = position({ fields: { retail: { cost: 1200, currency: 'RUB' }, brand: 'Makita', images: ['/demo/images/1.svg'] } });
-  const publicPosition = { ...rest, availability: 'in_stock' as const, max_count: null };
-  return {
-    id: 7,
-    name: 'Deal with Acme',
-    fields: { name: 'Deal with Acme' },
-    pipeline_id: 1,
-    status_id: 1,
-    status_name: 'New',
-    status_type: 1,
-    status: null,
-    sum: 2400,
-    budget: 2400,
-    currency: 'RUB',
-    products_locked: false,
-    version: 3,
-    created_at: '2026-01-05T12:00:00.000Z',
-    updated_at: '2026-01-05T12:00:00.000Z',
-    active: true,
-    positions: [publicPosition],
-    ...overrides,
-  };
-}
-
 const flags = (visible: number, publicVisible: number, editable: number) => ({ visible, public_order_visible: publicVisible, editable });
 
 function field(id: number, code: string, name: string, type: number, component: string | null, lead_config: ReturnType<typeof flags>, extra: Partial<FieldDefinition> = {}): FieldDefinition {
@@ -141,16 +115,6 @@ export function dealProduct(overrides: Partial<DealProduct> = {}): DealProduct {
     available: 4,
     warehouses: [{ id: 1, code: 'main', name: 'Main warehouse', available: 4, identifier: '5%%%main' }],
     fields: { brand: 'Stanley' },
-    ...overrides,
-  };
-}
-
-/** The same product as a public customer is offered it (public-order/categories/list): no price field, stock counts or warehouses. */
-export function publicProduct(overrides: Partial<PublicProduct> = {}): PublicProduct {
-  const { price_field: _priceField, in_order: _inOrder, available, warehouses: _warehouses, ...offered } = dealProduct();
-  return {
-    ...offered,
-    availability: available === null ? null : available > 0 ? 'in_stock' : 'on_order',
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { invoiceOf, printOrder, type PrintTarget } from '../../../../shell/features/deal/printOrder';
 import { $path } from '../../../../shell/stores/navigation';
 import type { OrderFile } from '../../../../src/contract/orderDocuments';
-import { $publicToken, $token } from '../../../../src/stores/session';
+import { $token } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';
 import { orderFile } from '../../../support/customerFixtures';
 
@@ -27,7 +27,6 @@ function target() {
 
 beforeEach(() => {
   $token.set('staff-token');
-  $publicToken.set('public-token');
   $path.set('/addToDeal');
   vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:test/invoice');
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
@@ -45,7 +44,7 @@ describe("the deal's Print (issue 19 §5)", () => {
     fake.answers['/api/orders/doc/list'] = { body: [file(2, 'generated', 'Contract.pdf')] };
     fake.answers['/api/orders/custom-doc/list'] = { body: [] };
     const { printTarget, calls } = target();
-    expect(await printOrder(15, false, printTarget)).toBe('page');
+    expect(await printOrder(15, printTarget)).toBe('page');
     expect(calls).toEqual({ print: 1, opened: 0 });
   });
 
@@ -54,20 +53,11 @@ describe("the deal's Print (issue 19 §5)", () => {
     fake.answers['/api/orders/custom-doc/list'] = { body: [] };
     fake.answers['/api/orders/doc/download'] = { bytes: new Uint8Array([37, 80, 68, 70]), headers: { 'content-type': 'application/pdf' } };
     const { printTarget, calls, tab } = target();
-    expect(await printOrder(15, false, printTarget)).toBe('invoice');
+    expect(await printOrder(15, printTarget)).toBe('invoice');
     expect(calls).toEqual({ print: 0, opened: 1 });
     expect(fake.callsTo('/api/orders/doc/download')[0].query.get('id')).toBe('8');
     expect(tab.location.href).toBe('blob:test/invoice');
     expect(tab.opener).toBeNull();
   });
 
-  it('rule: in public mode the public calls are asked', async () => {
-    $path.set('/publicOrder');
-    fake.answers['/api/public-order/doc/list'] = { body: [] };
-    fake.answers['/api/public-order/custom-doc/list'] = { body: [] };
-    const { printTarget, calls } = target();
-    expect(await printOrder(15, true, printTarget)).toBe('page');
-    expect(fake.callsTo('/api/public-order/doc/list')).toHaveLength(1);
-    expect(calls.print).toBe(1);
-  });
 });

@@ -29,10 +29,10 @@ import {
   setPositionValue,
 } from '../../../../shell/features/deal/state';
 import { draftSum, withDraft } from '../../../../shell/features/deal/draftView';
-import { $publicToken, $token } from '../../../../src/stores/session';
+import { $token } from '../../../../src/stores/session';
 import { useApiFake } from '../../../support/apiFake';
 import { showDealOrder } from '../../../support/dealOrder';
-import { position, publicOrder, staffOrder } from './orderFixtures';
+import { position, staffOrder } from './orderFixtures';
 
 const edge = useApiFake();
 const navigations: { path: string; replace?: boolean }[] = [];
@@ -46,45 +46,34 @@ beforeEach(() => {
   guardLeaving(false);
   clearNotifications();
   $token.set('staff-token');
-  $publicToken.set('public-token');
 });
 afterEach(() => {
   vi.useRealTimers();
 });
 
-async function opened(order = staffOrder(), publicMode = false) {
-  edge.answers[publicMode ? '/api/public-order/order' : '/api/orders/order'] = { status: 200, body: order };
-  await openDeal(order.id, publicMode);
+async function opened(order = staffOrder()) {
+  edge.answers['/api/orders/order'] = { status: 200, body: order };
+  await openDeal(order.id);
   edge.calls.length = 0;
 }
 
 describe('create or load (spec 1 §4 order editing)', () => {
   it('rule: with an order_id the order of that id is loaded (orders/order), nothing created', async () => {
     edge.answers['/api/orders/order'] = { status: 200, body: staffOrder() };
-    await openDeal(7, false);
+    await openDeal(7);
     expect(edge.calls.map((call) => [call.method, call.path, call.query.get('order_id'), call.authorization])).toEqual([['GET', '/api/orders/order', '7', 'Bearer staff-token']]);
     expect([$order.get()?.name, $orderLoad.get()]).toEqual(['Deal with Acme', 'ready']);
   });
 
-  it('public mode loads through public-order/order with the public token (POOrder); a public customer never creates an order', async () => {
-    edge.answers['/api/public-order/order'] = { status: 200, body: publicOrder() };
-    await openDeal(7, true);
-    expect(edge.calls.map((call) => [call.path, call.authorization])).toEqual([['/api/public-order/order', 'Bearer public-token']]);
-    edge.calls.length = 0;
-    resetOrderStateAfterNavigation({ hasOrderId: false, isNew: false });
-    await openDeal(null, true);
-    expect([edge.calls.length, $orderLoad.get()]).toEqual([0, 'failed']);
-  });
-
   it('a refused load leaves the screen in its failed state', async () => {
     edge.answers['/api/orders/order'] = { status: 404, body: { error: 'No such order' } };
-    await openDeal(8, false);
+    await openDeal(8);
     expect([$orderLoad.get(), $order.get()]).toEqual(['failed', null]);
   });
 
   it('an answer for an order the user has since left is dropped', async () => {
     edge.answers['/api/orders/order'] = { status: 200, body: staffOrder() };
-    const first = openDeal(7, false);
+    const first = openDeal(7);
     resetOrderStateAfterNavigation({ hasOrderId: false, isNew: false });
     await first;
     expect($order.get()).toBeNull();
@@ -252,18 +241,6 @@ describe('save (spec 1 §4 saving)', () => {
   });
 });
 
-describe('public mode save (POOrderUpdate, spec 2 §5)', () => {
-  it('sends the positions (quantities) and a numeric order_id to public-order/order/update', async () => {
-    await opened(publicOrder() as never, true);
-    edge.answers['/api/public-order/order/update'] = { status: 200, body: publicOrder({ version: 4 }) };
-    setPositionCount(11, 3);
-    await saveOrder();
-    expect(edge.calls.map((call) => call.path)).toEqual(['/api/public-order/order/update']);
-    expect(edge.calls[0].body).toEqual({ order_id: 7, version: 3, positions: [{ id: 11, count: 3 }] });
-    expect(edge.calls[0].authorization).toBe('Bearer public-token');
-  });
-});
-
 describe('positions added and deleted at once', () => {
   beforeEach(() => opened());
 
@@ -294,18 +271,6 @@ describe('positions added and deleted at once', () => {
     expect($positionDrafts.get()).toEqual({});
   });
 
-  it('public mode adds and deletes through public-order/order/position/*', async () => {
-    resetOrderStateAfterNavigation({ hasOrderId: false, isNew: false });
-    await opened(publicOrder() as never, true);
-    edge.answers['/api/public-order/order/position/add'] = { status: 200, body: publicOrder() };
-    edge.answers['/api/public-order/order/position/delete'] = { status: 200, body: publicOrder() };
-    await addProductToOrder('101%%%main', 2);
-    await removePosition(11);
-    expect(edge.calls.map((call) => [call.path, call.body])).toEqual([
-      ['/api/public-order/order/position/add', { order_id: 7, product: '101%%%main', quantity: 2 }],
-      ['/api/public-order/order/position/delete', { id: 11, order_id: 7 }],
-    ]);
-  });
 });
 
 describe('leaving with unsaved changes (spec 2 §5)', () => {
