@@ -65,6 +65,8 @@ export interface FakeAmoCall {
   auth: string | null;
   body: unknown;
   at: number;
+  /** The Host header: which account's address the caller meant (acme.amocrm.ru or acme.kommo.com). */
+  host: string;
 }
 
 export interface FakeAmo {
@@ -92,6 +94,8 @@ export interface FakeAmo {
   issueCode(options?: { seconds?: number; userId?: number }): string;
   /** Access tokens live this long (seconds); lower it to make the client refresh. */
   tokenSeconds: number;
+  /** A slow OAuth server: token answers wait this long, so callers meeting one expired token all arrive before it answers. */
+  tokenDelayMs: number;
   /** Access tokens stop working early (amo may drop them); refresh tokens still work. */
   dropAccessTokens(): void;
   /** The account took the integration away: every token and refresh token stops working. */
@@ -198,6 +202,7 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
     calls: [],
     notes: [],
     tokenSeconds: 86_400,
+    tokenDelayMs: 0,
     perSecond: options.perSecond ?? 7,
   } as unknown as FakeAmo;
 
@@ -426,7 +431,7 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
     const method = req.method ?? 'GET';
     const raw = await readJson(req);
     const auth = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? null;
-    const record = (status: number) => fake.calls.push({ method, path: url.pathname + url.search, status, auth, body: typeof raw === 'symbol' ? null : raw, at: now });
+    const record = (status: number) => fake.calls.push({ method, path: url.pathname + url.search, status, auth, body: typeof raw === 'symbol' ? null : raw, at: now, host: String(req.headers.host ?? '') });
     while (recent.length && recent[0]! <= now - 1000) recent.shift();
     if (recent.length >= fake.perSecond) {
       record(429);
@@ -440,6 +445,7 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
     if (url.pathname === '/oauth2/access_token' && method === 'POST') {
       const [status, body] = oauth(raw as Record<string, unknown> | null);
       record(status);
+      if (fake.tokenDelayMs) await new Promise((resolve) => setTimeout(resolve, fake.tokenDelayMs));
       return send(res, status, body);
     }
     if (!url.pathname.startsWith('/api/v4/')) {
