@@ -121,6 +121,19 @@ for (const { lang, locale, texts } of LANGS) {
       expect((await staffApi(account)<Task[]>('/api/task/list')).filter((task) => task.type.startsWith('bitrix24'))).toEqual([]);
     });
 
+    it('rule: an account with 1C switched on — the accounting entry starts the 1C stock sync as a task in the task center', async () => {
+      const account = await testAccount(`homesync-1c-${lang}`);
+      await staffApi(account)('/api/account/genezis-enable');
+      const page = await openPage('/orders', { token: account.token, locale });
+      await syncEntry(page, home.syncAccounting);
+      await expect.poll(() => page.getByText(sync.firstSync).count()).toBe(1);
+      await expect.poll(() => page.getByRole('dialog', { name: texts.tasks.title }).getByText('Stock sync with 1C').count()).toBeGreaterThan(0);
+      // No exchange from 1C has come yet, so the run ends saying so — but it is the 1C task that ran, and only it.
+      const tasks = await finished(account, 'onec-sync');
+      expect(tasks.map((task) => task.title)).toEqual(['Stock sync with 1C']);
+      expect((await staffApi(account)<Task[]>('/api/task/list')).map((task) => task.type)).toEqual(['onec-sync']);
+    });
+
     it('rule: nothing connected — the entries explain it and lead to the integration settings; no task is started', async () => {
       const account = await testAccount(`homesync-none-${lang}`);
       const page = await openPage('/orders', { token: account.token, locale });
