@@ -6,7 +6,7 @@ import { openOverlay, type OverlayName } from '../stores/overlays';
 import { navigate } from './hashLocation';
 import { OVERLAY_PANELS } from './overlayRegistry';
 import { ROUTES } from './routes';
-import { SYNC_ENTRIES, SYNC_TARGETS, type SyncTarget } from './syncRegistry';
+import { SYNC_ENTRIES, SYNC_TARGETS, type SyncKind, type SyncTarget } from './syncRegistry';
 
 interface MenuEntry {
   key: string;
@@ -26,8 +26,12 @@ const SCREEN_ENTRIES: readonly { path: string; label: MessageKey }[] = [
   { path: '/accountSettings', label: 'home.accountSettings' },
 ];
 
-const exists = (target: SyncTarget) => ('path' in target ? ROUTES.some((route) => route.path === target.path) : Boolean(OVERLAY_PANELS[target.overlay]));
-const openTarget = (target: SyncTarget) => ('path' in target ? navigate(target.path) : void openOverlay(target.overlay));
+const exists = (target: SyncTarget) => ('start' in target ? true : 'path' in target ? ROUTES.some((route) => route.path === target.path.split('?')[0]) : Boolean(OVERLAY_PANELS[target.overlay]));
+function openTarget(target: SyncTarget, kind: SyncKind): void {
+  if ('start' in target) void target.start().then((start) => start(kind));
+  else if ('path' in target) navigate(target.path);
+  else openOverlay(target.overlay);
+}
 
 function logOutToSignIn(): void {
   logOut();
@@ -43,7 +47,7 @@ function menuEntries(): { languages: MenuEntry[]; sync: MenuEntry[]; rest: MenuE
     languages: LANGUAGES.map((lang: Lang) => ({ key: `lang-${lang}`, label: t(`languages.${lang}`), checked: lang === current, run: () => void changeLanguage(lang) })),
     sync: SYNC_ENTRIES.flatMap((entry) => {
       const target = SYNC_TARGETS[entry.kind];
-      return target && exists(target) ? [{ key: `sync-${entry.kind}`, label: t(entry.label), run: () => openTarget(target) }] : [];
+      return target && exists(target) ? [{ key: `sync-${entry.kind}`, label: t(entry.label), run: () => openTarget(target, entry.kind) }] : [];
     }),
     rest: [
       ...OVERLAY_ENTRIES.filter((entry) => registered(entry.overlay)).map(overlay),

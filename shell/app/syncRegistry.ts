@@ -3,8 +3,8 @@ import type { OverlayName } from '../stores/overlays';
 
 /**
  * Home menu → product synchronisation (spec §2): CRM to warehouse, warehouse to CRM, stock sync with the accounting
- * system. Each opens a screen of the integrations issue; an entry shows once its screen is registered in
- * SYNC_TARGETS (a route path or an overlay), like the menu's other entries.
+ * system. An entry shows once SYNC_TARGETS names what it does: open a screen (a route path or an overlay), or
+ * `start` the sync of whichever integration the account has connected (a lazy chunk, not the first load).
  */
 export const SYNC_ENTRIES = [
   { kind: 'crmToWarehouse', label: 'home.syncCrmToWarehouse' },
@@ -13,10 +13,13 @@ export const SYNC_ENTRIES = [
 ] as const satisfies readonly { kind: string; label: MessageKey }[];
 
 export type SyncKind = (typeof SYNC_ENTRIES)[number]['kind'];
-export type SyncTarget = { path: string } | { overlay: OverlayName };
+export type SyncTarget = { path: string } | { overlay: OverlayName } | { start: () => Promise<(kind: SyncKind) => Promise<void>> };
+
+/** amoCRM/Kommo or Bitrix24 for the CRM directions, 1C for accounting: whichever the account connected. */
+const connectedIntegration = { start: async () => (await import('../features/integrations/homeSync/startHomeSync')).startHomeSync };
 
 export const SYNC_TARGETS: Partial<Record<SyncKind, SyncTarget>> = {
-  crmToWarehouse: { path: '/integrations/amocrm?tab=sync' },
-  warehouseToCrm: { path: '/integrations/amocrm?tab=sync' },
-  accounting: { path: '/integrations/1c' },
+  crmToWarehouse: connectedIntegration,
+  warehouseToCrm: connectedIntegration,
+  accounting: connectedIntegration,
 };

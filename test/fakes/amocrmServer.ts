@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -65,6 +66,8 @@ export interface FakeAmoCall {
   auth: string | null;
   body: unknown;
   at: number;
+  /** The Host header: which account's address the caller meant (acme.amocrm.ru or acme.kommo.com). */
+  host: string;
 }
 
 export interface FakeAmo {
@@ -92,6 +95,8 @@ export interface FakeAmo {
   issueCode(options?: { seconds?: number; userId?: number }): string;
   /** Access tokens live this long (seconds); lower it to make the client refresh. */
   tokenSeconds: number;
+  /** A slow OAuth server: token answers wait this long, so callers meeting one expired token all arrive before it answers. */
+  tokenDelayMs: number;
   /** Access tokens stop working early (amo may drop them); refresh tokens still work. */
   dropAccessTokens(): void;
   /** The account took the integration away: every token and refresh token stops working. */
@@ -140,7 +145,18 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 const token = () => randomBytes(24).toString('hex');
 const seconds = () => Math.floor(Date.now() / 1000);
 
-export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUser[]; perSecond?: number } = {}): Promise<FakeAmo> {
+export interface FakeAmoOptions {
+  kommo?: boolean;
+  users?: FakeAmoUser[];
+  perSecond?: number;
+  /**
+   * Serve HTTPS with this certificate and name the account by its real host (https://<subdomain>.kommo.com or
+   * .amocrm.ru, on the fake's port), as the CRM does; the caller makes that name reach 127.0.0.1 (test/fakes/crmHosts.ts).
+   */
+  tls?: { key: string; cert: string };
+}
+
+export async function startFakeAmo(options: FakeAmoOptions = {}): Promise<FakeAmo> {
   const codes = new Map<string, { expiresAt: number; userId: number }>();
   const accessTokens = new Map<string, number>();
   const refreshTokens = new Set<string>();
@@ -198,6 +214,7 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
     calls: [],
     notes: [],
     tokenSeconds: 86_400,
+    tokenDelayMs: 0,
     perSecond: options.perSecond ?? 7,
   } as unknown as FakeAmo;
 
@@ -239,7 +256,7 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
       'leads[status][0][account_id]': String(fake.accountId),
       'account[subdomain]': fake.subdomain,
       'account[id]': String(fake.accountId),
-      'account[_links][self]': `https://${fake.subdomain}.amocrm.ru`,
+      'account[_links][self]': `https://${fake.subdomain}.${options.kommo ? 'kommo.com' : 'amocrm.ru'}`,
     }).toString();
   };
   fake.issueCode = ({ seconds: life = 1200, userId = 501 } = {}) => {
@@ -419,14 +436,14 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
   const coded = (values: unknown): FakeAmoElement['custom_fields_values'] =>
     Array.isArray(values) ? (values as { field_id: number; values: { value: unknown }[] }[]).map((value) => ({ ...value, field_code: fake.catalogFields.find((field) => field.id === value.field_id)?.code ?? null })) : null;
 
-  const server: Server = createServer(async (req, res) => {
+  const listener: RequestListener = async (req, res) => {
     // The limit counts arrivals: the time is taken before a large body is read.
     const now = Date.now();
     const url = new URL(req.url ?? '/', 'http://amo.invalid');
     const method = req.method ?? 'GET';
     const raw = await readJson(req);
     const auth = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? null;
-    const record = (status: number) => fake.calls.push({ method, path: url.pathname + url.search, status, auth, body: typeof raw === 'symbol' ? null : raw, at: now });
+    const record = (status: number) => fake.calls.push({ method, path: url.pathname + url.search, status, auth, body: typeof raw === 'symbol' ? null : raw, at: now, host: String(req.headers.host ?? '') });
     while (recent.length && recent[0]! <= now - 1000) recent.shift();
     if (recent.length >= fake.perSecond) {
       record(429);
@@ -440,6 +457,7 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
     if (url.pathname === '/oauth2/access_token' && method === 'POST') {
       const [status, body] = oauth(raw as Record<string, unknown> | null);
       record(status);
+      if (fake.tokenDelayMs) await new Promise((resolve) => setTimeout(resolve, fake.tokenDelayMs));
       return send(res, status, body);
     }
     if (!url.pathname.startsWith('/api/v4/')) {
@@ -454,9 +472,11 @@ export async function startFakeAmo(options: { kommo?: boolean; users?: FakeAmoUs
     const [status, body] = api(method, url, raw);
     record(status);
     send(res, status, body);
-  });
+  };
+  const server: Server = options.tls ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, listener) : createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  fake.origin = options.tls ? `https://${fake.subdomain}.${options.kommo ? 'kommo.com' : 'amocrm.ru'}:${port}` : `http://127.0.0.1:${port}`;
   fake.close = async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -6,8 +6,10 @@ import { all, render } from '../../ui/render';
 const noop = () => undefined;
 
 describe('home menu: stock sync with the accounting system (issue 18 §3)', () => {
-  it('rule: the accounting entry is registered and opens the 1C settings screen, where the sync is started', () => {
-    expect(SYNC_TARGETS.accounting).toEqual({ path: '/integrations/1c' });
+  it('rule: the accounting entry is registered and starts the sync of the connected accounting system (1C) itself', () => {
+    // The same starter as the CRM entries: it finds what the account connected (1C for accounting) and starts its task.
+    expect(SYNC_TARGETS.accounting).toBe(SYNC_TARGETS.crmToWarehouse);
+    expect(SYNC_TARGETS.accounting && 'start' in SYNC_TARGETS.accounting).toBe(true);
     const { container } = render(<HomeMenuList id="menu" onClose={noop} />);
     const group = container.querySelector('[role="group"][aria-label="Product synchronisation"]');
     expect(all(group as HTMLElement, '[role="menuitem"]').map((item) => item.textContent)).toContain('Stock sync with the accounting system');

@@ -4,8 +4,10 @@ import type { AmoAccount, AmoCatalog, AmoElement, AmoElementWrite, AmoFieldGroup
 /**
  * amoCRM / Kommo API v4 over outbound.ts: the account's 7 requests/second gate, the OAuth token kept fresh. A refresh
  * token works once, so one connection refreshes once at a time (two tasks refreshing together would each spend the
- * other's token and lose the connection). A refused refresh is final: the connection is reported revoked and nothing
- * retries it — only the user connecting again brings it back.
+ * other's token and lose the connection): within one client the calls share one refresh, and across clients and
+ * processes `underLock` (the connection row's lock) lets one refresh while the others wait and take its tokens. A
+ * refused refresh is final: the connection is reported revoked and nothing retries it — only the user connecting again
+ * brings it back.
  */
 export interface AmoTokens {
   access_token: string;
@@ -27,6 +29,12 @@ export interface AmoClientOptions extends AmoAppKeys {
   onTokens(tokens: AmoTokens): Promise<void>;
   /** The CRM refused our refresh token (or a fresh token): mark the connection revoked and log why. */
   onRevoked(reason: string): Promise<void>;
+  /**
+   * Runs a refresh exclusively among every client of the connection: `work` gets the tokens stored now (null when the
+   * connection was revoked meanwhile) and a `store` that writes before the exclusion ends, so whoever waited reads
+   * them. Without it the exclusion is this client's alone, with `options.tokens` and `onTokens`.
+   */
+  underLock?: TokenLock;
   gate?: RateGate;
   retries?: number;
   backoffMs?: number;
@@ -38,6 +46,9 @@ export const AMO_PER_SECOND = 7;
 export const AMO_BATCH = 250;
 /** Tokens are refreshed this long before they expire, so a call in flight never carries a dying token. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
+
+export type RefreshOutcome = { ok: true; tokens: AmoTokens } | { ok: false; reason: string };
+export type TokenLock = (work: (stored: AmoTokens | null, store: (tokens: AmoTokens) => Promise<void>) => Promise<RefreshOutcome>) => Promise<RefreshOutcome>;
 
 export class AmoRevokedError extends Error {
   readonly code = 'revoked';
@@ -74,7 +85,7 @@ function hintOf(body: unknown): string {
   return '';
 }
 
-async function tokenCall(keys: AmoAppKeys, grant: Record<string, string>, gate: RateGate): Promise<{ ok: true; tokens: AmoTokens } | { ok: false; reason: string }> {
+async function tokenCall(keys: AmoAppKeys, grant: Record<string, string>, gate: RateGate): Promise<RefreshOutcome> {
   const body = { client_id: keys.clientId, client_secret: keys.clientSecret, redirect_uri: keys.redirectUri, ...grant };
   let answer: Awaited<ReturnType<typeof callJson<TokenAnswer>>>;
   try {
@@ -129,15 +140,24 @@ export function createAmoClient(options: AmoClientOptions): AmoClient {
     throw new AmoRevokedError(`amoCRM refused our access (${revoked}): connect the integration again`);
   };
 
+  const ownLock: TokenLock = (work) => work(tokens, options.onTokens);
+  const underLock = options.underLock ?? ownLock;
+
   const refresh = (spent: string): Promise<void> => {
     // Someone else already swapped the token this call carried: use theirs.
     if (tokens.access_token !== spent) return Promise.resolve();
     refreshing ??= (async () => {
       try {
-        const result = await tokenCall(options, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token }, gate);
-        if (!result.ok) return await revoke(result.reason);
-        await options.onTokens(result.tokens);
-        tokens = result.tokens;
+        const outcome = await underLock(async (stored, store) => {
+          if (!stored) return { ok: false, reason: 'the connection was revoked' };
+          // Another client (task, process) refreshed while we waited for the lock: its tokens are the live ones.
+          if (stored.access_token !== spent) return { ok: true, tokens: stored };
+          const result = await tokenCall(options, { grant_type: 'refresh_token', refresh_token: stored.refresh_token }, gate);
+          if (result.ok) await store(result.tokens);
+          return result;
+        });
+        if (!outcome.ok) return await revoke(outcome.reason);
+        tokens = outcome.tokens;
       } finally {
         refreshing = null;
       }

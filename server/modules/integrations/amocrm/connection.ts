@@ -1,12 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { ServerConfig } from '../../../config';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { integrationConnections } from '../../../db/schema';
 import { notFound, unprocessable } from '../../../http/errors';
 import { logIntegration } from '../log';
 import { crmSource } from '../source';
 import { vaultOf } from '../vaultOf';
-import { createAmoClient, type AmoClient, type AmoTokens } from './client';
+import { createAmoClient, type AmoClient, type AmoTokens, type TokenLock } from './client';
 
 export type AmoConnectionRow = typeof integrationConnections.$inferSelect;
 
@@ -28,16 +28,44 @@ export async function amoConnection(db: Db, accountId: number, id: number): Prom
   return row;
 }
 
-export async function storeCredentials(db: Db, config: ServerConfig, connectionId: number, credentials: AmoCredentials): Promise<void> {
+export async function storeCredentials(db: Db | Tx, config: ServerConfig, connectionId: number, credentials: AmoCredentials): Promise<void> {
   await db
     .update(integrationConnections)
     .set({ credentials: vaultOf(config).seal(credentials), tokenExpiresAt: new Date(credentials.expires_at), status: 'connected', lastError: null })
     .where(eq(integrationConnections.id, connectionId));
 }
 
+/** Turns the connection 'revoked' and logs it — only the first time, so however many calls meet the refusal, one entry. */
+async function markRevoked(db: Db | Tx, row: AmoConnectionRow, reason: string): Promise<void> {
+  const changed = await db
+    .update(integrationConnections)
+    .set({ status: 'revoked', credentials: null, lastError: REVOKED_MESSAGE })
+    .where(and(eq(integrationConnections.id, row.id), ne(integrationConnections.status, 'revoked')))
+    .returning({ id: integrationConnections.id });
+  if (changed.length) await logIntegration(db as Db, { accountId: row.accountId, source: crmSource('amocrm', row.id), level: 'error', action: 'token', message: REVOKED_MESSAGE, details: { reason } });
+}
+
 /**
- * The client of one connection: refreshed tokens are sealed into its row; a refused refresh turns the connection
- * 'revoked' with a log entry saying to connect again (no retry is offered: retrying cannot succeed).
+ * The connection row's lock (SELECT … FOR UPDATE) around a refresh: a refresh token works once, so of the tasks and
+ * processes that meet an expired token together one refreshes and the others, waiting on the row, read its tokens.
+ * New tokens are sealed into the row, and a refusal marks it revoked, before the lock is let go: whoever waited finds
+ * either the live tokens or a revoked connection, never the spent refresh token.
+ */
+function rowLock(db: Db, config: ServerConfig, row: AmoConnectionRow, redirectUri: string): TokenLock {
+  return (work) =>
+    db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(integrationConnections).where(eq(integrationConnections.id, row.id)).for('update');
+      const stored = locked && locked.status !== 'revoked' && locked.credentials ? vaultOf(config).open<AmoCredentials>(locked.credentials) : null;
+      const outcome = await work(stored, (tokens) => storeCredentials(tx, config, row.id, { ...tokens, redirect_uri: redirectUri }));
+      if (!outcome.ok && stored) await markRevoked(tx, row, outcome.reason);
+      return outcome;
+    });
+}
+
+/**
+ * The client of one connection: refreshed tokens are sealed into its row under the row's lock; a refused refresh turns
+ * the connection 'revoked' with one log entry saying to connect again, however many clients met it (no retry is
+ * offered: retrying cannot succeed).
  */
 export function amoClientOf(db: Db, config: ServerConfig, row: AmoConnectionRow): AmoClient {
   if (row.status === 'revoked' || !row.credentials || !row.clientId || !row.clientSecret) throw unprocessable(REVOKED_MESSAGE);
@@ -49,9 +77,7 @@ export function amoClientOf(db: Db, config: ServerConfig, row: AmoConnectionRow)
     redirectUri: credentials.redirect_uri,
     tokens: credentials,
     onTokens: (tokens) => storeCredentials(db, config, row.id, { ...tokens, redirect_uri: credentials.redirect_uri }),
-    async onRevoked(reason) {
-      await db.update(integrationConnections).set({ status: 'revoked', credentials: null, lastError: REVOKED_MESSAGE }).where(eq(integrationConnections.id, row.id));
-      await logIntegration(db, { accountId: row.accountId, source: crmSource('amocrm', row.id), level: 'error', action: 'token', message: REVOKED_MESSAGE, details: { reason } });
-    },
+    underLock: rowLock(db, config, row, credentials.redirect_uri),
+    onRevoked: (reason) => markRevoked(db, row, reason),
   });
 }

@@ -86,7 +86,8 @@ export const amoCrmRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (await (await fromCrm(request)).leadFieldGroups()).map((group) => ({ id: group.id, name: group.name })),
   );
   app.get('/account/product-lists', { schema: { tags, querystring: AmoConnectionQuery, response: { 200: Type.Array(AmoNamed) } }, config: { reads: true } }, async (request) =>
-    (await (await fromCrm(request)).catalogs()).map((catalog) => ({ id: catalog.id, name: catalog.name })),
+    // The products catalog first (a sync started without a choice, from the home menu, takes the first), other lists after in the CRM's order.
+    (await (await fromCrm(request)).catalogs()).sort((a, b) => Number(b.type === 'products') - Number(a.type === 'products')).map((catalog) => ({ id: catalog.id, name: catalog.name })),
   );
   app.get('/integrations/amocrm/pipelines', { schema: { tags, querystring: AmoConnectionQuery, response: { 200: Type.Array(AmoPipelineItem) } }, config: { reads: true } }, async (request) =>
     (await (await fromCrm(request)).pipelines()).map((pipeline) => ({ id: pipeline.id, name: pipeline.name, statuses: pipeline._embedded.statuses.map((status) => ({ id: status.id, name: status.name })) })),
