@@ -9,6 +9,9 @@
 //                                 against the same database, alternating row by row with this one, and prints
 //                                 the old/new ratios from that one run.
 //   BENCH_BASELINE_DIR=<folder>   the same with an older checkout already built there.
+//   BENCH_PROFILE=<folder>        runs every server process under node --cpu-prof, the profiles written there per
+//                                 build and call when the server stops; bench/profileSplit.mjs sums them by where
+//                                 the time went (HTTP and schema, auth, SQL building, the database driver, ...).
 //   BENCH_SECONDS (default 8), BENCH_CONNECTIONS (16), BENCH_CLIENTS (2 client processes), BENCH_PRODUCTS,
 //   BENCH_ORDERS, DATABASE_URL (else a throwaway PostgreSQL, .ci/postgres.sh). The widget's keystroke budget is
 //   measured in Chromium by npm run bench:widget.
@@ -182,7 +185,14 @@ async function main() {
         const server = await startUntil(
           process.execPath,
           [join(build.folder, 'dist/server/main.mjs')],
-          { DATABASE_URL: databaseUrl, WORKERS: String(budget.workers), PORT: String(port), LOG_LEVEL: 'warn', DB_POOL_MAX: String(Math.max(4, Math.ceil(24 / budget.workers))) },
+          {
+            DATABASE_URL: databaseUrl,
+            WORKERS: String(budget.workers),
+            PORT: String(port),
+            LOG_LEVEL: 'warn',
+            DB_POOL_MAX: String(Math.max(4, Math.ceil(24 / budget.workers))),
+            ...(process.env.BENCH_PROFILE && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(process.env.BENCH_PROFILE, `${build.label.replace(/\W+/g, '_')}-${budget.name.replace(/\W+/g, '_')}`)}` }),
+          },
           /Stockroom is running at/,
           `${build.label} server`,
           build.folder,
