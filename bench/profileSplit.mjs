@@ -6,8 +6,8 @@ import { join } from 'node:path';
 
 /** First match wins: the bundle's own code is told apart by its source path (dist keeps them in its source map-less names). */
 const KINDS = [
-  ['idle', (url, name) => name === '(idle)' || name === '(program)'],
-  ['garbage collection', (url, name) => name === '(garbage collector)'],
+  ['idle', (_url, name) => name === '(idle)' || name === '(program)'],
+  ['garbage collection', (_url, name) => name === '(garbage collector)'],
   ['database driver (pg, pglite)', (url) => /node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-)/.test(url)],
   ['SQL building (drizzle)', (url) => /drizzle-orm/.test(url)],
   ['HTTP, schemas, serialising (fastify, ajv)', (url) => /node_modules\/(fastify|@fastify|ajv|fast-json-stringify|find-my-way|light-my-request|avvio|pino|typebox|fast-uri|helmet)/.test(url)],

@@ -9,8 +9,8 @@ const CONTROL = /^\s*(begin|commit|rollback|savepoint|release savepoint)\b/i;
  * statements of the notifier's own pool queries (pg_notify) bypass drizzle and are not counted.
  */
 export async function countStatements<T>(db: Db, work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  // biome-ignore lint/suspicious/noExplicitAny: drizzle's session is internal; its logger is read when a query or transaction is prepared.
-  const session = (db as any).session as { logger: unknown; options: { logger?: unknown } };
+  // drizzle's session is internal; its logger is read when a query or transaction is prepared.
+  const session = (db as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session;
   const statements: string[] = [];
   const logger = { logQuery: (query: string) => void (CONTROL.test(query) ? undefined : statements.push(query)) };
   const saved = { logger: session.logger, options: session.options.logger };
