@@ -184,14 +184,17 @@ async function main() {
         const port = await freePort();
         const server = await startUntil(
           process.execPath,
-          [join(build.folder, 'dist/server/main.mjs')],
+          // Node 20 takes --cpu-prof only on the command line; the cluster's workers inherit it (execArgv).
+          [
+            ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_PROFILE, `${build.label.replace(/\W+/g, '_')}-${budget.name.replace(/\W+/g, '_')}`)}`] : []),
+            join(build.folder, 'dist/server/main.mjs'),
+          ],
           {
             DATABASE_URL: databaseUrl,
             WORKERS: String(budget.workers),
             PORT: String(port),
             LOG_LEVEL: 'warn',
             DB_POOL_MAX: String(Math.max(4, Math.ceil(24 / budget.workers))),
-            ...(process.env.BENCH_PROFILE && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(process.env.BENCH_PROFILE, `${build.label.replace(/\W+/g, '_')}-${budget.name.replace(/\W+/g, '_')}`)}` }),
           },
           /Stockroom is running at/,
           `${build.label} server`,
