@@ -2,8 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { batches, movements, orderPositions, positionBatches } from '../../db/schema';
 import { productShortage } from './errors';
-import type { Holder } from './holdings';
 import { quantityText, thousandthsOf } from './quantities';
+
+/** What of a holding position (holdings.ts Holder) the reservation reads. */
+interface Reserving {
+  accountId: number;
+  userId: number | null;
+  position: { id: number; warehouseId: number | null };
+  product: { id: number; name: string; article: string };
+  comment: string;
+}
 
 /**
  * A reservation of `thousandths` for one position as ONE statement (issue 20 §3: add to deal under load paid a round
@@ -18,7 +26,7 @@ import { quantityText, thousandthsOf } from './quantities';
  * holdings as they were plus what is taken (a statement does not see its own writes), which is what settle() reads
  * back after the loop of take(). A ledger row's sum is valued in SQL (numeric rounding of cost × quantity).
  */
-export async function reserveAtOnce(tx: Tx, holder: Holder, thousandths: number): Promise<void> {
+export async function reserveAtOnce(tx: Tx, holder: Reserving, thousandths: number): Promise<void> {
   const { position, product } = holder;
   const need = quantityText(thousandths);
   const inWarehouse = position.warehouseId === null ? sql`` : sql`and b.warehouse_id = ${position.warehouseId}`;
