@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// node bench/profileSplit.mjs <folder of .cpuprofile files> — where a server's CPU went under a bench (BENCH_PROFILE of
-// bench/budgets.mjs): self time summed by the kind of code it was spent in, the idle time of the event loop left out.
+// node bench/profileSplit.mjs <folder of .cpuprofile files> [seconds] — where a server's CPU went under a bench
+// (BENCH_PROFILE of bench/budgets.mjs): self time summed by the kind of code it was spent in, the idle time of the
+// event loop left out. With `seconds`, only each profile's last seconds count (the measured run, not the start-up:
+// BENCH_SECONDS plus a second for stopping).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -25,6 +27,7 @@ function files(folder) {
 }
 
 const folder = process.argv[2];
+const lastUs = process.argv[3] ? Number(process.argv[3]) * 1e6 : Number.POSITIVE_INFINITY;
 const sums = new Map();
 const ownFunctions = new Map();
 let total = 0;
@@ -32,7 +35,10 @@ for (const file of files(folder)) {
   const profile = JSON.parse(readFileSync(file, 'utf8'));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const deltas = profile.timeDeltas;
+  let at = profile.startTime;
+  const times = deltas.map((delta) => (at += delta));
   for (let i = 0; i < profile.samples.length; i++) {
+    if (profile.endTime - times[i] > lastUs) continue;
     const node = byId.get(profile.samples[i]);
     const { url, functionName } = node.callFrame;
     const kind = KINDS.find(([, test]) => test(url, functionName))[0];
