@@ -11,6 +11,9 @@
 //   BENCH_BASELINE_DIR=<folder>   the same with an older checkout already built there.
 //   BENCH_LIST_BODIES=1             also measures each of the orders/list bodies on its own (rows orders/list:1…6),
 //                                 so their CPU per call can be told apart; orders/list alone is BENCH_CALLS=orders/list.
+//   BENCH_PROFILE=<folder>        runs every server process under node --cpu-prof, the profiles written there per
+//                                 build and call when the server stops; bench/profileSplit.mjs sums them by where
+//                                 the time went (HTTP and schema, auth, SQL building, the database driver, ...).
 //   BENCH_SECONDS (default 8), BENCH_CONNECTIONS (16), BENCH_CLIENTS (2 client processes), BENCH_PRODUCTS,
 //   BENCH_ORDERS, DATABASE_URL (else a throwaway PostgreSQL, .ci/postgres.sh). The widget's keystroke budget is
 //   measured in Chromium by npm run bench:widget.
@@ -168,8 +171,18 @@ async function main() {
         const port = await freePort();
         const server = await startUntil(
           process.execPath,
-          [join(build.folder, 'dist/server/main.mjs')],
-          { DATABASE_URL: databaseUrl, WORKERS: String(budget.workers), PORT: String(port), LOG_LEVEL: 'warn', DB_POOL_MAX: String(Math.max(4, Math.ceil(24 / budget.workers))) },
+          // Node 20 takes --cpu-prof only on the command line; the cluster's workers inherit it (execArgv).
+          [
+            ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_PROFILE, `${build.label.replace(/\W+/g, '_')}-${budget.name.replace(/\W+/g, '_')}`)}`] : []),
+            join(build.folder, 'dist/server/main.mjs'),
+          ],
+          {
+            DATABASE_URL: databaseUrl,
+            WORKERS: String(budget.workers),
+            PORT: String(port),
+            LOG_LEVEL: 'warn',
+            DB_POOL_MAX: String(Math.max(4, Math.ceil(24 / budget.workers))),
+          },
           /Stockroom is running at/,
           `${build.label} server`,
           build.folder,

@@ -56,10 +56,23 @@ export async function settleOrder(tx: Tx, orderId: number, extra: Partial<typeof
     .where(eq(orders.id, orderId));
 }
 
+type StageRow = typeof pipelineStatuses.$inferSelect;
+
+/** The stages of the order's pipeline (its row held, stockSync.ts) and the order's own stage among them. */
+export async function orderStages(tx: Tx, order: OrderRow): Promise<{ stages: StageRow[]; stage: StageRow | null }> {
+  const stages = await stagesOf(tx, order.accountId, order.pipelineId);
+  return { stages, stage: stages.find((item) => item.id === order.statusId) ?? null };
+}
+
+/** requireProductsEditable with the order's stages already read (orderStages): no statement when its stage is among them. */
+export async function requireProductsEditableIn(tx: Tx, order: OrderRow, stage: StageRow | null): Promise<void> {
+  if (stage === null && order.statusId !== null) return requireProductsEditable(tx, order);
+  if (TERMINAL_STATES.has(order.stockState) || stage?.blocksProducts) throw unprocessable(PRODUCTS_LOCKED);
+}
+
 /** Moves the order's stock to where its stage (or CRM status) says, and records the state. */
-export async function applyStockState(tx: Tx, actor: Actor, order: OrderRow, only?: number[]): Promise<StockState> {
-  const stages = await stagesOf(tx, actor.accountId, order.pipelineId);
-  const stage = stages.find((item) => item.id === order.statusId) ?? null;
+export async function applyStockState(tx: Tx, actor: Actor, order: OrderRow, only?: number[], read?: { stages: StageRow[]; stage: StageRow | null }): Promise<StockState> {
+  const { stages, stage } = read ?? (await orderStages(tx, order));
   const target = targetStockState(order.stockState, order, stage, stageRulesOf(stages));
   await reconcileStock(tx, { accountId: actor.accountId, userId: actor.userId, order }, target, only);
   return target;

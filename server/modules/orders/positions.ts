@@ -1,52 +1,51 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderWithPositions, PositionAddRequest, PositionDeleteRequest } from '../../../src/contract/orders';
-import { parseProductIdentifier } from '../../../src/domain/productId';
 import type { Db, Tx } from '../../db/client';
-import { batches, orderPositions, products, warehouses } from '../../db/schema';
+import { orderPositions } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { Actor } from './actor';
 import { orderChanged } from './changeEvents';
-import { applyStockState, orderRowOf, requireProductsEditable, settleOrder } from './orderRows';
-import { priceFields, priceIn } from './positionsView';
+import { orderRowOf, orderStages, requireProductsEditable, requireProductsEditableIn, settleOrder } from './orderRows';
+import { lockPositionTarget, type PositionTarget } from './positionTarget';
+import { priceIn } from './positionsView';
 
 export { hiddenFieldCodes, listPositions, productPrice, visibleValues } from './positionsView';
 import { getOrder } from './service';
 import { lastChangeBy } from './lastChange';
-
-type ProductRow = typeof products.$inferSelect;
-import { reconcileStock } from './stockSync';
+import { reconcilePosition, reconcileStock, stageRulesOf, targetStockState } from './stockSync';
 import { inTransaction } from '../../http/transaction';
 import { countText } from '../stock/api';
 
-/** The product and warehouse an identifier names (spec 2 §5): goods without a warehouse code come from the main warehouse; services have none. */
-async function resolveIdentifier(db: Db | Tx, actor: Actor, identifier: string | number): Promise<{ product: ProductRow; warehouseId: number | null }> {
-  const parsed = parseProductIdentifier(identifier);
-  if (!/^\d{1,10}$/.test(parsed.id.trim()) || Number(parsed.id) < 1 || Number(parsed.id) > 2_147_483_647) throw badRequest('Invalid product identifier: expected the product id, optionally followed by %%% and a warehouse code');
-  const [product] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.accountId, actor.accountId), eq(products.id, Number(parsed.id))));
-  if (!product) throw notFound('No such product');
-  if (product.archived) throw badRequest('This product is archived');
-  if (product.type === 'service') return { product, warehouseId: null };
-  const [warehouse] = await db
-    .select({ id: warehouses.id })
-    .from(warehouses)
-    .where(and(eq(warehouses.accountId, actor.accountId), parsed.warehouseCode === null ? eq(warehouses.isMain, true) : eq(warehouses.code, parsed.warehouseCode)));
-  if (!warehouse) throw notFound(parsed.warehouseCode === null ? 'The account has no main warehouse' : 'No such warehouse');
-  return { product, warehouseId: warehouse.id };
-}
-
-/** The cost price a new position starts with: the oldest batch with stock in its warehouse (the one FIFO takes first), else the newest. */
-async function startingCost(db: Db | Tx, accountId: number, productId: number, warehouseId: number | null): Promise<string> {
-  if (warehouseId === null) return '0';
-  const [row] = await db
-    .select({ cost: batches.costPrice })
-    .from(batches)
-    .where(and(eq(batches.accountId, accountId), eq(batches.productId, productId), eq(batches.warehouseId, warehouseId)))
-    .orderBy(sql`${batches.count} > ${batches.reserve} desc`, sql`case when ${batches.count} > ${batches.reserve} then ${batches.id} else -${batches.id} end`)
-    .limit(1);
-  return row?.cost ?? '0';
+/** The order's position of the product from the warehouse at the price type, grown by `quantity`, or a new one last in the order: its id and the count it had (0 for a new one). One statement. */
+async function growOrAddPosition(
+  tx: Tx,
+  actor: Actor,
+  orderId: number,
+  target: Pick<PositionTarget, 'product' | 'warehouseId' | 'startingCost'>,
+  priceField: string,
+  price: { cost: number; currency: string; nds: number },
+  quantity: string,
+): Promise<{ id: number; before: number }> {
+  const { product, warehouseId } = target;
+  const inWarehouse = warehouseId === null ? sql`p.warehouse_id is null` : sql`p.warehouse_id = ${warehouseId}`;
+  const result = await tx.execute(sql`
+    with same as (
+      select p.id, p.quantity from ${orderPositions} p
+      where p.order_id = ${orderId} and p.product_id = ${product.id} and ${inWarehouse} and p.price_field = ${priceField}
+      limit 1
+    ), grown as (
+      update ${orderPositions} p set quantity = p.quantity + ${quantity}::numeric where p.id = (select id from same) returning p.id
+    ), added as (
+      insert into ${orderPositions} (account_id, order_id, product_id, warehouse_id, price_field, price, currency, quantity, nds, cost_price, sort)
+      select ${actor.accountId}, ${orderId}, ${product.id}, ${warehouseId}::int, ${priceField}, ${price.cost.toFixed(2)}::numeric, ${price.currency},
+        ${quantity}::numeric, ${price.nds.toFixed(2)}::numeric, ${target.startingCost}::numeric,
+        coalesce((select max(o.sort) from ${orderPositions} o where o.order_id = ${orderId}), -1) + 1
+      where not exists (select 1 from same)
+      returning id
+    )
+    select coalesce((select id from grown), (select id from added)) as id, coalesce((select quantity from same), 0)::text as before`);
+  const [row] = (result as unknown as { rows: { id: number; before: string }[] }).rows;
+  return { id: Number(row.id), before: Number(row.before) };
 }
 
 /**
@@ -54,63 +53,30 @@ async function startingCost(db: Db | Tx, accountId: number, productId: number, w
  * warehouse at the same price type adds to its position. In one transaction under the order's lock; the
  * position then holds stock as the order's stage says (reserved when the stage reserves, or when the
  * pipeline has no reservation stage) — refused whole, changing nothing, when there is not enough.
+ * Issue 20 §3 (add to deal under load): the order is locked with everything else the add reads in one statement,
+ * the position written in one, locked with its product in one, reserved in one (stock/reserveAtOnce.ts); the CRM
+ * listeners are told only when the account has a connected CRM (read in the first statement).
+ * test/server/orders/addToDealStatements.test.ts holds the count.
  */
 export async function addPosition(db: Db, actor: Actor, body: PositionAddRequest): Promise<OrderWithPositions> {
   const quantity = body.quantity ?? 1;
-  const { leadId } = await orderRowOf(db, actor.accountId, body.order_id);
-  const { product, warehouseId } = await resolveIdentifier(db, actor, body.product);
-  const defaults = await priceFields(db, actor.accountId);
-  const priceField = body.price_field ?? defaults[0] ?? 'price';
-  if (body.price_field !== undefined && !defaults.includes(body.price_field)) throw badRequest(`${body.price_field} is not a price field`);
-  const price = priceIn(product.values, defaults.includes(priceField) ? priceField : undefined, actor);
-  const cost = await startingCost(db, actor.accountId, product.id, warehouseId);
-  await inTransaction(db, async (tx) => {
-    const order = await orderRowOf(tx, actor.accountId, body.order_id, true);
-    await requireProductsEditable(tx, order);
-    const [same] = await tx
-      .select()
-      .from(orderPositions)
-      .where(
-        and(
-          eq(orderPositions.orderId, order.id),
-          eq(orderPositions.productId, product.id),
-          warehouseId === null ? sql`${orderPositions.warehouseId} is null` : eq(orderPositions.warehouseId, warehouseId),
-          eq(orderPositions.priceField, priceField),
-        ),
-      );
-    let positionId: number;
-    const before = same ? Number(same.quantity) : 0;
-    if (same) {
-      await tx
-        .update(orderPositions)
-        .set({ quantity: sql`${orderPositions.quantity} + ${countText(quantity)}` })
-        .where(eq(orderPositions.id, same.id));
-      positionId = same.id;
-    } else {
-      const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${orderPositions.sort}), -1) + 1` }).from(orderPositions).where(eq(orderPositions.orderId, order.id));
-      const [row] = await tx
-        .insert(orderPositions)
-        .values({
-          accountId: actor.accountId,
-          orderId: order.id,
-          productId: product.id,
-          warehouseId,
-          priceField,
-          price: price.cost.toFixed(2),
-          currency: price.currency,
-          quantity: countText(quantity),
-          nds: price.nds.toFixed(2),
-          costPrice: cost,
-          sort: Number(next),
-        })
-        .returning({ id: orderPositions.id });
-      positionId = row.id;
-    }
-    await actor.limitCounts?.(tx, order.id, [{ id: positionId, before }]);
-    const stockState = await applyStockState(tx, actor, order, [positionId]);
+  const { leadId, crmConnected } = await inTransaction(db, async (tx) => {
+    const target = await lockPositionTarget(tx, actor, body.order_id, body.product);
+    const { order, priceFields: defaults } = target;
+    const priceField = body.price_field ?? defaults[0] ?? 'price';
+    if (body.price_field !== undefined && !defaults.includes(body.price_field)) throw badRequest(`${body.price_field} is not a price field`);
+    const price = priceIn(target.product.values, defaults.includes(priceField) ? priceField : undefined, actor);
+    const stages = await orderStages(tx, order);
+    await requireProductsEditableIn(tx, order, stages.stage);
+    const position = await growOrAddPosition(tx, actor, order.id, target, priceField, price, countText(quantity));
+    await actor.limitCounts?.(tx, order.id, [position]);
+    const stockState = targetStockState(order.stockState, order, stages.stage, stageRulesOf(stages.stages));
+    await reconcilePosition(tx, { accountId: actor.accountId, userId: actor.userId, order }, stockState, position.id);
     await settleOrder(tx, order.id, { stockState, ...lastChangeBy(actor) });
+    return { leadId: order.leadId, crmConnected: target.crmConnected };
   });
-  await orderChanged({ db, accountId: actor.accountId, orderId: body.order_id, leadId });
+  // Every listener pushes to a connected CRM (changeEvents.ts): without one there is nobody to tell.
+  if (crmConnected) await orderChanged({ db, accountId: actor.accountId, orderId: body.order_id, leadId });
   return getOrder(db, actor, body.order_id);
 }
 

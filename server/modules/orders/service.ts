@@ -20,7 +20,7 @@ import { applyStockState, NO_SUCH_ORDER, orderRowOf, requireProductsEditable, se
 
 // The row-level rules live in orderRows.ts; re-exported so callers need one import for the order services.
 export { NO_SUCH_ORDER, orderRowOf, PRODUCTS_LOCKED, productsLocked, requireProductsEditable, STALE_ORDER, type OrderRow } from './orderRows';
-import { listPositions, productPrice } from './positionsView';
+import { positionsJson, positionsOfJson, productPrice } from './positionsView';
 import { positionFieldValues } from './positionValues';
 import { orderChanged } from './changeEvents';
 import { orderCrmStatusEntered, orderStageEntered } from './stageEvents';
@@ -93,9 +93,18 @@ export function toOrder(row: OrderJoined, currency: string): Order {
 
 /** orders/order: one order with its positions (public callers see only public-visible product fields). */
 export async function getOrder(db: Db, actor: Actor, id: number): Promise<OrderWithPositions> {
-  const [row] = await joined(db, actor.accountId).where(and(eq(orders.accountId, actor.accountId), eq(orders.id, id)));
+  // The order and its positions in one statement (issue 20 §3: every order write answers with this read).
+  const [row] = await db
+    .select({ ...orderShape, positions: positionsJson(actor.accountId, id) })
+    .from(orders)
+    .leftJoin(pipelineStatuses, and(eq(pipelineStatuses.id, orders.statusId), eq(pipelineStatuses.accountId, actor.accountId)))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(contacts, and(eq(contacts.id, orders.contactId), eq(contacts.accountId, actor.accountId)))
+    .leftJoin(companies, and(eq(companies.id, orders.companyId), eq(companies.accountId, actor.accountId)))
+    .leftJoin(facilities, and(eq(facilities.id, orders.facilityId), eq(facilities.accountId, actor.accountId)))
+    .where(and(eq(orders.accountId, actor.accountId), eq(orders.id, id)));
   if (!row) throw notFound(NO_SUCH_ORDER);
-  const positions = await listPositions(db, actor, id);
+  const positions = await positionsOfJson(db, actor, row.positions);
   return { ...toOrder(row, positions[0]?.currency ?? defaultCurrency({ is_kommo: actor.isKommo })), positions };
 }
 

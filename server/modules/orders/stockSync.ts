@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { StockState } from '../../../src/contract/orders';
 import type { Tx } from '../../db/client';
 import { orderPositions, type orders, pipelines, pipelineStatuses, type products } from '../../db/schema';
-import { adjust, belowWrittenOff, lockProducts, release, thousandthsOf, type Holder } from '../stock/api';
+import { adjust, belowWrittenOff, lockPositionProduct, lockProducts, release, thousandthsOf, type Holder } from '../stock/api';
 
 /**
  * The order rules of stock: which state an order's goods should be in, from its stage or CRM status. The stock
@@ -56,12 +56,13 @@ export function targetStockState(current: string, order: Pick<OrderRow, 'leadId'
 /** Stage rows of an order's pipeline (empty for CRM-linked orders without one). */
 export async function stagesOf(tx: Tx, accountId: number, pipelineId: number | null): Promise<StageRow[]> {
   if (pipelineId === null) return [];
-  // Holding the pipeline row (shared) makes a concurrent change of its stages' operations wait until this order's move is done.
-  await tx.select({ id: pipelines.id }).from(pipelines).where(and(eq(pipelines.accountId, accountId), eq(pipelines.id, pipelineId))).for('share');
+  // Holding the pipeline row (shared) makes a concurrent change of its stages' operations wait until this order's move
+  // is done. The lock is the sub-select's, run once before the stages are read, so one statement does both.
+  const pipeline = sql`(select p.id from ${pipelines} p where p.account_id = ${accountId} and p.id = ${pipelineId} for share)`;
   return tx
     .select()
     .from(pipelineStatuses)
-    .where(and(eq(pipelineStatuses.accountId, accountId), eq(pipelineStatuses.pipelineId, pipelineId)))
+    .where(and(eq(pipelineStatuses.accountId, accountId), eq(pipelineStatuses.pipelineId, pipeline)))
     .orderBy(asc(pipelineStatuses.sort), asc(pipelineStatuses.id));
 }
 
@@ -96,6 +97,13 @@ async function lockedPositions(tx: Tx, scope: Scope, only?: number[]) {
     const product = productById.get(position.productId);
     return product ? [{ position, product }] : [];
   });
+}
+
+/** reconcileStock for one position of the order (the one a change just wrote). */
+export async function reconcilePosition(tx: Tx, scope: Scope, target: StockState, positionId: number): Promise<void> {
+  for (const { position, product } of await lockPositionProduct(tx, scope.accountId, scope.order.id, positionId)) {
+    await adjust(tx, holderOf(scope, position, product), { from: scope.order.stockState, to: target });
+  }
 }
 
 /**

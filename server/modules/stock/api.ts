@@ -15,7 +15,7 @@
 export { receive, transfer, writeOff } from './service';
 export { adjust, consume, release, reserve, type Holder } from './holdings';
 export { openingStock, toBatch } from './batches';
-export { lockProduct, lockProducts } from './locks';
+export { lockPositionProduct, lockProduct, lockProducts } from './locks';
 export { countText, roundedQuantity, thousandthsOf } from './quantities';
 export { belowWrittenOff, NOT_ENOUGH_STOCK } from './errors';
 export { checkBatch, endTransit, moveGoods, type ProductMaker, receiveGoods, transitOf, writeOffGoods } from './operations';

@@ -6,6 +6,7 @@ import { arrive, type BatchRow } from './batches';
 import { productShortage } from './errors';
 import { writeLedger, type MovementKind } from './ledger';
 import { quantityText, thousandthsOf } from './quantities';
+import { reserveAtOnce } from './reserveAtOnce';
 
 /**
  * Reservations: what an order position holds of which batch (position_batches), and the position's reserved,
@@ -196,7 +197,8 @@ async function settle(tx: Tx, positionId: number): Promise<void> {
 
 /** The position reserves `thousandths` more, oldest batch first; refused whole when the warehouse has not that much free. */
 export async function reserve(tx: Tx, holder: Holder, thousandths: number): Promise<void> {
-  if (thousandths > 0) await take(tx, holder, thousandths, 'reserve');
+  // Taking and restating in one statement (reserveAtOnce.ts); with nothing to take, only the sums are restated.
+  if (thousandths > 0) return reserveAtOnce(tx, holder, thousandths);
   await settle(tx, holder.position.id);
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { products } from '../../db/schema';
+import { orderPositions, products } from '../../db/schema';
 import { noSuchProduct } from './errors';
 
 /**
@@ -42,4 +42,17 @@ export async function lockProduct(tx: Tx, accountId: number, productId: number):
   const row = (await lockProducts(tx, accountId, [productId])).get(productId);
   if (!row) throw noSuchProduct();
   return row;
+}
+
+/**
+ * One order position with its product locked as rule 2 says, in one statement: a change of a single position (add to
+ * deal, issue 20 §3) takes its one product lock with the read of the position. Empty when there is no such position.
+ */
+export async function lockPositionProduct(tx: Tx, accountId: number, orderId: number, positionId: number) {
+  return tx
+    .select({ position: orderPositions, product: products })
+    .from(orderPositions)
+    .innerJoin(products, and(eq(products.id, orderPositions.productId), eq(products.accountId, accountId)))
+    .where(and(eq(orderPositions.orderId, orderId), eq(orderPositions.id, positionId)))
+    .for(PRODUCT_LOCK, { of: products });
 }
