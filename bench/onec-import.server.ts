@@ -64,13 +64,13 @@ async function main(): Promise<void> {
   const client = new OneCClient(
     async (request) => {
       const started = performance.now();
-      const cpuBefore = nodeCpu() + postgresCpu();
+      const cpuBefore = nodeCpu() + postgresCpu({ endedBackends: true });
       const response = await fetch(`${base}${request.url}`, { method: request.method, headers: request.headers, body: request.body ? new Uint8Array(request.body) : undefined });
       const body = await response.text();
       const query = new URLSearchParams(request.url.split('?')[1]);
       if (query.get('mode') === 'import') {
         (callSeconds[query.get('filename')!] ??= []).push(seconds((performance.now() - started) / 1000));
-        (callCpu[query.get('filename')!] ??= []).push(seconds(nodeCpu() + postgresCpu() - cpuBefore));
+        (callCpu[query.get('filename')!] ??= []).push(seconds(nodeCpu() + postgresCpu({ endedBackends: true }) - cpuBefore));
       }
       return { status: response.status, body };
     },
