@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { PaymentProvider, PaymentState } from '../../../src/contract/payments';
 import type { ServerConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
@@ -52,7 +52,10 @@ export async function acceptPaymentWebhook(
   if (!adapter) throw notFound(NO_PAYMENTS_HERE);
   const event = eventOfBody(rawBody);
   const refuse = async (message: string, details: Record<string, unknown> = {}, status = 400): Promise<never> => {
-    await logIntegration(db, { accountId, source: provider, level: 'warning', action: 'payment-webhook', message, details: { event, ...details } });
+    // Not believed, but the payments log can still say which of our payments it named.
+    const named = 'order_id' in details ? null : await namedPayment(db, accountId, provider, rawBody);
+    const about = named ? { order_id: named.orderId, external_id: named.externalId, amount: named.amount, currency: named.currency } : {};
+    await logIntegration(db, { accountId, source: provider, level: 'warning', action: 'payment-webhook', message, details: { event, ...about, ...details } });
     throw new HttpError(status, message);
   };
 
@@ -127,6 +130,26 @@ function eventOfBody(rawBody: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** Our payment a body names (a payment or session id, a refund's payment_id, a charge's payment_intent), if any. */
+async function namedPayment(db: Db, accountId: number, provider: PaymentProvider, rawBody: string) {
+  let told: { id?: unknown; payment_id?: unknown; payment_intent?: unknown } | undefined;
+  try {
+    const body = JSON.parse(rawBody) as { object?: typeof told; data?: { object?: typeof told } };
+    told = body?.object ?? body?.data?.object;
+  } catch {
+    return null;
+  }
+  const ids = [told?.id, told?.payment_id].filter((id): id is string => typeof id === 'string' && id.length <= 128);
+  const ref = typeof told?.payment_intent === 'string' && told.payment_intent.length <= 128 ? told.payment_intent : null;
+  if (!ids.length && !ref) return null;
+  const [row] = await db
+    .select({ orderId: orderPayments.orderId, externalId: orderPayments.externalId, amount: orderPayments.amount, currency: orderPayments.currency })
+    .from(orderPayments)
+    .where(and(eq(orderPayments.accountId, accountId), eq(orderPayments.provider, provider), or(ids.length ? inArray(orderPayments.externalId, ids) : undefined, ref ? eq(orderPayments.providerRef, ref) : undefined)))
+    .limit(1);
+  return row ?? null;
 }
 
 async function paymentRowOf(tx: Tx, accountId: number, provider: PaymentProvider, externalId: string): Promise<PaymentRow> {
