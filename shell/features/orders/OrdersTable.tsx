@@ -5,6 +5,8 @@ import type { OrdersSort } from './state';
 import type { OrdersColumn } from './tableConfig';
 import { cellText, columnLabel, isNumericColumn, orderName, orderStage, type CellContext } from './columns';
 import { RowMenu, type RowMenuItem } from './RowMenu';
+import { PaymentBadge, usePaymentStates } from '../payments/PaymentBadge';
+import type { PaymentState } from '../../../src/contract/payments';
 
 export type RowAction = 'refund' | 'share' | 'unlink' | 'archive' | 'delete';
 
@@ -47,7 +49,14 @@ function SortableHeader({ column, sort, onSort }: { column: OrdersColumn; sort: 
   );
 }
 
-function Cell({ column, order, ctx, link, onOpen }: { column: OrdersColumn; order: Order; ctx: CellContext; link: boolean; onOpen: (order: Order) => void }) {
+function Cell({ column, order, ctx, link, onOpen, payment }: { column: OrdersColumn; order: Order; ctx: CellContext; link: boolean; onOpen: (order: Order) => void; payment: PaymentState | undefined }) {
+  if (column.key === 'order_payment') {
+    return (
+      <td data-column={column.key}>
+        <PaymentBadge state={payment} />
+      </td>
+    );
+  }
   const text = cellText(column, order, ctx);
   if (link) {
     return (
@@ -106,6 +115,7 @@ export function OrdersTable({ columns, orders, pipelines, locale, sort, busy, on
   const ctx: CellContext = { pipelines, locale };
   // The name links the row to its order; when the name column is hidden the number, else the first column, takes its place.
   const linkKey = ['order_name', 'order_id'].find((key) => columns.some((column) => column.key === key)) ?? columns[0]?.key;
+  const payments = usePaymentStates(columns.some((column) => column.key === 'order_payment') ? orders.map((order) => order.id) : []);
   return (
     <div className="orders-table-wrap">
       <table className="orders-table" aria-busy={busy} aria-labelledby="orders-title" data-testid="orders-table">
@@ -123,7 +133,7 @@ export function OrdersTable({ columns, orders, pipelines, locale, sort, busy, on
           {orders.map((order) => (
             <tr key={order.id} data-order-id={order.id}>
               {columns.map((column) => (
-                <Cell key={column.key} column={column} order={order} ctx={ctx} link={column.key === linkKey} onOpen={onOpen} />
+                <Cell key={column.key} column={column} order={order} ctx={ctx} link={column.key === linkKey} onOpen={onOpen} payment={payments[order.id]} />
               ))}
               <RowActions order={order} onOpen={onOpen} onAction={onAction} />
             </tr>
