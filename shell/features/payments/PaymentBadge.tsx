@@ -18,11 +18,11 @@ const BADGE_TEXT: Record<PaymentState, MessageKey> = {
 };
 
 /** An order's online payment in the orders list; nothing for an order nobody tried to pay. */
-export function PaymentBadge({ state }: { state: PaymentState | undefined }) {
-  if (!state) return null;
+export function PaymentBadge({ state }: { state: string | undefined }) {
+  if (!state || !(state in BADGE_TEXT)) return null;
   return (
     <span className={`payment-badge payment-badge--${state}`} data-payment={state}>
-      {t(BADGE_TEXT[state])}
+      {t(BADGE_TEXT[state as PaymentState])}
     </span>
   );
 }
@@ -44,3 +44,6 @@ export function usePaymentStates(orderIds: readonly number[]): PaymentStates {
   }, [key]);
   return key ? states : {};
 }
+
+/** The orders list's Payment column as the orders feature takes it (composed in shell/app/OrdersPage.tsx). */
+export const paymentColumn = { useStates: usePaymentStates, Badge: PaymentBadge };

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ru from '../../../../locales/ru.json';
-import OrdersScreen from '../../../../shell/features/orders/OrdersScreen';
+import OrdersPage from '../../../../shell/app/OrdersPage';
 import { SEARCH_DEBOUNCE_MS } from '../../../../shell/features/orders/SearchBox';
 import type { Order } from '../../../../src/contract/orders';
 import type { Pipeline } from '../../../../src/contract/pipelines';
@@ -59,7 +59,8 @@ async function showScreen(): Promise<HTMLElement> {
   const host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
-  await act(async () => root?.render(<OrdersScreen />));
+  // The screen as /orders shows it: composed with the payments feature's column (shell/app/OrdersPage.tsx).
+  await act(async () => root?.render(<OrdersPage />));
   await settle();
   return host;
 }
