@@ -9,7 +9,7 @@ import { baseUrl, openPage } from './browser';
 /**
  * What staff see of online payments (issue 18 §4) in a real browser against the real server and the providers' fakes:
  * the orders list's Payment badge after a payment and a partial refund, and the payments log in Settings → Payments
- * (time, order, provider, event, amount, result; paged). English with Stripe (dollars), Russian with YooKassa (roubles).
+ * (time, order, provider, event, amount, result; paged), and the order screen's line. English with Stripe (dollars), Russian with YooKassa (roubles).
  */
 type Texts = typeof en;
 const LANGS = [
@@ -99,6 +99,13 @@ for (const { lang, locale, texts, provider } of LANGS) {
       await page.getByText(t.logPage.replace('{{page}}', '2').replace('{{pages}}', '2')).waitFor();
       expect(await rows.count()).toBe(3);
       expect(await page.getByRole('button', { name: t.logOlder, exact: true }).isDisabled()).toBe(true);
+
+      // The order screen: partly refunded, with the amount given back.
+      await page.goto(`${baseUrl}/#/addToDeal?order_id=${order.id}`);
+      const line = page.locator('[data-payment="partly_refunded"]');
+      await line.waitFor();
+      expect(await line.textContent()).toContain(t.statePartlyRefunded);
+      expect(await line.textContent()).toMatch(new RegExp(`${t.refunded.split('{{')[0]}.*20[.,]00`));
       await page.context().close();
     });
   });
