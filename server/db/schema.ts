@@ -1495,13 +1495,17 @@ export const orderPayments = pgTable(
     externalId: text('external_id'),
     amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
     currency: text('currency').notNull(),
-    /** 'pending' | 'succeeded' | 'canceled' | 'refunded' */
+    /** 'pending' | 'succeeded' | 'canceled' | 'partly_refunded' | 'refunded' */
     state: text('state').notNull().default('pending'),
     idempotenceKey: text('idempotence_key').notNull(),
     /** Where the customer confirms the payment (the provider's page). */
     confirmationUrl: text('confirmation_url'),
     /** The order's version the amount was taken from: a changed order gets a new payment. */
     orderVersion: integer('order_version').notNull(),
+    /** What the provider has given back so far (the sum of its refunds); 0 until a refund. */
+    refundedAmount: numeric('refunded_amount', { precision: 16, scale: 2 }).notNull().default('0'),
+    /** Stripe: the Checkout Session's PaymentIntent, which its charge (and so charge.refunded) names. */
+    providerRef: text('provider_ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1511,7 +1515,11 @@ export const orderPayments = pgTable(
     uniqueIndex('order_payments_account_external').on(table.accountId, table.provider, table.externalId),
     // One pending payment per order: a second concurrent 'Pay' cannot add another.
     uniqueIndex('order_payments_account_order_pending').on(table.accountId, table.orderId).where(sql`state = 'pending'`),
-    check('order_payments_state', sql`${table.state} in ('pending', 'succeeded', 'canceled', 'refunded')`),
+    // The orders list's badge: one lookup of a page's orders (payments/orders).
+    index('order_payments_account_order').on(table.accountId, table.orderId),
+    index('order_payments_account_ref').on(table.accountId, table.provider, table.providerRef),
+    check('order_payments_state', sql`${table.state} in ('pending', 'succeeded', 'canceled', 'partly_refunded', 'refunded')`),
+    check('order_payments_refunded', sql`${table.refundedAmount} >= 0 and ${table.refundedAmount} <= ${table.amount}`),
     check('order_payments_amount', sql`${table.amount} > 0`),
   ],
 );

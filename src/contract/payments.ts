@@ -9,7 +9,8 @@ import { Nullable } from './common';
 export const PaymentProvider = Type.Union([Type.Literal('yookassa'), Type.Literal('stripe')]);
 export type PaymentProvider = Type.Static<typeof PaymentProvider>;
 
-export const PaymentState = Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('canceled'), Type.Literal('refunded')]);
+/** partly_refunded: paid, and the provider has given back part of it (refunded_amount says how much). */
+export const PaymentState = Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('canceled'), Type.Literal('partly_refunded'), Type.Literal('refunded')]);
 export type PaymentState = Type.Static<typeof PaymentState>;
 
 /** payments/settings: the chosen provider and, per provider, whether keys are stored and their masked ends. */
@@ -55,6 +56,8 @@ export const OrderPaymentView = Type.Object({
   amount: Type.String(),
   currency: Type.String(),
   paid_at: Nullable(Type.String()),
+  /** What the provider has given back of the paid amount ("0.00" before any refund). */
+  refunded_amount: Type.String(),
 });
 export type OrderPaymentView = Type.Static<typeof OrderPaymentView>;
 
@@ -66,3 +69,32 @@ export type PayAnswer = Type.Static<typeof PayAnswer>;
 export const PaymentStatesQuery = Type.Object({ order_ids: Type.String({ maxLength: 2000, pattern: '^[0-9]+(,[0-9]+)*$' }) });
 export const PaymentStates = Type.Record(Type.String(), PaymentState);
 export type PaymentStates = Type.Static<typeof PaymentStates>;
+
+/** payments/log (admins): the payment attempts and provider notifications, newest first. */
+export const PaymentLogQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+export type PaymentLogQuery = Type.Static<typeof PaymentLogQuery>;
+
+/** One line of the log: when, which order, which provider, what happened (event), for how much, and the outcome. */
+export const PaymentLogEntry = Type.Object({
+  id: Type.Integer(),
+  at: Type.String(),
+  order_id: Nullable(Type.Integer()),
+  provider: PaymentProvider,
+  /** payment-create, payment-test, or the provider's notification (payment.succeeded, charge.refunded, …). */
+  event: Type.String(),
+  amount: Nullable(Type.String()),
+  currency: Nullable(Type.String()),
+  /** ok: done; refused: a notification not believed (or a request refused); failed: the provider could not be reached. */
+  result: Type.Union([Type.Literal('ok'), Type.Literal('refused'), Type.Literal('failed')]),
+  message: Type.String(),
+});
+export type PaymentLogEntry = Type.Static<typeof PaymentLogEntry>;
+
+export const PaymentLogPage = Type.Object({
+  data: Type.Array(PaymentLogEntry),
+  meta: Type.Object({ current_page: Type.Integer(), last_page: Type.Integer(), per_page: Type.Integer(), total: Type.Integer() }),
+});
+export type PaymentLogPage = Type.Static<typeof PaymentLogPage>;

@@ -59,7 +59,7 @@ describe('/orders in the browser', () => {
   it('the admin sees the seeded orders of the system pipeline in the default columns', async () => {
     const page = await openOrders();
     expect(await page.getByRole('heading', { level: 1, name: 'Orders' }).isVisible()).toBe(true);
-    expect(await headers(page)).toEqual(['No.', 'Name', 'Stage', 'Created', 'Contact', 'Company', 'Sum', 'Profit', 'Public', 'Actions']);
+    expect(await headers(page)).toEqual(['No.', 'Name', 'Stage', 'Created', 'Contact', 'Company', 'Sum', 'Profit', 'Public', 'Payment', 'Actions']);
     expect(await rows(page).count()).toBe(20);
     expect(await shownText(page)).toBe('1–20 of 20');
     expect(await pipelineCombo(page).textContent()).not.toContain('All');
@@ -154,7 +154,7 @@ describe('/orders in the browser', () => {
     ]);
     expect(saved.status()).toBe(200);
     await panel.waitFor({ state: 'detached' });
-    const expected = ['No.', 'Name', 'Created', 'Sum', 'Contact', 'Company', 'Profit', 'Tags', 'Public', 'Actions'];
+    const expected = ['No.', 'Name', 'Created', 'Sum', 'Contact', 'Company', 'Profit', 'Tags', 'Public', 'Payment', 'Actions'];
     expect(await headers(page)).toEqual(expected);
     await page.reload();
     await waitForList(page);

@@ -12,7 +12,12 @@ import type { AddressInfo } from 'node:net';
  *                                    currency, client_reference_id, metadata}. Idempotency-Key: the same key with the
  *                                    same parameters answers the first session again; with others → 400 idempotency_error.
  *   GET  /v1/checkout/sessions/{id}  → the session; unknown → 404 resource_missing.
+ *   GET  /v1/checkout/sessions?payment_intent=pi_…  → {object: 'list', data: [the session whose PaymentIntent it is], has_more}.
  *   GET  /v1/balance                 → {object: 'balance', available, pending}.
+ *   A paid session has a PaymentIntent (payment_intent pi_…) and its Charge {id ch_…, object 'charge', amount,
+ *   amount_refunded, currency, payment_intent, refunded, metadata}. A refund (made in the dashboard: refund()) adds to
+ *   amount_refunded (partial refunds add up; refunded turns true at the full amount) and sends 'charge.refunded' with
+ *   the charge as data.object.
  *   Errors: {error: {type, code?, message}}; a wrong key → 401.
  *   Webhooks: POST {id evt_…, object: 'event', type, created, data: {object: <session>}} with
  *   Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256(whsec, `${t}.${body}`)> to the endpoint (webhookUrl).
@@ -33,6 +38,21 @@ export interface FakeStripeSession {
   success_url: string;
   cancel_url: string;
   mode: 'payment';
+  payment_intent: string | null;
+}
+
+export interface FakeStripeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  currency: string;
+  payment_intent: string;
+  refunded: boolean;
+  paid: true;
+  status: 'succeeded';
+  metadata: Record<string, string>;
 }
 
 export interface FakeStripeCall {
@@ -49,7 +69,11 @@ export interface FakeStripe {
   webhookSecret: string;
   webhookUrl: string | null;
   sessions: Map<string, FakeStripeSession>;
+  /** The charge of each paid session, by session id. */
+  charges: Map<string, FakeStripeCharge>;
   calls: FakeStripeCall[];
+  /** Refunds `cents` (the rest when omitted) of a paid session's charge; answers the signed charge.refunded event, not yet sent. */
+  refund(sessionId: string, cents?: number): { body: string; signature: string };
   failNext(status: 429 | 500, times?: number): void;
   /** Completes (paid) or expires a session and sends its signed event. */
   settle(id: string, outcome: 'completed' | 'expired'): Promise<number | null>;
@@ -81,6 +105,7 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
     webhookSecret: options.webhookSecret ?? `whsec_${randomBytes(16).toString('hex')}`,
     webhookUrl: null,
     sessions: new Map(),
+    charges: new Map(),
     calls: [],
   } as unknown as FakeStripe;
   const byKey = new Map<string, { body: string; id: string }>();
@@ -89,12 +114,35 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
     failures = { status, left: times };
   };
 
+  const signed = (type: string, object: unknown) => {
+    const timestamp = Math.floor(Date.now() / 1000);
+    const body = JSON.stringify({ id: id('evt'), object: 'event', type, created: timestamp, livemode: false, data: { object } });
+    return { body, signature: `t=${timestamp},v1=${createHmac('sha256', fake.webhookSecret).update(`${timestamp}.${body}`).digest('hex')}` };
+  };
   fake.eventOf = (sessionId, type) => {
     const session = fake.sessions.get(sessionId);
     if (!session) throw new Error(`no fake session ${sessionId}`);
-    const timestamp = Math.floor(Date.now() / 1000);
-    const body = JSON.stringify({ id: id('evt'), object: 'event', type, created: timestamp, livemode: false, data: { object: session } });
-    return { body, signature: `t=${timestamp},v1=${createHmac('sha256', fake.webhookSecret).update(`${timestamp}.${body}`).digest('hex')}` };
+    return signed(type, session);
+  };
+  /** A session paid at the checkout gets its PaymentIntent and charge (the tests may also mark one paid by hand). */
+  const chargeOf = (session: FakeStripeSession): FakeStripeCharge => {
+    let charge = fake.charges.get(session.id);
+    if (!charge) {
+      session.payment_intent ??= id('pi');
+      charge = { id: id('ch'), object: 'charge', amount: session.amount_total, amount_captured: session.amount_total, amount_refunded: 0, currency: session.currency, payment_intent: session.payment_intent, refunded: false, paid: true, status: 'succeeded', metadata: { ...session.metadata } };
+      fake.charges.set(session.id, charge);
+    }
+    return charge;
+  };
+  fake.refund = (sessionId, cents) => {
+    const session = fake.sessions.get(sessionId);
+    if (session?.payment_status !== 'paid') throw new Error(`fake session ${sessionId} is not paid`);
+    const charge = chargeOf(session);
+    const amount = cents ?? charge.amount - charge.amount_refunded;
+    if (amount <= 0 || charge.amount_refunded + amount > charge.amount) throw new Error(`cannot refund ${amount} of ${charge.amount}`);
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    return signed('charge.refunded', { ...charge });
   };
   fake.deliver = async (body, signature) => {
     if (!fake.webhookUrl) return null;
@@ -105,13 +153,16 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
   fake.settle = async (sessionId, outcome) => {
     const session = fake.sessions.get(sessionId);
     if (!session) throw new Error(`no fake session ${sessionId}`);
-    if (outcome === 'completed') Object.assign(session, { status: 'complete', payment_status: 'paid', url: null });
+    if (outcome === 'completed') {
+      Object.assign(session, { status: 'complete', payment_status: 'paid', url: null });
+      chargeOf(session);
+    }
     else Object.assign(session, { status: 'expired', url: null });
     const event = fake.eventOf(sessionId, `checkout.session.${outcome}`);
     return fake.deliver(event.body, event.signature);
   };
 
-  function api(request: IncomingMessage, response: ServerResponse, path: string, text: string): number {
+  function api(request: IncomingMessage, response: ServerResponse, path: string, text: string, query: URLSearchParams): number {
     if (failures && failures.left > 0) {
       failures.left -= 1;
       const { status } = failures;
@@ -124,6 +175,12 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
     }
     if (request.method === 'GET' && path === '/v1/balance') {
       send(response, 200, { object: 'balance', available: [{ amount: 0, currency: 'usd' }], pending: [{ amount: 0, currency: 'usd' }], livemode: false });
+      return 200;
+    }
+    if (request.method === 'GET' && path === '/v1/checkout/sessions') {
+      const intent = query.get('payment_intent');
+      const data = [...fake.sessions.values()].filter((session) => intent === null || session.payment_intent === intent).slice(0, Number(query.get('limit') ?? 10));
+      send(response, 200, { object: 'list', url: '/v1/checkout/sessions', has_more: false, data });
       return 200;
     }
     const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
@@ -177,6 +234,7 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
         success_url: form.success_url,
         cancel_url: form.cancel_url,
         mode: 'payment',
+        payment_intent: null,
       };
       fake.sessions.set(sessionId, session);
       if (typeof key === 'string') byKey.set(key, { body: text, id: sessionId });
@@ -213,10 +271,11 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
 
   const server = createServer((request, response) => {
     void (async () => {
-      const path = new URL(request.url ?? '/', 'http://fake').pathname;
+      const address = new URL(request.url ?? '/', 'http://fake');
+      const path = address.pathname;
       const text = await bodyOf(request);
       if (path.startsWith('/pay/')) return checkout(request, response, path);
-      const status = api(request, response, path, text);
+      const status = api(request, response, path, text, address.searchParams);
       fake.calls.push({ method: request.method ?? '', path, headers: request.headers, form: Object.fromEntries(new URLSearchParams(text)), status });
     })().catch((failure: unknown) => {
       if (!response.headersSent) send(response, 500, fail('api_error', String(failure)));

@@ -12,6 +12,9 @@ import type { AddressInfo } from 'node:net';
  *                            body answers the first payment again; with another body → 400 invalid_request.
  *   GET  /v3/payments/{id}   → the payment; unknown → 404 not_found.
  *   GET  /v3/me              → the shop {account_id, status, test}.
+ *   GET  /v3/refunds/{id}    → the refund {id, payment_id, status succeeded, amount, created_at}; unknown → 404.
+ *   Refunds are made in the shop's dashboard (refund()): the payment's refunded_amount grows (partial refunds add up,
+ *   never beyond the amount) and 'refund.succeeded' is sent with the refund as its object.
  *   Errors: {type: 'error', id, code, description}; wrong keys → 401 invalid_credentials.
  *   Notifications (not signed): POST {type: 'notification', event: 'payment.succeeded' | 'payment.canceled' |
  *   'payment.waiting_for_capture', object: <payment>} to the shop's notification URL (webhookUrl).
@@ -29,6 +32,16 @@ export interface FakeYooPayment {
   metadata: Record<string, string>;
   created_at: string;
   test: true;
+  /** Present once something was refunded: the sum of the payment's refunds. */
+  refunded_amount?: { value: string; currency: string };
+}
+
+export interface FakeYooRefund {
+  id: string;
+  payment_id: string;
+  status: 'succeeded';
+  amount: { value: string; currency: string };
+  created_at: string;
 }
 
 export interface FakeYooCall {
@@ -46,11 +59,17 @@ export interface FakeYooKassa {
   /** Where notifications go (the shop's HTTP notification URL); none are sent while null. */
   webhookUrl: string | null;
   payments: Map<string, FakeYooPayment>;
+  refunds: Map<string, FakeYooRefund>;
   calls: FakeYooCall[];
   /** The next `times` API calls answer `status` (429 with Retry-After: 0, or 500) instead. */
   failNext(status: 429 | 500, times?: number): void;
   /** Moves a payment and sends its notification (as YooKassa does after the buyer acts). */
   settle(id: string, status: 'succeeded' | 'canceled'): Promise<number | null>;
+  /**
+   * Refunds `value` (all that is left when omitted) of a succeeded payment, as the shop's dashboard does, and sends
+   * refund.succeeded; answers the refund and the notification's HTTP status.
+   */
+  refund(paymentId: string, value?: string): Promise<{ refund: FakeYooRefund; status: number | null }>;
   /** Sends a notification body as given (for forged and replayed deliveries). */
   notify(body: unknown): Promise<number | null>;
   close(): Promise<void>;
@@ -77,6 +96,7 @@ export async function startFakeYooKassa(options: { shopId?: string; secretKey?: 
     secretKey: options.secretKey ?? `test_${randomUUID().replace(/-/g, '')}`,
     webhookUrl: null,
     payments: new Map(),
+    refunds: new Map(),
     calls: [],
   } as unknown as FakeYooKassa;
   const byKey = new Map<string, { body: string; id: string }>();
@@ -97,6 +117,20 @@ export async function startFakeYooKassa(options: { shopId?: string; secretKey?: 
     payment.status = status;
     payment.paid = status === 'succeeded';
     return fake.notify({ type: 'notification', event: `payment.${status}`, object: payment });
+  };
+
+  fake.refund = async (paymentId, value) => {
+    const payment = fake.payments.get(paymentId);
+    if (payment?.status !== 'succeeded') throw new Error(`fake payment ${paymentId} is not succeeded`);
+    const cents = (text: string) => Math.round(Number(text) * 100);
+    const done = cents(payment.refunded_amount?.value ?? '0');
+    const amount = value === undefined ? cents(payment.amount.value) - done : cents(value);
+    if (amount <= 0 || done + amount > cents(payment.amount.value)) throw new Error(`cannot refund ${value} of ${payment.amount.value}`);
+    const money = (minor: number) => ({ value: (minor / 100).toFixed(2), currency: payment.amount.currency });
+    payment.refunded_amount = money(done + amount);
+    const refund: FakeYooRefund = { id: randomUUID(), payment_id: paymentId, status: 'succeeded', amount: money(amount), created_at: new Date().toISOString() };
+    fake.refunds.set(refund.id, refund);
+    return { refund, status: await fake.notify({ type: 'notification', event: 'refund.succeeded', object: refund }) };
   };
 
   async function api(request: IncomingMessage, response: ServerResponse, path: string, text: string): Promise<number> {
@@ -123,6 +157,16 @@ export async function startFakeYooKassa(options: { shopId?: string; secretKey?: 
         return 404;
       }
       send(response, 200, payment);
+      return 200;
+    }
+    const refund = /^\/v3\/refunds\/([^/]+)$/.exec(path);
+    if (request.method === 'GET' && refund) {
+      const found = fake.refunds.get(decodeURIComponent(refund[1]!));
+      if (!found) {
+        send(response, 404, error('not_found', 'Refund not found'));
+        return 404;
+      }
+      send(response, 200, found);
       return 200;
     }
     if (request.method === 'POST' && path === '/v3/payments') {

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client';
 import { accounts, orderPayments, orderPositions, orders } from '../../db/schema';
 import { settingsRowOf, adapterOf } from './settings';
 import type { ServerConfig } from '../../config';
-import { minorUnits } from './provider';
+import { minorUnits, PAID_STATES } from './provider';
 
 export type PaymentRow = typeof orderPayments.$inferSelect;
 
@@ -44,8 +44,8 @@ export async function paymentsOf(db: Db | Tx, accountId: number, orderId: number
     .orderBy(desc(orderPayments.id));
 }
 
-/** Paid: a payment succeeded (and was not refunded). The newest payment's state is the one shown. */
-const paidOf = (payments: PaymentRow[]) => payments.find((payment) => payment.state === 'succeeded') ?? null;
+/** Paid: a payment succeeded (and was not wholly refunded). The newest payment's state is the one shown. */
+const paidOf = (payments: PaymentRow[]) => payments.find((payment) => PAID_STATES.has(payment.state as PaymentState)) ?? null;
 
 /** Why 'Pay' is not offered for an order, or null when it is. */
 export function payRefusal(provider: PaymentProvider | null, providerCurrency: string | null, charge: OrderCharge, payments: PaymentRow[]): string | null {
@@ -72,10 +72,14 @@ export async function orderPaymentView(db: Db, config: ServerConfig, accountId: 
     amount: paid?.amount ?? charge.amount,
     currency: paid?.currency ?? adapter?.currency ?? charge.currency ?? '',
     paid_at: paid ? paid.updatedAt.toISOString() : null,
+    refunded_amount: latest?.refundedAmount ?? '0.00',
   };
 }
 
-/** The state the orders list shows per order: a success wins over a later attempt, else the newest attempt's state. */
+/**
+ * The state the orders list shows per order: a success (even partly refunded) wins over a later attempt, else the
+ * newest attempt's state. One query on order_payments (account_id, order_id) for the page's orders.
+ */
 export async function paymentStates(db: Db, accountId: number, orderIds: number[]): Promise<PaymentStates> {
   if (!orderIds.length) return {};
   const rows = await db
@@ -85,7 +89,8 @@ export async function paymentStates(db: Db, accountId: number, orderIds: number[
     .orderBy(orderPayments.id);
   const states: PaymentStates = {};
   for (const row of rows) {
-    if (states[row.orderId] !== 'succeeded') states[row.orderId] = row.state as PaymentState;
+    const shown = states[row.orderId];
+    if (!shown || !PAID_STATES.has(shown)) states[row.orderId] = row.state as PaymentState;
   }
   return states;
 }

@@ -69,13 +69,13 @@ export async function payForOrder(db: Db, config: ServerConfig, caller: PublicCa
     });
   } catch (error) {
     const message = failureText(error);
-    await logIntegration(db, { accountId, source: adapter.provider, level: 'error', action: 'payment-create', message, details: { order_id: orderId, payment_id: row.id } });
+    await logIntegration(db, { accountId, source: adapter.provider, level: 'error', action: 'payment-create', message, details: { order_id: orderId, payment_id: row.id, amount: row.amount, currency: row.currency } });
     // The row stays pending without the provider's id: the next click repeats the call with the same key.
     throw new HttpError(502, `The payment could not be started: ${message}`);
   }
   if (!sameAmount(created.amount, row.amount) || created.currency !== row.currency || !created.confirmationUrl) {
     const message = `The provider answered ${created.amount} ${created.currency} for a payment of ${row.amount} ${row.currency}`;
-    await logIntegration(db, { accountId, source: adapter.provider, level: 'error', action: 'payment-create', message, details: { order_id: orderId, external_id: created.externalId } });
+    await logIntegration(db, { accountId, source: adapter.provider, level: 'error', action: 'payment-create', message, details: { order_id: orderId, external_id: created.externalId, amount: created.amount, currency: created.currency } });
     throw new HttpError(502, `The payment could not be started: ${message}`);
   }
   await db
@@ -88,7 +88,7 @@ export async function payForOrder(db: Db, config: ServerConfig, caller: PublicCa
     level: 'info',
     action: 'payment-create',
     message: `Payment ${created.externalId} of ${row.amount} ${row.currency} started for order ${orderId}`,
-    details: { order_id: orderId, external_id: created.externalId },
+    details: { order_id: orderId, external_id: created.externalId, amount: row.amount, currency: row.currency },
   });
   return { confirmation_url: created.confirmationUrl, state: 'pending' };
 }

@@ -13,6 +13,25 @@ export interface ProviderPayment {
   confirmationUrl: string | null;
   /** The order the payment was made for, as we told the provider (metadata / client_reference_id). */
   orderRef: string | null;
+  /** What the provider has given back of it so far (major units), when it says. */
+  refundedAmount?: string;
+  /** Stripe: the session's PaymentIntent, which its charges (and their refunds) name. */
+  providerRef?: string | null;
+}
+
+/**
+ * A refund the provider vouches for. The refunded total is cumulative (YooKassa's payment.refunded_amount, Stripe's
+ * charge.amount_refunded), so deliveries in any order, or again, end at the same state.
+ */
+export interface ProviderRefund {
+  /** The payment as we stored it (YooKassa payment id); null when the provider names it otherwise (providerRef). */
+  externalId: string | null;
+  providerRef: string | null;
+  /** The payment's own amount and currency, to check it is the payment we asked for. */
+  paymentAmount: string;
+  currency: string;
+  refundedTotal: string;
+  orderRef: string | null;
 }
 
 export interface PaymentRequest {
@@ -25,11 +44,12 @@ export interface PaymentRequest {
   description: string;
 }
 
-export interface VerifiedNotification {
+export type VerifiedNotification = {
   /** The delivery's own key (firstDelivery): a repeat of it changes nothing. */
   deliveryKey: string;
-  payment: ProviderPayment;
-}
+  /** The provider's name for it (payment.succeeded, charge.refunded, …), for the payments log. */
+  event: string;
+} & ({ payment: ProviderPayment; refund?: undefined } | { refund: ProviderRefund; payment?: undefined });
 
 export interface PaymentAdapter {
   readonly provider: PaymentProvider;
@@ -40,6 +60,8 @@ export interface PaymentAdapter {
   verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<VerifiedNotification>;
   /** Throws when the keys are refused or the provider cannot be reached. */
   testConnection(): Promise<void>;
+  /** Stripe: the Checkout Session whose PaymentIntent this is (for a refund of a payment stored before we kept it). */
+  paymentOfRef?(providerRef: string): Promise<string | null>;
 }
 
 /**
@@ -85,15 +107,19 @@ export const sameAmount = (a: string, b: string) => minorUnits(a) === minorUnits
 
 /**
  * The moves a payment may make. Notifications arrive late and out of order: a 'pending' after 'succeeded', or a
- * 'canceled' after it, changes nothing; only a refund follows success. 'canceled' → 'succeeded': we cancel a pending
+ * 'canceled' after it, changes nothing; only a refund (part, then the rest) follows success. 'canceled' → 'succeeded': we cancel a pending
  * payment ourselves when its order changes, and the customer may still have paid it on the provider's page — money
  * taken is recorded (the provider vouches for it: re-read or signed).
  */
 const NEXT: Record<PaymentState, readonly PaymentState[]> = {
   pending: ['succeeded', 'canceled'],
-  succeeded: ['refunded'],
+  succeeded: ['partly_refunded', 'refunded'],
   canceled: ['succeeded'],
+  partly_refunded: ['refunded'],
   refunded: [],
 };
 
 export const canMove = (from: PaymentState, to: PaymentState) => NEXT[from].includes(to);
+
+/** Money taken: paid, even if part of it went back since. */
+export const PAID_STATES: ReadonlySet<PaymentState> = new Set(['succeeded', 'partly_refunded']);

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { Id } from '../../../src/contract/catalogue';
-import { OrderPaymentView, PayAnswer, PaymentOrderQuery, PaymentSettings, PaymentSettingsUpdate, PaymentStates, PaymentStatesQuery, PaymentTestAnswer } from '../../../src/contract/payments';
+import { OrderPaymentView, PayAnswer, PaymentLogPage, PaymentLogQuery, PaymentOrderQuery, PaymentSettings, PaymentSettingsUpdate, PaymentStates, PaymentStatesQuery, PaymentTestAnswer } from '../../../src/contract/payments';
 import { callerOf, publicCallerOf } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { NO_SUCH_ORDER } from '../orders/service';
 import { requireOrderAccess } from '../publicOrder/access';
 import { orderPaymentView, paymentStates } from './orderPayments';
 import { payForOrder } from './pay';
+import { listPaymentLog } from './paymentLog';
 import { readPaymentSettings, testPaymentConnection, updatePaymentSettings } from './settings';
 import { acceptPaymentWebhook } from './webhooks';
 
@@ -42,6 +43,10 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     updatePaymentSettings(db, config, callerOf(request), request.body, ourUrlOf(config.publicUrl, request)),
   );
   app.post('/payments/settings/test', { schema: { tags, response: { 200: PaymentTestAnswer } } }, async (request) => testPaymentConnection(db, config, callerOf(request)));
+
+  app.get('/payments/log', { config: { reads: true }, schema: { tags, querystring: PaymentLogQuery, response: { 200: PaymentLogPage } } }, async (request) =>
+    listPaymentLog(db, callerOf(request), request.query),
+  );
 
   app.get('/payments/order', { config: { reads: true }, schema: { tags, querystring: PaymentOrderQuery, response: { 200: OrderPaymentView } } }, async (request) => {
     const view = await orderPaymentView(db, config, callerOf(request).account.id, request.query.order_id);

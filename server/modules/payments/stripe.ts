@@ -6,7 +6,8 @@ import { stripeSignatureProblem } from './stripeSignature';
 /**
  * Stripe Checkout (docs.stripe.com/api/checkout/sessions): form-encoded POSTs with the secret key as Bearer, amounts in
  * cents, an Idempotency-Key on every POST. Webhooks are signed (Stripe-Signature), so a verified event is believed as it
- * is; one Checkout Session is one payment here.
+ * is; one Checkout Session is one payment here. A refund (made in Stripe's dashboard) arrives as charge.refunded, whose
+ * charge names the session's PaymentIntent.
  */
 export interface StripeKeys {
   secretKey: string;
@@ -22,7 +23,33 @@ interface StripeSession {
   amount_total?: number | null;
   currency?: string | null;
   client_reference_id?: string | null;
+  payment_intent?: string | null;
 }
+
+/** The part of a Charge (docs.stripe.com/api/charges/object) a refund is read from; amounts in cents. */
+interface StripeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  payment_intent: string | null;
+  refunded?: boolean;
+  metadata?: Record<string, string>;
+}
+
+const isCharge = (value: unknown): value is StripeCharge => {
+  const charge = value as StripeCharge | null;
+  return (
+    typeof charge?.id === 'string' &&
+    charge.object === 'charge' &&
+    Number.isInteger(charge.amount) &&
+    Number.isInteger(charge.amount_refunded) &&
+    charge.amount_refunded >= 0 &&
+    typeof charge.currency === 'string' &&
+    typeof charge.payment_intent === 'string'
+  );
+};
 
 const describe = (body: unknown) => {
   const error = (body as { error?: { type?: string; code?: string; message?: string } } | null)?.error;
@@ -47,6 +74,7 @@ const toPayment = (session: StripeSession): ProviderPayment => ({
   currency: (session.currency ?? '').toUpperCase(),
   confirmationUrl: session.url ?? null,
   orderRef: session.client_reference_id ?? null,
+  providerRef: session.payment_intent ?? null,
 });
 
 /** The session events that move a payment; others a webhook may be subscribed to are refused as not ours. */
@@ -93,15 +121,30 @@ export function stripeAdapter(baseUrl: string, keys: StripeKeys, gateKey: string
       const problem = stripeSignatureProblem(signature, rawBody, keys.webhookSecret);
       if (problem) throw new WebhookRefused(problem);
       const event = JSON.parse(rawBody) as { id?: unknown; type?: unknown; data?: { object?: unknown } };
+      if (typeof event.id === 'string' && event.type === 'charge.refunded') {
+        const charge = event.data?.object;
+        if (!isCharge(charge) || charge.amount_refunded > charge.amount) throw new WebhookRefused('Not a Charge in charge.refunded');
+        // Signed, so believed as it is; amount_refunded is the charge's running total (partial refunds add up).
+        return {
+          deliveryKey: event.id,
+          event: event.type,
+          refund: { externalId: null, providerRef: charge.payment_intent, paymentAmount: majorUnits(charge.amount), currency: charge.currency.toUpperCase(), refundedTotal: majorUnits(charge.amount_refunded), orderRef: charge.metadata?.order_id ?? null },
+        };
+      }
       if (typeof event.id !== 'string' || typeof event.type !== 'string' || !HANDLED.has(event.type) || !isSession(event.data?.object)) {
         throw new WebhookRefused(`Not a Checkout Session event we act on (${String(event.type)})`);
       }
       const payment = toPayment(event.data.object);
       // A failed asynchronous payment ends the session's chance: the customer pays anew.
-      return { deliveryKey: event.id, payment: event.type === 'checkout.session.async_payment_failed' ? { ...payment, state: 'canceled' } : payment };
+      return { deliveryKey: event.id, event: event.type, payment: event.type === 'checkout.session.async_payment_failed' ? { ...payment, state: 'canceled' } : payment };
     },
     async testConnection() {
       await read('/balance');
+    },
+    async paymentOfRef(providerRef) {
+      const body = (await read(`/checkout/sessions?${new URLSearchParams({ payment_intent: providerRef, limit: '1' })}`)) as { data?: unknown[] } | null;
+      const session = body?.data?.[0];
+      return isSession(session) ? session.id : null;
     },
   };
 }

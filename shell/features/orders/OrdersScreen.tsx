@@ -32,7 +32,7 @@ import { Checkbox, Select } from '../../../src/ui';
 import { copyText } from '../../../src/ui/clipboard';
 import { ConfirmDialog } from '../../../src/ui/ConfirmDialog';
 import { FilterPanel, stageOptions } from './FilterPanel';
-import { OrdersTable, type RowAction } from './OrdersTable';
+import { type OrdersPaymentColumn, OrdersTable, type RowAction } from './OrdersTable';
 import { Pager } from './Pager';
 import { PublicLinkDialog } from './PublicLinkDialog';
 import { saveFile } from '../../../src/ui/saveFile';
@@ -76,7 +76,7 @@ async function loadScreen(): Promise<void> {
  * filter, the pipeline selector ('All' and the saved choice), hide final stages, paging, update list,
  * create order, export, and per order: open, refund, make public with a link or unlink, delete.
  */
-export default function OrdersScreen() {
+export default function OrdersScreen({ payment }: { payment?: OrdersPaymentColumn } = {}) {
   const list = useStore($ordersList);
   const columns = useStore($visibleOrdersColumns);
   const pipelines = useStore($pipelines);
@@ -151,6 +151,7 @@ export default function OrdersScreen() {
         onSort={(field) => void setSort(field)}
         onOpen={(order) => navigateTo(`/addToDeal?order_id=${order.id}`)}
         onAction={(action, order) => void onAction(action, order)}
+        payment={payment}
       />
     );
   } else if (status === 'failed') {

@@ -5,8 +5,20 @@ import type { OrdersSort } from './state';
 import type { OrdersColumn } from './tableConfig';
 import { cellText, columnLabel, isNumericColumn, orderName, orderStage, type CellContext } from './columns';
 import { RowMenu, type RowMenuItem } from './RowMenu';
+import type { ComponentType } from 'react';
 
 export type RowAction = 'refund' | 'share' | 'unlink' | 'archive' | 'delete';
+
+/**
+ * The Payment column's filler, from the payments feature (composed in shell/app/OrdersPage.tsx): the states of the
+ * page's orders in one request, and how one shows. Without it the column stays empty.
+ */
+export interface OrdersPaymentColumn {
+  useStates(orderIds: readonly number[]): Readonly<Record<string, string>>;
+  Badge: ComponentType<{ state: string | undefined }>;
+}
+
+const NO_STATES = (): Readonly<Record<string, string>> => ({});
 
 export interface OrdersTableProps {
   columns: readonly OrdersColumn[];
@@ -18,6 +30,7 @@ export interface OrdersTableProps {
   onSort: (field: OrdersSort['field']) => void;
   onOpen: (order: Order) => void;
   onAction: (action: RowAction, order: Order) => void;
+  payment?: OrdersPaymentColumn;
 }
 
 export const orderHref = (id: number) => `#/addToDeal?order_id=${id}`;
@@ -47,7 +60,10 @@ function SortableHeader({ column, sort, onSort }: { column: OrdersColumn; sort: 
   );
 }
 
-function Cell({ column, order, ctx, link, onOpen }: { column: OrdersColumn; order: Order; ctx: CellContext; link: boolean; onOpen: (order: Order) => void }) {
+function Cell({ column, order, ctx, link, onOpen, payment, Badge }: { column: OrdersColumn; order: Order; ctx: CellContext; link: boolean; onOpen: (order: Order) => void; payment: string | undefined; Badge: OrdersPaymentColumn['Badge'] | undefined }) {
+  if (column.key === 'order_payment') {
+    return <td data-column={column.key}>{Badge ? <Badge state={payment} /> : null}</td>;
+  }
   const text = cellText(column, order, ctx);
   if (link) {
     return (
@@ -102,10 +118,12 @@ function RowActions({ order, onOpen, onAction }: { order: Order; onOpen: (order:
 }
 
 /** The orders of the page in the configured columns, each shown by its type's rule; headers sort where the server can. */
-export function OrdersTable({ columns, orders, pipelines, locale, sort, busy, onSort, onOpen, onAction }: OrdersTableProps) {
+export function OrdersTable({ columns, orders, pipelines, locale, sort, busy, onSort, onOpen, onAction, payment }: OrdersTableProps) {
   const ctx: CellContext = { pipelines, locale };
   // The name links the row to its order; when the name column is hidden the number, else the first column, takes its place.
   const linkKey = ['order_name', 'order_id'].find((key) => columns.some((column) => column.key === key)) ?? columns[0]?.key;
+  const useStates = payment?.useStates ?? NO_STATES;
+  const payments = useStates(columns.some((column) => column.key === 'order_payment') ? orders.map((order) => order.id) : []);
   return (
     <div className="orders-table-wrap">
       <table className="orders-table" aria-busy={busy} aria-labelledby="orders-title" data-testid="orders-table">
@@ -123,7 +141,7 @@ export function OrdersTable({ columns, orders, pipelines, locale, sort, busy, on
           {orders.map((order) => (
             <tr key={order.id} data-order-id={order.id}>
               {columns.map((column) => (
-                <Cell key={column.key} column={column} order={order} ctx={ctx} link={column.key === linkKey} onOpen={onOpen} />
+                <Cell key={column.key} column={column} order={order} ctx={ctx} link={column.key === linkKey} onOpen={onOpen} payment={payments[order.id]} Badge={payment?.Badge} />
               ))}
               <RowActions order={order} onOpen={onOpen} onAction={onAction} />
             </tr>

@@ -23,6 +23,7 @@ const LABELS: Readonly<Record<string, MessageKey>> = {
   order_tags: 'orders.colTags',
   order_lead_id: 'orders.colLeadId',
   order_public: 'orders.colPublic',
+  order_payment: 'payments.column',
 };
 
 export function columnLabel(column: Pick<OrdersColumn, 'key' | 'fieldName'>): string {

@@ -57,6 +57,8 @@ export const BUILT_IN_ORDER_COLUMNS: readonly OrdersColumnDef[] = [
   { key: 'order_tags', type: FieldType.multiselect, defaultVisible: false },
   { key: 'order_lead_id', type: FieldType.string, defaultVisible: false },
   { key: 'order_public', type: FieldType.flag, defaultVisible: true },
+  // Issue 18 §4: the online payment's state (a badge; payments/orders answers it for the page shown).
+  { key: 'order_payment', type: FieldType.string, defaultVisible: true },
 ];
 
 const BUILT_IN_KEYS = new Set(BUILT_IN_ORDER_COLUMNS.map((column) => column.key));

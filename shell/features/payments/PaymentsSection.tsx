@@ -6,6 +6,7 @@ import { getPaymentSettings, savePaymentSettings, testPaymentConnection } from '
 import type { PaymentProvider, PaymentSettings, PaymentSettingsUpdate, PaymentTestAnswer } from '../../../src/contract/payments';
 import { t, type MessageKey } from '../../../src/i18n';
 import { notify, NotificationType } from '../../../src/stores/notifications';
+import PaymentLog from './PaymentLog';
 
 adoptStyles(styles);
 
@@ -71,57 +72,60 @@ export default function PaymentsSection() {
   };
 
   return (
-    <form className="payments-section" onSubmit={(event) => void save(event)}>
-      <h2>{t('payments.title')}</h2>
-      <p>{t('payments.intro')}</p>
-      <fieldset>
-        <legend>{t('payments.provider')}</legend>
-        {([null, 'yookassa', 'stripe'] as const).map((option) => (
-          <label key={option ?? 'none'}>
-            <input type="radio" name="payment-provider" checked={provider === option} onChange={() => setProvider(option)} />
-            {t(option === null ? 'payments.none' : option === 'yookassa' ? 'payments.yookassa' : 'payments.stripe')}
-          </label>
-        ))}
-      </fieldset>
-      {provider
-        ? KEYS[provider].map((key) => {
-            const stored = storedOf(settings, key.name);
-            return (
-              <label key={key.name}>
-                {t(key.label)}
-                <input
-                  type={key.secret ? 'password' : 'text'}
-                  autoComplete="off"
-                  name={key.name}
-                  value={keys[key.name] ?? ''}
-                  placeholder={stored ?? ''}
-                  onChange={(event) => setKeys({ ...keys, [key.name]: event.target.value })}
-                />
-                {stored ? <small>{t('payments.storedKey', { key: stored })}</small> : null}
-              </label>
-            );
-          })
-        : null}
-      {provider ? (
-        <p className="payments-section__webhook">
-          {t('payments.webhookUrl')}: <code>{settings.webhook_urls[provider]}</code>
-        </p>
-      ) : null}
-      <p>
-        <button type="submit" className="shell-button shell-button--primary" disabled={busy}>
-          {t('payments.save')}
-        </button>
-        {settings.provider ? (
-          <button type="button" className="shell-button" disabled={busy} onClick={() => void runTest()}>
-            {t('payments.test')}
-          </button>
+    <>
+      <form className="payments-section" onSubmit={(event) => void save(event)}>
+        <h2>{t('payments.title')}</h2>
+        <p>{t('payments.intro')}</p>
+        <fieldset>
+          <legend>{t('payments.provider')}</legend>
+          {([null, 'yookassa', 'stripe'] as const).map((option) => (
+            <label key={option ?? 'none'}>
+              <input type="radio" name="payment-provider" checked={provider === option} onChange={() => setProvider(option)} />
+              {t(option === null ? 'payments.none' : option === 'yookassa' ? 'payments.yookassa' : 'payments.stripe')}
+            </label>
+          ))}
+        </fieldset>
+        {provider
+          ? KEYS[provider].map((key) => {
+              const stored = storedOf(settings, key.name);
+              return (
+                <label key={key.name}>
+                  {t(key.label)}
+                  <input
+                    type={key.secret ? 'password' : 'text'}
+                    autoComplete="off"
+                    name={key.name}
+                    value={keys[key.name] ?? ''}
+                    placeholder={stored ?? ''}
+                    onChange={(event) => setKeys({ ...keys, [key.name]: event.target.value })}
+                  />
+                  {stored ? <small>{t('payments.storedKey', { key: stored })}</small> : null}
+                </label>
+              );
+            })
+          : null}
+        {provider ? (
+          <p className="payments-section__webhook">
+            {t('payments.webhookUrl')}: <code>{settings.webhook_urls[provider]}</code>
+          </p>
         ) : null}
-      </p>
-      {test ? (
-        <p role="status" data-test-result={test.ok ? 'ok' : 'failed'}>
-          {test.ok ? t('payments.testOk') : t('payments.testFailed', { reason: test.message })}
+        <p>
+          <button type="submit" className="shell-button shell-button--primary" disabled={busy}>
+            {t('payments.save')}
+          </button>
+          {settings.provider ? (
+            <button type="button" className="shell-button" disabled={busy} onClick={() => void runTest()}>
+              {t('payments.test')}
+            </button>
+          ) : null}
         </p>
-      ) : null}
-    </form>
+        {test ? (
+          <p role="status" data-test-result={test.ok ? 'ok' : 'failed'}>
+            {test.ok ? t('payments.testOk') : t('payments.testFailed', { reason: test.message })}
+          </p>
+        ) : null}
+      </form>
+      <PaymentLog />
+    </>
   );
 }

@@ -10,7 +10,7 @@ import { STATE_TEXT } from './states';
 
 adoptStyles(styles);
 
-/** The order screen's payment line for staff: shown once the customer started a payment (paid, awaiting, canceled). */
+/** The order screen's payment line for staff: shown once the customer started a payment (paid, awaiting, canceled, refunded — with the amount given back). */
 export default function StaffPaymentBadge({ orderId, version }: { orderId: number; version: number }) {
   const [view, setView] = useState<OrderPaymentView | null>(null);
   useEffect(() => {
@@ -22,6 +22,7 @@ export default function StaffPaymentBadge({ orderId, version }: { orderId: numbe
       <span>{t('payments.staffLabel')}: </span>
       <strong>{t(STATE_TEXT[view.state])}</strong>
       {view.paid ? ` — ${formatMoney(Number(view.amount), view.currency)}` : null}
+      {Number(view.refunded_amount) > 0 ? ` (${t('payments.refunded', { amount: formatMoney(Number(view.refunded_amount), view.currency) })})` : null}
     </p>
   );
 }

@@ -6,5 +6,6 @@ export const STATE_TEXT: Record<PaymentState, MessageKey> = {
   pending: 'payments.statePending',
   succeeded: 'payments.statePaid',
   canceled: 'payments.stateCanceled',
+  partly_refunded: 'payments.statePartlyRefunded',
   refunded: 'payments.stateRefunded',
 };

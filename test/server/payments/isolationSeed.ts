@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { orderPayments, paymentSettings } from '../../../server/db/schema';
+import { logIntegration } from '../../../server/modules/integrations/log';
 import { vaultOf } from '../../../server/modules/integrations/vaultOf';
 import type { TestAccount, TestServer } from '../harness';
 
@@ -29,4 +30,6 @@ export async function seedPayments(server: TestServer, account: TestAccount, mar
     confirmationUrl: `https://${mark()}.example.com/confirm`,
     orderVersion: 1,
   });
+  // The payments log (payments/log) reads these: A's must never show B's.
+  await logIntegration(db, { accountId: account.id, source: 'yookassa', level: 'info', action: 'payment-webhook', message: `${mark()} payment notice`, details: { order_id: order.body.id, event: mark(), amount: '12.50', currency: 'RUB' } });
 }

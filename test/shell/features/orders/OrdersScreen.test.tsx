@@ -2,7 +2,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ru from '../../../../locales/ru.json';
-import OrdersScreen from '../../../../shell/features/orders/OrdersScreen';
+import OrdersPage from '../../../../shell/app/OrdersPage';
 import { SEARCH_DEBOUNCE_MS } from '../../../../shell/features/orders/SearchBox';
 import type { Order } from '../../../../src/contract/orders';
 import type { Pipeline } from '../../../../src/contract/pipelines';
@@ -59,7 +59,8 @@ async function showScreen(): Promise<HTMLElement> {
   const host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
-  await act(async () => root?.render(<OrdersScreen />));
+  // The screen as /orders shows it: composed with the payments feature's column (shell/app/OrdersPage.tsx).
+  await act(async () => root?.render(<OrdersPage />));
   await settle();
   return host;
 }
@@ -119,6 +120,8 @@ beforeEach(async () => {
   edge.answers['/api/orders/pipelines/list'] = { status: 200, body: PIPELINES };
   edge.answers['/api/orders/field/list'] = { status: 200, body: [] };
   edge.answers['/api/orders/table-config'] = { status: 200, body: { code: 'orders', value: null } };
+  // The Payment column (shown by default) asks for the page's payment states.
+  edge.answers['/api/payments/orders'] = { status: 200, body: {} };
   edge.calls.length = 0;
 });
 afterEach(async () => {
@@ -156,10 +159,22 @@ describe('/orders: the table', () => {
   it('without saved settings the default columns show, the stage with its colour', async () => {
     edge.answers[LIST] = listAnswer([order(1)]);
     const host = await showScreen();
-    expect(headers(host)).toEqual(['No.', 'Name', 'Stage', 'Created', 'Contact', 'Company', 'Sum', 'Profit', 'Public', 'Actions']);
+    expect(headers(host)).toEqual(['No.', 'Name', 'Stage', 'Created', 'Contact', 'Company', 'Sum', 'Profit', 'Public', 'Payment', 'Actions']);
     const stage = host.querySelector<HTMLElement>('td[data-column="order_status"] .orders-stage');
     expect(stage?.textContent).toBe('New');
     expect(stage?.style.background).toContain('#99ccff');
+  });
+
+  it("rule: the Payment column shows each order's online payment (paid, awaiting, failed, partly refunded, refunded) from ONE payments/orders call for the page, nothing for an order not paid online", async () => {
+    edge.answers[LIST] = listAnswer([order(1), order(2), order(3), order(4), order(5), order(6)]);
+    edge.answers['/api/payments/orders'] = { status: 200, body: { 1: 'succeeded', 2: 'pending', 3: 'canceled', 4: 'partly_refunded', 5: 'refunded' } };
+    const host = await showScreen();
+    await vi.waitFor(() => expect(host.querySelector('td[data-column="order_payment"] [data-payment]')).not.toBeNull());
+    const badges = [...host.querySelectorAll('td[data-column="order_payment"]')].map((cell) => cell.textContent);
+    expect(badges).toEqual(['Paid', 'Awaiting', 'Failed', 'Partly refunded', 'Refunded', '']);
+    const asked = edge.callsTo('/api/payments/orders');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.query.get('order_ids')).toBe('1,2,3,4,5,6');
   });
 
   it('in Russian the headers, the default order name and the dates follow the language', async () => {
@@ -167,7 +182,7 @@ describe('/orders: the table', () => {
     setActiveLanguage('ru');
     edge.answers[LIST] = listAnswer([order(5, { name: '', fields: { name: '' } })]);
     const host = await showScreen();
-    expect(headers(host)).toEqual(['№', 'Название', 'Этап', 'Создан', 'Контакт', 'Компания', 'Сумма', 'Прибыль', 'Публичный', 'Действия']);
+    expect(headers(host)).toEqual(['№', 'Название', 'Этап', 'Создан', 'Контакт', 'Компания', 'Сумма', 'Прибыль', 'Публичный', 'Оплата', 'Действия']);
     // Spec 1 §2, issue 19 §5: Russian dates read dd.mm.yyyy HH:mm, without the comma Intl puts before the time.
     const created = new Intl.DateTimeFormat('ru', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date('2024-05-01T10:00:00.000Z')).replace(', ', ' ');
     expect(rowCells(host).slice(1, 4)).toEqual(['Новый заказ №5', 'New', created]);
@@ -392,7 +407,7 @@ describe('/orders: table settings', () => {
     expect(value.order_sum.sort).toBe(value.company_name.sort - 1);
     expect(dialog()).toBeNull();
     expect($overlays.get().tableSettings).toBe(false);
-    expect(headers(host)).toEqual(['No.', 'Name', 'Created', 'Contact', 'Sum', 'Company', 'Tags', 'Profit', 'Public', 'Actions']);
+    expect(headers(host)).toEqual(['No.', 'Name', 'Created', 'Contact', 'Sum', 'Company', 'Tags', 'Profit', 'Public', 'Payment', 'Actions']);
   });
 
   it('at least one column must stay shown; Escape closes without saving', async () => {

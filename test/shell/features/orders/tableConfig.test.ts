@@ -37,7 +37,7 @@ describe('orders table columns (spec 1 §3 table column config entry, spec 2 §3
   it('with nothing saved: every built-in column in catalogue order, the defaults shown', () => {
     const columns = resolveColumns(null);
     expect(keys(columns)).toEqual(keys([...BUILT_IN_ORDER_COLUMNS]));
-    expect(visibleKeys(columns)).toEqual(['order_id', 'order_name', 'order_status', 'order_created_at', 'contact_name', 'company_name', 'order_sum', 'order_profit', 'order_public']);
+    expect(visibleKeys(columns)).toEqual(['order_id', 'order_name', 'order_status', 'order_created_at', 'contact_name', 'company_name', 'order_sum', 'order_profit', 'order_public', 'order_payment']);
     for (const column of columns) expect(column.key).toMatch(/^(order|company|contact)_/);
   });
 
