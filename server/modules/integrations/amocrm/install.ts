@@ -4,7 +4,7 @@ import type { ServerConfig } from '../../../config';
 import type { Caller } from '../../../auth/sessions';
 import { requireAdmin } from '../../../auth/rights';
 import type { Db } from '../../../db/client';
-import { integrationConnections, users } from '../../../db/schema';
+import { accounts, integrationConnections, users } from '../../../db/schema';
 import { badRequest, unprocessable } from '../../../http/errors';
 import { newToken } from '../../../auth/secrets';
 import { normalizeOrigin } from '../../connections/service';
@@ -122,6 +122,8 @@ export async function finishInstall(db: Db, config: ServerConfig, query: Install
     // The subdomain is what amoCRM's webhooks name the account by.
     .set({ crmAccountId: account.id, kind: kindOf(connection.origin), userId: state.userId, settings: { ...((connection.settings ?? {}) as object), subdomain: account.subdomain } })
     .where(eq(integrationConnections.id, connection.id));
+  // The account's variant follows the CRM it is connected to: a Kommo account prices in USD (spec §3 is_kommo).
+  await db.update(accounts).set({ isKommo: kindOf(connection.origin) === 'kommo' }).where(eq(accounts.id, state.accountId));
   await logIntegration(db, { accountId: state.accountId, source, level: 'info', action: 'install', message: `Connected to ${account.subdomain} (${account.currency})` });
   return { connection_id: connection.id };
 }

@@ -40,7 +40,8 @@ describe('Kommo (is_kommo) end to end', () => {
 
     // Install: Kommo's consent page, the code exchanged at the account's own host.
     const { account, connectionId } = await connectedAmo(server, kommo);
-    await db().update(accounts).set({ isKommo: true }).where(eq(accounts.id, account.id));
+    // Connecting a kommo.com account makes the account the Kommo variant: nothing else has to set the flag.
+    expect((await db().select({ isKommo: accounts.isKommo }).from(accounts).where(eq(accounts.id, account.id)))[0].isKommo).toBe(true);
     const started = await server.call('POST', 'integrations/amocrm/install', { token: account.token, body: { origin: kommo.origin, client_id: kommo.clientId, client_secret: kommo.clientSecret } });
     expect(started.body.url).toMatch(/^https:\/\/www\.kommo\.com\/oauth\?/);
     const listed = await server.call('GET', 'integrations/amocrm', { token: account.token });
