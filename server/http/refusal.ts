@@ -41,3 +41,6 @@ export function refusalMessageIn(error: HttpError, lang: Language): string {
   const { code, params } = error.extra as { code?: unknown; params?: RefusalParams };
   return isRefusalCode(code) ? refusalTextIn(lang, code, params) : error.message;
 }
+
+/** Not allowed by the user's rights: 422, since the token itself is fine and a 403 signs the user out. */
+export const noRight = (code: RefusalCode, params?: RefusalParams) => refusal(422, code, params);

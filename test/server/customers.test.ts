@@ -1004,7 +1004,7 @@ describe('rights', () => {
       await post('contact/companies/unlink', { contact_id: contact.id, company_id: company.id }),
       await post('company/contacts/unlink', { contact_id: contact.id, company_id: company.id }),
     ];
-    for (const answer of answers) expect(answer).toEqual({ status: 422, body: { error: RIGHTS_TEXT } });
+    for (const answer of answers) expect(answer).toEqual({ status: 422, body: { error: RIGHTS_TEXT, code: 'notCustomerEditor' } });
     expect(await customersOf(account.id)).toEqual(before);
   });
 
@@ -1042,7 +1042,7 @@ describe('rights', () => {
       await post('contact/field/update', { id: field.id, name: 'Changed' }),
       await post('contact/field/delete', { id: field.id }),
     ]) {
-      expect(answer).toEqual({ status: 422, body: { error: SETTINGS_TEXT } });
+      expect(answer).toEqual({ status: 422, body: { error: SETTINGS_TEXT, code: 'notCustomerFieldEditor' } });
     }
     expect(await customersOf(account.id)).toEqual(before);
     const admin = await server.newMember(account, { admin: true });

@@ -770,7 +770,7 @@ describe('documents of a shared order', () => {
     expect(download.body).toBe('staff shared');
     expect((await get('public-order/custom-doc/download', token, { id: staffHidden.body.id, order_id: order.id })).status).toBe(404);
 
-    expect(await get('public-order/custom-doc/delete', token, { id: staffVisible.body.id, order_id: order.id })).toEqual({ status: 422, body: { error: 'You can delete only the files you uploaded' } });
+    expect(await get('public-order/custom-doc/delete', token, { id: staffVisible.body.id, order_id: order.id })).toEqual({ status: 422, body: { error: 'You can delete only the files you uploaded', code: 'notYourFile' } });
     expect(await get('public-order/custom-doc/delete', token, { id: staffHidden.body.id, order_id: order.id })).toEqual({ status: 404, body: { error: 'No such file' } });
     expect(await get('public-order/custom-doc/delete', token, { id: mine.body.id, order_id: order.id })).toEqual({ status: 200, body: { success: true } });
     expect((await server.database.db.select().from(orderFiles).where(eq(orderFiles.orderId, order.id))).map((row) => row.id)).toEqual([staffVisible.body.id, staffHidden.body.id]);

@@ -26,7 +26,7 @@ function refusalCodes(): Map<string, string> {
       if (!REFUSAL.test(line)) continue;
       const after = /code: ([^}]*)/.exec(line)?.[1] ?? '';
       for (const [, code] of after.matchAll(/'([a-z][A-Za-z]+)'/g)) codes.set(code, `${file.slice(server.length + 1)}:${index + 1}`);
-      for (const [, code] of line.matchAll(/\brefusal\(\d+, '([a-z][A-Za-z]+)'/g)) codes.set(code, `${file.slice(server.length + 1)}:${index + 1}`);
+      for (const [, code] of line.matchAll(/\b(?:refusal\(\d+, |noRight\()'([a-z][A-Za-z]+)'/g)) codes.set(code, `${file.slice(server.length + 1)}:${index + 1}`);
     }
   }
   return codes;
@@ -47,10 +47,11 @@ describe('server refusal codes', () => {
     }
   });
 
-  it('rule: a code in a refusal(status, code) call counts as a refusal code (the walk reads both forms)', () => {
+  it('rule: a code in a refusal(status, code) or noRight(code) call counts as a refusal code (the walk reads every form)', () => {
     const codes = refusalCodes();
     expect(codes.get('ordersInPipeline')).toMatch(/^modules\/pipelines\//);
     expect(codes.get('userExists')).toMatch(/^modules\/users\//);
+    expect(codes.get('adminOnly')).toMatch(/^auth\/rights\.ts:/);
   });
 });
 
