@@ -1,9 +1,10 @@
-import { noRight } from '../http/errors';
+import { noRight, refusalText } from '../http/refusal';
 import type { Caller } from './sessions';
 
 /**
  * Every right a staff member may lack, one function each with its one refusal (422 noRight: the token is
- * fine, so not 403, which signs the user out). Modules call these, never test the membership flags themselves.
+ * fine, so not 403, which signs the user out) and its own code, so the shell says which right is missing in the
+ * user's language. Modules call these, never test the membership flags themselves.
  */
 
 type Member = Pick<Caller, 'account' | 'membership'>;
@@ -33,51 +34,51 @@ export function mayChangeSharedSettings(caller: Member): boolean {
 /** Spec 2 §6 names no order or customer right: owners, admins and members with 'activity', whatever 'Separate rights' says. */
 const isActive = ({ membership }: Member) => membership.isOwner || membership.admin || membership.activity;
 
-export const ADMIN_ONLY = 'Only an administrator of the account can do this';
-export const NOT_ORDER_EDITOR = 'You do not have the right to change orders';
-export const NOT_CUSTOMER_EDITOR = 'You do not have the right to edit contacts and companies';
-export const NOT_CUSTOMER_FIELD_EDITOR = 'Only administrators change the fields of contacts and companies';
-export const NOT_ORDER_FIELD_EDITOR = 'Only administrators change the order fields';
-export const NOT_PRODUCT_EDITOR = 'You do not have the right to edit products';
-export const NOT_STOCK_MOVER = 'You do not have the right to receive, write off or move goods';
-export const SHARED_SETTINGS_RIGHT = "You do not have the right to change the account's shared settings";
+export const ADMIN_ONLY = refusalText('adminOnly');
+export const NOT_ORDER_EDITOR = refusalText('notOrderEditor');
+export const NOT_CUSTOMER_EDITOR = refusalText('notCustomerEditor');
+export const NOT_CUSTOMER_FIELD_EDITOR = refusalText('notCustomerFieldEditor');
+export const NOT_ORDER_FIELD_EDITOR = refusalText('notOrderFieldEditor');
+export const NOT_PRODUCT_EDITOR = refusalText('notProductEditor');
+export const NOT_STOCK_MOVER = refusalText('notStockMover');
+export const SHARED_SETTINGS_RIGHT = refusalText('notSharedSettingsEditor');
 
 /** Account settings, users, pipelines, warehouses, connections, public links' settings: owners and admins. */
 export function requireAdmin(caller: Member): void {
-  if (!hasRight(caller, 'admin')) throw noRight(ADMIN_ONLY);
+  if (!hasRight(caller, 'admin')) throw noRight('adminOnly');
 }
 
 /** Orders are every active member's work: they create, change and delete them (and their files); every member reads them. */
 export function requireOrderEditor(caller: Member): void {
-  if (!isActive(caller)) throw noRight(NOT_ORDER_EDITOR);
+  if (!isActive(caller)) throw noRight('notOrderEditor');
 }
 
 /** Every member reads customers; active members add, edit, link, archive and delete them, with or without 'Separate rights'. */
 export function requireCustomerEditor(caller: Member): void {
-  if (!isActive(caller)) throw noRight(NOT_CUSTOMER_EDITOR);
+  if (!isActive(caller)) throw noRight('notCustomerEditor');
 }
 
 /** Customer field definitions are account settings (the customer field settings screen): owners and admins. */
 export function requireCustomerFieldEditor(caller: Member): void {
-  if (!hasRight(caller, 'admin')) throw noRight(NOT_CUSTOMER_FIELD_EDITOR);
+  if (!hasRight(caller, 'admin')) throw noRight('notCustomerFieldEditor');
 }
 
 /** The order's own field definitions are account settings: owners and admins. */
 export function requireOrderFieldEditor(caller: Member): void {
-  if (!hasRight(caller, 'admin')) throw noRight(NOT_ORDER_FIELD_EDITOR);
+  if (!hasRight(caller, 'admin')) throw noRight('notOrderFieldEditor');
 }
 
 /** Editing the catalogue (categories, fields, products) needs the 'editing product' right. */
 export function requireProductEditor(caller: Member): void {
-  if (!hasRight(caller, 'editingRemains')) throw noRight(NOT_PRODUCT_EDITOR);
+  if (!hasRight(caller, 'editingRemains')) throw noRight('notProductEditor');
 }
 
 /** Arrival, write-off and move need the 'arrival, write-off, movement' right. */
 export function requireStockMover(caller: Member): void {
-  if (!hasRight(caller, 'changeRemains')) throw noRight(NOT_STOCK_MOVER);
+  if (!hasRight(caller, 'changeRemains')) throw noRight('notStockMover');
 }
 
 /** What the whole account shares (table layouts, the deal catalogue's filter): any member but a read-only one. */
 export function requireSharedSettingsEditor(caller: Member): void {
-  if (!mayChangeSharedSettings(caller)) throw noRight(SHARED_SETTINGS_RIGHT);
+  if (!mayChangeSharedSettings(caller)) throw noRight('notSharedSettingsEditor');
 }

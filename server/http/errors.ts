@@ -24,8 +24,6 @@ export const paymentRequired = (message: string) => new HttpError(402, message);
 export const tooManyRequests = (message: string, extra?: Record<string, unknown>) => new HttpError(429, message, extra);
 /** The server refuses early rather than queue without end; the client may retry after `seconds`. */
 export const serverBusy = (message: string, seconds: number) => new HttpError(503, message, {}, seconds);
-/** Not allowed by the user's rights (the token itself is fine, so not 403, which signs the user out). */
-export const noRight = (message = 'You do not have the right to do this') => new HttpError(422, message);
 
 export const CONCURRENT_CHANGE = 'The data was changed by another request at the same moment. Try again.';
 

@@ -67,6 +67,9 @@ async function insertCompanies(accountId: number, rows: Partial<typeof companies
 }
 
 const ids = (answer: Answer) => answer.body.data.map((item: { id: number }) => item.id);
+/** A missing contact or company is refused with its own code (serverErrors.noSuchContact / noSuchCompany). */
+const noSuchCode = (error: unknown) =>
+  error === 'No such contact' ? 'noSuchContact' : error === 'No such company' ? 'noSuchCompany' : expect.stringMatching(/^noSuch(Contact|Company)$/);
 const RIGHTS_TEXT = 'You do not have the right to edit contacts and companies';
 const SETTINGS_TEXT = 'Only administrators change the fields of contacts and companies';
 
@@ -211,14 +214,14 @@ describe('customer edit validation texts (spec 2 §5, §9)', () => {
     const before = await customersOf(account.id);
     for (const kind of ['contact', 'company'] as const) {
       const cases: [Body, Body][] = [
-        [{}, { error: 'Empty field', fields: { name: 'Empty field' } }],
-        [{ name: '   ' }, { error: 'Empty field', fields: { name: 'Empty field' } }],
-        [{ name: ' Al ' }, { error: 'Minimum of 3 characters', fields: { name: 'Minimum of 3 characters' } }],
-        [{ name: 'Anna', email: 'anna@example' }, { error: 'Email invalid', fields: { email: 'Email invalid' } }],
-        [{ name: 'Anna', phone: '12' }, { error: 'Minimum of 3 characters', fields: { phone: 'Minimum of 3 characters' } }],
+        [{}, { error: 'Empty field', code: 'emptyField', fields: { name: 'Empty field' } }],
+        [{ name: '   ' }, { error: 'Empty field', code: 'emptyField', fields: { name: 'Empty field' } }],
+        [{ name: ' Al ' }, { error: 'Minimum of 3 characters', code: 'minThreeCharacters', fields: { name: 'Minimum of 3 characters' } }],
+        [{ name: 'Anna', email: 'anna@example' }, { error: 'Email invalid', code: 'emailNotValid', fields: { email: 'Email invalid' } }],
+        [{ name: 'Anna', phone: '12' }, { error: 'Minimum of 3 characters', code: 'minThreeCharacters', fields: { phone: 'Minimum of 3 characters' } }],
         [
           { name: '', email: 'not an e-mail', phone: '1' },
-          { error: 'Empty field', fields: { name: 'Empty field', email: 'Email invalid', phone: 'Minimum of 3 characters' } },
+          { error: 'Empty field', code: 'emptyField', fields: { name: 'Empty field', email: 'Email invalid', phone: 'Minimum of 3 characters' } },
         ],
       ];
       for (const [body, expected] of cases) {
@@ -248,11 +251,11 @@ describe('customer edit validation texts (spec 2 §5, §9)', () => {
     const company = (await post('company/add', { name: 'Acme' })).body;
     const before = await customersOf(account.id);
     const cases: [string, Body, Body][] = [
-      ['contact/update', { id: contact.id, name: ' ' }, { error: 'Empty field', fields: { name: 'Empty field' } }],
-      ['contact/update', { id: contact.id, email: 'anna.example.com' }, { error: 'Email invalid', fields: { email: 'Email invalid' } }],
-      ['contact/update', { id: contact.id, phone: '+7' }, { error: 'Minimum of 3 characters', fields: { phone: 'Minimum of 3 characters' } }],
-      ['company/update', { id: company.id, name: 'AB' }, { error: 'Minimum of 3 characters', fields: { name: 'Minimum of 3 characters' } }],
-      ['company/update', { id: company.id, email: '@' }, { error: 'Email invalid', fields: { email: 'Email invalid' } }],
+      ['contact/update', { id: contact.id, name: ' ' }, { error: 'Empty field', code: 'emptyField', fields: { name: 'Empty field' } }],
+      ['contact/update', { id: contact.id, email: 'anna.example.com' }, { error: 'Email invalid', code: 'emailNotValid', fields: { email: 'Email invalid' } }],
+      ['contact/update', { id: contact.id, phone: '+7' }, { error: 'Minimum of 3 characters', code: 'minThreeCharacters', fields: { phone: 'Minimum of 3 characters' } }],
+      ['company/update', { id: company.id, name: 'AB' }, { error: 'Minimum of 3 characters', code: 'minThreeCharacters', fields: { name: 'Minimum of 3 characters' } }],
+      ['company/update', { id: company.id, email: '@' }, { error: 'Email invalid', code: 'emailNotValid', fields: { email: 'Email invalid' } }],
     ];
     for (const [path, body, expected] of cases) {
       const answer = await post(path, body);
@@ -320,7 +323,7 @@ describe('contact/update and company/update', () => {
     ] as const) {
       const answer = await post(path, body);
       expect(answer.status, path).toBe(404);
-      expect(answer.body).toEqual({ error });
+      expect(answer.body).toEqual({ error, code: noSuchCode(error) });
     }
     expect(await customersOf(account.id)).toEqual(before);
     expect(await customersOf(other.id)).toEqual(theirs);
@@ -352,8 +355,8 @@ describe('contact/get and company/get', () => {
     expect(contact.status).toBe(200);
     expect(contact.body).toMatchObject({ id: anna.id, name: 'Anna', companies: [{ id: acme.id, name: 'Acme' }, { id: zeta.id, name: 'Zeta' }] });
     expect((await get('company/get', { id: acme.id })).body).toMatchObject({ id: acme.id, tax_number: '77', contacts: [{ id: anna.id, name: 'Anna' }] });
-    expect(await as(other.token).get('contact/get', { id: anna.id })).toEqual({ status: 404, body: { error: 'No such contact' } });
-    expect(await as(other.token).get('company/get', { id: acme.id })).toEqual({ status: 404, body: { error: 'No such company' } });
+    expect(await as(other.token).get('contact/get', { id: anna.id })).toEqual({ status: 404, body: { error: 'No such contact', code: 'noSuchContact' } });
+    expect(await as(other.token).get('company/get', { id: acme.id })).toEqual({ status: 404, body: { error: 'No such company', code: 'noSuchCompany' } });
   });
 });
 
@@ -414,7 +417,7 @@ describe('contact/delete and company/delete', () => {
       ['company/delete', mine.id, 'No such company'],
       ['contact/delete', 2_000_000_000, 'No such contact'],
     ] as const) {
-      expect(await get(path, { id }), `${path} ${id}`).toEqual({ status: 404, body: { error } });
+      expect(await get(path, { id }), `${path} ${id}`).toEqual({ status: 404, body: { error, code: noSuchCode(error) } });
     }
     expect((await get('contact/delete', { id: 'abc' })).status).toBe(400);
     expect(await customersOf(account.id)).toEqual(before);
@@ -497,7 +500,7 @@ describe('contact/companies/link and unlink, company/contacts/link and unlink', 
       ] as const) {
         const answer = await post(path, body);
         expect(answer.status, `${path} ${JSON.stringify(body)}`).toBe(404);
-        expect(answer.body).toEqual({ error });
+        expect(answer.body).toEqual({ error, code: noSuchCode(error) });
       }
     }
     expect(await customersOf(account.id)).toEqual(before);
@@ -761,7 +764,7 @@ describe('contact/orders and company/orders (order history)', () => {
     const anna = (await as(account.token).post('contact/add', { name: 'Anna' })).body;
     await db().insert(orders).values({ accountId: other.id, name: 'Foreign order', contactId: anna.id });
     expect((await as(account.token).get('contact/orders', { id: anna.id })).body.data).toEqual([]);
-    expect(await as(other.token).get('contact/orders', { id: anna.id })).toEqual({ status: 404, body: { error: 'No such contact' } });
+    expect(await as(other.token).get('contact/orders', { id: anna.id })).toEqual({ status: 404, body: { error: 'No such contact', code: 'noSuchContact' } });
     expect((await as(account.token).get('company/orders', { id: anna.id })).status).toBe(404);
   });
 });
@@ -824,7 +827,7 @@ describe('customer fields: company/field/types, field/list, field/add, field/upd
       ['contact/field/add', { name: 'Other name', type: 3, code: 'birthday' }, 409, { error: 'A field with the code birthday already exists' }],
       ['contact/field/add', { name: 'Photos', type: 15 }, 400, { error: 'Image fields are not available for contacts and companies' }],
       ['company/field/add', { name: 'Odd', type: 10 }, 400, { error: 'Unknown field type 10' }],
-      ['company/field/add', { name: '   ', type: 3 }, 400, { error: 'Empty field', fields: { name: 'Empty field' } }],
+      ['company/field/add', { name: '   ', type: 3 }, 400, { error: 'Empty field', code: 'emptyField', fields: { name: 'Empty field' } }],
       ['company/field/add', { name: 'Choice', type: 5, data: ['A', ' '] }, 400, { error: 'An option name must not be empty' }],
     ];
     for (const [path, body, status, expected] of cases) {
@@ -1004,7 +1007,7 @@ describe('rights', () => {
       await post('contact/companies/unlink', { contact_id: contact.id, company_id: company.id }),
       await post('company/contacts/unlink', { contact_id: contact.id, company_id: company.id }),
     ];
-    for (const answer of answers) expect(answer).toEqual({ status: 422, body: { error: RIGHTS_TEXT } });
+    for (const answer of answers) expect(answer).toEqual({ status: 422, body: { error: RIGHTS_TEXT, code: 'notCustomerEditor' } });
     expect(await customersOf(account.id)).toEqual(before);
   });
 
@@ -1042,7 +1045,7 @@ describe('rights', () => {
       await post('contact/field/update', { id: field.id, name: 'Changed' }),
       await post('contact/field/delete', { id: field.id }),
     ]) {
-      expect(answer).toEqual({ status: 422, body: { error: SETTINGS_TEXT } });
+      expect(answer).toEqual({ status: 422, body: { error: SETTINGS_TEXT, code: 'notCustomerFieldEditor' } });
     }
     expect(await customersOf(account.id)).toEqual(before);
     const admin = await server.newMember(account, { admin: true });

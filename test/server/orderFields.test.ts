@@ -318,9 +318,9 @@ describe('rights', () => {
       const member = await server.newMember(account, rights);
       const { post, get } = as(member.token);
       const before = await stateOf(account.id);
-      expect(await post('orders/field/add', { name: 'Other', type: 3 })).toEqual({ status: 422, body: { error: ADMIN_TEXT } });
-      expect(await post('orders/field/update', { id: field.id, name: 'Renamed' })).toEqual({ status: 422, body: { error: ADMIN_TEXT } });
-      expect(await post('orders/field/delete', { id: field.id })).toEqual({ status: 422, body: { error: ADMIN_TEXT } });
+      expect(await post('orders/field/add', { name: 'Other', type: 3 })).toEqual({ status: 422, body: { error: ADMIN_TEXT, code: 'notOrderFieldEditor' } });
+      expect(await post('orders/field/update', { id: field.id, name: 'Renamed' })).toEqual({ status: 422, body: { error: ADMIN_TEXT, code: 'notOrderFieldEditor' } });
+      expect(await post('orders/field/delete', { id: field.id })).toEqual({ status: 422, body: { error: ADMIN_TEXT, code: 'notOrderFieldEditor' } });
       expect(await stateOf(account.id)).toEqual(before);
       expect((await get('orders/field/types')).status).toBe(200);
       const list = await get('orders/field/list');

@@ -187,7 +187,7 @@ describe('product/duplicate', () => {
     const before = await catalogueOf(account.id);
     const refused = await as(member.token).post('product/duplicate', { id: product.id });
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ error: 'You do not have the right to edit products' });
+    expect(refused.body).toEqual({ error: 'You do not have the right to edit products', code: 'notProductEditor' });
     expect((await as(stranger.token).post('product/duplicate', { id: product.id })).status).toBe(404);
     expect(await catalogueOf(account.id)).toEqual(before);
     expect((await as(member.token).get('product/history', { id: product.id })).status).toBe(200);

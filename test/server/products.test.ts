@@ -899,7 +899,7 @@ describe('rights', () => {
       await post('product/unarchive', { id: archived.id }),
     ];
     expect(answers.map((answer) => answer.status)).toEqual([422, 422, 422, 422, 422]);
-    for (const answer of answers) expect(answer.body).toEqual({ error: 'You do not have the right to edit products' });
+    for (const answer of answers) expect(answer.body).toEqual({ error: 'You do not have the right to edit products', code: 'notProductEditor' });
     expect(await catalogueOf(account.id)).toEqual(before);
   });
 
@@ -960,7 +960,7 @@ describe('rights', () => {
     const before = await warehouseRows(account.id);
     for (const answer of [await post('warehouse/add', { name: 'Mine' }), await post('warehouse/update', { id: second.id, is_main: true }), await post('warehouse/update', { id: second.id, name: 'X' })]) {
       expect(answer.status).toBe(422);
-      expect(answer.body).toEqual({ error: 'Only an administrator of the account can do this' });
+      expect(answer.body).toEqual({ error: 'Only an administrator of the account can do this', code: 'adminOnly' });
     }
     expect(await warehouseRows(account.id)).toEqual(before);
     const admin = await server.newMember(account, { admin: true });

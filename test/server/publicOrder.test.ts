@@ -91,7 +91,10 @@ async function balance(productId: number) {
   return { count: rows.reduce((sum, row) => sum + Number(row.count), 0), reserve: rows.reduce((sum, row) => sum + Number(row.reserve), 0) };
 }
 
-const NO_SUCH_ORDER = { error: 'No such order' };
+/** What a public caller gets for an order they may not see (coded, so their screen says it in their language). */
+/** A public shortage names the product, never the count left. */
+const HAMMER_SHORT = { error: 'Not enough "Hammer drill" in stock for this quantity', code: 'publicNotEnoughStock', params: { name: 'Hammer drill' } };
+const NO_SUCH_ORDER = { error: 'No such order', code: 'noSuchOrder' };
 
 describe('links: make public, exchange for a session, unlink', () => {
   it('rule: a link answers its token and the shell path; the exchanged session (stored hashed, with an expiry) opens exactly that order', async () => {
@@ -136,11 +139,11 @@ describe('links: make public, exchange for a session, unlink', () => {
     const before = (await server.database.db.select().from(publicTokens)).length;
     for (const path of ['public-order/token/get', 'public-order/token/get-public']) {
       const answer = await server.call('GET', path, { query: { public_token: 'not-a-link-token' } });
-      expect(answer).toEqual({ status: 404, body: { error: 'This public order link is not valid or has been withdrawn' } });
+      expect(answer).toEqual({ status: 404, body: { error: 'This public order link is not valid or has been withdrawn', code: 'publicLinkNotValid' } });
     }
     const { order, share } = await linkedSession(ctx);
     await ctx.post('orders/public/unlink', { order_id: order.id });
-    expect(await exchange(share.link_token)).toEqual({ status: 404, body: { error: 'This public order link is not valid or has been withdrawn' } });
+    expect(await exchange(share.link_token)).toEqual({ status: 404, body: { error: 'This public order link is not valid or has been withdrawn', code: 'publicLinkNotValid' } });
     // Only the one session of linkedSession was made, and unlinking removed it.
     expect((await server.database.db.select().from(publicTokens)).length).toBe(before);
   });
@@ -208,7 +211,7 @@ describe('links: make public, exchange for a session, unlink', () => {
     const theirCustomer = await other.post('orders/public/customers/add', { name: 'Theirs', email: `${unique('theirs')}@example.com` });
     const before = await snapshotAccount(server.database.db, other.account.id, [other.account.ownerId]);
     const refused = await server.call('POST', 'orders/public/link', { token: ctx.account.token, body: { order_id: theirs.id } });
-    expect(refused).toEqual({ status: 404, body: NO_SUCH_ORDER });
+    expect(refused).toEqual({ status: 404, body: { error: 'No such order' } });
     expect((await server.call('POST', 'orders/public/link', { token: ctx.account.token, body: { order_id: order.id, customer_id: theirCustomer.id } })).status).toBe(404);
     expect((await server.call('POST', 'orders/public/unlink', { token: ctx.account.token, body: { order_id: theirs.id } })).status).toBe(404);
     expect((await server.call('GET', 'orders/public/list', { token: ctx.account.token, query: { order_id: theirs.id } })).status).toBe(404);
@@ -264,7 +267,7 @@ describe('public customers: staff management, sign-in, profile', () => {
     expect(session).toMatchObject({ customerId: buyer.customer.id, orderId: null });
 
     for (const body of [{ login: buyer.email, password: 'wrong' }, { login: 'nobody@example.com', password: 'buyer-password' }]) {
-      expect(await server.call('POST', 'public-order/auth/login', { body })).toEqual({ status: 422, body: { success: false, error: 'Invalid username or password' } });
+      expect(await server.call('POST', 'public-order/auth/login', { body })).toEqual({ status: 422, body: { success: false, error: 'Invalid username or password', code: 'invalidLogin' } });
     }
     // Staff credentials do not open the public area, and public ones do not open the staff area.
     expect((await server.call('POST', 'public-order/auth/login', { body: { login: ctx.account.email, password: ctx.account.password } })).status).toBe(422);
@@ -339,7 +342,7 @@ describe('public customers: staff management, sign-in, profile', () => {
 
     const anonymous = await linkedSession(ctx);
     const refused = await get('public-order/profile', anonymous.token);
-    expect(refused).toEqual({ status: 422, body: { error: 'This link is not made for a customer, so there is no profile: sign in to see yours' } });
+    expect(refused).toEqual({ status: 422, body: { error: 'This link is not made for a customer, so there is no profile: sign in to see yours', code: 'publicNoProfile' } });
     expect((await post('public-order/profile', anonymous.token, { name: 'X' })).status).toBe(422);
     expect((await get('public-order/order', anonymous.token, { order_id: anonymous.order.id })).status).toBe(200);
   });
@@ -465,7 +468,7 @@ describe('what a public caller may change', () => {
 
     for (const change of [{ price: 1 }, { price_field: 'retail2' }, { nds: 0 }]) {
       const refused = await post('public-order/order/update', token, { order_id: order.id, positions: [{ id: position.id, count: 2, ...change }] });
-      expect(refused).toEqual({ status: 422, body: { error: 'The price, price type and VAT of a position cannot be changed in a public order' } });
+      expect(refused).toEqual({ status: 422, body: { error: 'The price, price type and VAT of a position cannot be changed in a public order', code: 'publicPriceReadOnly' } });
     }
     for (const code of ['shown_only', 'staff_only', 'name', 'no_such_field']) {
       const refused = await post('public-order/order/update', token, { order_id: order.id, fields: { [code]: 'x' } });
@@ -485,7 +488,7 @@ describe('what a public caller may change', () => {
     expect(await balance(ctx.product.id)).toEqual({ count: 10, reserve: 4 });
     // More than is available is refused whole, without saying how many are left.
     const over = await post('public-order/order/update', token, { order_id: order.id, positions: [{ id: position.id, count: 11 }] });
-    expect(over).toEqual({ status: 422, body: { error: 'Not enough "Hammer drill" in stock for this quantity' } });
+    expect(over).toEqual({ status: 422, body: HAMMER_SHORT });
     expect(await balance(ctx.product.id)).toEqual({ count: 10, reserve: 4 });
     // A stale version, when the client sends one, is refused as for staff.
     expect((await post('public-order/order/update', token, { order_id: order.id, version: 1, positions: [{ id: position.id, count: 1 }] })).status).toBe(409);
@@ -586,7 +589,7 @@ describe('isolation of public callers', () => {
       for (const path of ['public-order/custom-doc/list', 'public-order/doc/list']) expect(await get(path, buyer.token, { order_id: order.id })).toEqual({ status: 404, body: NO_SUCH_ORDER });
       expect(await get('public-order/custom-doc/delete', buyer.token, { order_id: order.id, id: 1 })).toEqual({ status: 404, body: NO_SUCH_ORDER });
     }
-    expect(await post('public-order/order/position/delete', buyer.token, { id: theirPosition.id })).toEqual({ status: 404, body: { error: 'No such position' } });
+    expect(await post('public-order/order/position/delete', buyer.token, { id: theirPosition.id })).toEqual({ status: 404, body: { error: 'No such position', code: 'noSuchPosition' } });
     expect((await get('public-order/order/list', buyer.token)).body.data.map((item: { id: number }) => item.id)).toEqual([mine.id]);
     expect(await get('public-order/order/list', buyer.token, { search: 'Their' })).toMatchObject({ body: { data: [] } });
     const after = [await snapshotAccount(server.database.db, ctx.account.id, [ctx.account.ownerId]), await snapshotAccount(server.database.db, other.account.id, [other.account.ownerId])];
@@ -651,7 +654,7 @@ describe('concurrency', () => {
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(10);
     const refused = answers.filter((answer) => answer.status !== 200);
     expect(refused).toHaveLength(40);
-    for (const answer of refused) expect(answer.body).toEqual({ error: 'Not enough "Hammer drill" in stock for this quantity' });
+    for (const answer of refused) expect(answer.body).toEqual(HAMMER_SHORT);
     expect(await balance(ctx.product.id)).toEqual({ count: 10, reserve: 10 });
     const [position] = await server.database.db.select().from(orderPositions).where(eq(orderPositions.orderId, order.id));
     expect(Number(position.quantity)).toBe(10);
@@ -706,7 +709,7 @@ describe('business-process scenarios: which products customers are offered', () 
     const anonymous = await linkedSession(ctx);
     expect(await offered(anonymous.token)).toEqual([]);
     expect((await add(vipBuyer.token, vip.id)).status).toBe(200);
-    for (const product of [plain, wholesale]) expect(await add(vipBuyer.token, product.id)).toEqual({ status: 404, body: { error: 'No such product' } });
+    for (const product of [plain, wholesale]) expect(await add(vipBuyer.token, product.id)).toEqual({ status: 404, body: { error: 'No such product', code: 'noSuchProduct' } });
     // A customer's new tags apply at once.
     await ctx.post('orders/public/customers/update', { id: plainBuyer.customer.id, tags: ['wholesale'] });
     expect(await offered(plainBuyer.token)).toEqual(['B wholesale product', 'Hammer drill']);
@@ -717,7 +720,7 @@ describe('business-process scenarios: which products customers are offered', () 
     expect(await offered(vipBuyer.token)).toEqual(['A vip product', 'C untagged product']);
     expect(await offered(plainBuyer.token)).toEqual(['C untagged product']);
     expect((await add(vipBuyer.token, plain.id)).status).toBe(200);
-    expect(await add(vipBuyer.token, wholesale.id)).toEqual({ status: 404, body: { error: 'No such product' } });
+    expect(await add(vipBuyer.token, wholesale.id)).toEqual({ status: 404, body: { error: 'No such product', code: 'noSuchProduct' } });
   });
 
   it('rule: the scenario is an admin setting (default "all"); other members read it, a bad value is refused', async () => {
@@ -770,7 +773,7 @@ describe('documents of a shared order', () => {
     expect(download.body).toBe('staff shared');
     expect((await get('public-order/custom-doc/download', token, { id: staffHidden.body.id, order_id: order.id })).status).toBe(404);
 
-    expect(await get('public-order/custom-doc/delete', token, { id: staffVisible.body.id, order_id: order.id })).toEqual({ status: 422, body: { error: 'You can delete only the files you uploaded' } });
+    expect(await get('public-order/custom-doc/delete', token, { id: staffVisible.body.id, order_id: order.id })).toEqual({ status: 422, body: { error: 'You can delete only the files you uploaded', code: 'notYourFile' } });
     expect(await get('public-order/custom-doc/delete', token, { id: staffHidden.body.id, order_id: order.id })).toEqual({ status: 404, body: { error: 'No such file' } });
     expect(await get('public-order/custom-doc/delete', token, { id: mine.body.id, order_id: order.id })).toEqual({ status: 200, body: { success: true } });
     expect((await server.database.db.select().from(orderFiles).where(eq(orderFiles.orderId, order.id))).map((row) => row.id)).toEqual([staffVisible.body.id, staffHidden.body.id]);

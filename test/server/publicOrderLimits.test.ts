@@ -161,14 +161,14 @@ describe('public quantities: the staff caps and the stock, with no stock counts 
     await ctx.post('orders/public/settings', { max_count_per_position: 3, max_count_per_order: 5 });
     const { order, token } = await linkedSession(ctx, 'New');
     const over = await post('public-order/order/position/add', token, { order_id: order.id, product: String(ctx.product.id), quantity: 4 });
-    expect(over).toEqual({ status: 422, body: { error: 'At most 3 of one product can be ordered here', max_count: 3 } });
+    expect(over).toEqual({ status: 422, body: { error: 'At most 3 of one product can be ordered here', max_count: 3, code: 'publicOverPositionCap', params: { cap: 3 } } });
     const added = await post('public-order/order/position/add', token, { order_id: order.id, product: String(ctx.product.id), quantity: 3 });
     expect(added.status).toBe(200);
     expect(added.body.positions[0]).toMatchObject({ count: 3, max_count: 3 });
     // Adding to the same position counts what it already holds.
     expect((await post('public-order/order/position/add', token, { order_id: order.id, product: String(ctx.product.id), quantity: 1 })).status).toBe(422);
     const service = await post('public-order/order/position/add', token, { order_id: order.id, product: String(ctx.service.id), quantity: 3 });
-    expect(service).toEqual({ status: 422, body: { error: 'At most 5 units in all can be ordered in one order here', max_order_count: 5 } });
+    expect(service).toEqual({ status: 422, body: { error: 'At most 5 units in all can be ordered in one order here', max_order_count: 5, code: 'publicOverOrderCap', params: { cap: 5 } } });
     expect((await post('public-order/order/position/add', token, { order_id: order.id, product: String(ctx.service.id), quantity: 2 })).status).toBe(200);
     const [drill, assembly] = (await get('public-order/order', token, { order_id: order.id })).body.positions;
     expect((await post('public-order/order/update', token, { order_id: order.id, positions: [{ id: assembly.id, count: 3 }] })).status).toBe(422);
@@ -186,12 +186,12 @@ describe('public quantities: the staff caps and the stock, with no stock counts 
     const ctx = await stocked(10);
     const { order, token } = await linkedSession(ctx, 'New');
     const over = await post('public-order/order/position/add', token, { order_id: order.id, product: String(ctx.product.id), quantity: 11 });
-    expect(over).toEqual({ status: 422, body: { error: 'Not enough "Hammer drill" in stock for this quantity' } });
+    expect(over).toEqual({ status: 422, body: { error: 'Not enough "Hammer drill" in stock for this quantity', code: 'publicNotEnoughStock', params: { name: 'Hammer drill' } } });
     expect(await server.database.db.select().from(orderPositions).where(eq(orderPositions.orderId, order.id))).toEqual([]);
     const added = await post('public-order/order/position/add', token, { order_id: order.id, product: String(ctx.product.id), quantity: 10 });
     expect(added.status).toBe(200);
     const changed = await post('public-order/order/update', token, { order_id: order.id, positions: [{ id: added.body.positions[0].id, count: 12 }] });
-    expect(changed).toEqual({ status: 422, body: { error: 'Not enough "Hammer drill" in stock for this quantity' } });
+    expect(changed).toEqual({ status: 422, body: { error: 'Not enough "Hammer drill" in stock for this quantity', code: 'publicNotEnoughStock', params: { name: 'Hammer drill' } } });
   });
 
   it('rule: the caps and the stock limit compare quantities in thousandths, as stored: a count that fits exactly is never refused for float noise', async () => {

@@ -27,7 +27,7 @@ describe('customer quantity changes and stock', () => {
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
     const refused = answers.filter((answer) => answer.status !== 200);
     expect(refused).toHaveLength(3);
-    for (const answer of refused) expect(answer).toEqual({ status: 422, body: { error: 'Not enough "Hammer drill" in stock for this quantity' } });
+    for (const answer of refused) expect(answer).toEqual({ status: 422, body: { error: 'Not enough "Hammer drill" in stock for this quantity', code: 'publicNotEnoughStock', params: { name: 'Hammer drill' } } });
     expect(await balance(ctx.product.id)).toEqual({ count: 10, reserve: 9 });
     const rows = await server.database.db.select().from(orderPositions).where(eq(orderPositions.productId, ctx.product.id));
     expect(rows.map((row) => Number(row.quantity)).sort()).toEqual([1, 1, 1, 3, 3]);
@@ -68,7 +68,7 @@ describe('customer quantity changes and stock', () => {
     const stock = await balance(ctx.product.id);
     expect(stock.reserve).toBeLessThanOrEqual(6);
     if (customer.status === 200) expect(customer.body.positions[0].count).toBe(5);
-    else expect(customer.body).toEqual({ error: 'Not enough "Hammer drill" in stock for this quantity' });
+    else expect(customer.body).toEqual({ error: 'Not enough "Hammer drill" in stock for this quantity', code: 'publicNotEnoughStock', params: { name: 'Hammer drill' } });
     expect([200, 422]).toContain(staff.status);
   });
 });

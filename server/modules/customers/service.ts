@@ -21,7 +21,7 @@ import type { Caller } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { companies, contactCompanies, contacts, orders, pipelineStatuses } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import { pagingOf } from '../../http/paging';
 import { customersInUse, requireCustomerPlace } from '../account/limits';
 import { coerceEntityValues } from '../fields/values';
@@ -36,7 +36,7 @@ type CustomerRow = typeof contacts.$inferSelect;
 type CompanyRow = typeof companies.$inferSelect;
 
 const tableOf = (kind: CustomerKind): CustomerTable => (kind === 'contact' ? contacts : (companies as unknown as CustomerTable));
-const noSuch = (kind: CustomerKind) => notFound(kind === 'contact' ? 'No such contact' : 'No such company');
+const noSuch = (kind: CustomerKind) => refusal(404, kind === 'contact' ? 'noSuchContact' : 'noSuchCompany');
 
 /** The company's accounting fields: API key → column key. */
 const ACCOUNTING_COLUMNS = {

@@ -5,7 +5,8 @@ import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { orderFiles, users } from '../../db/schema';
 import type { DownloadFile } from '../../http/downloads';
-import { badRequest, HttpError, noRight, notFound } from '../../http/errors';
+import { badRequest, HttpError, notFound } from '../../http/errors';
+import { noRight, refusalText } from '../../http/refusal';
 import type { Actor } from '../orders/actor';
 import { orderRowOf } from '../orders/service';
 import { discardStored, readStored, storeStream, UnreadablePart, type StoredBytes } from './storage';
@@ -28,7 +29,7 @@ export const NOT_MULTIPART = 'Send the file as multipart/form-data with the fiel
 export const NO_FILE = 'Choose a file to upload';
 export const EMPTY_FILE = 'The file is empty';
 export const BAD_ORDER_ID = 'order_id must be the id of an order';
-export const NOT_YOURS = 'You can delete only the files you uploaded';
+export const NOT_YOURS = refusalText('notYourFile');
 
 /* ------------------------------------------------------------------ names and types */
 
@@ -261,7 +262,7 @@ export async function deleteOrderFile(db: Db, config: Config, actor: DocumentAct
     .from(orderFiles)
     .where(visible(actor, kind, eq(orderFiles.id, query.id), eq(orderFiles.orderId, query.order_id)));
   if (!row) throw notFound(NO_SUCH_FILE);
-  if (!mayDelete(actor, row)) throw noRight(NOT_YOURS);
+  if (!mayDelete(actor, row)) throw noRight('notYourFile');
   const [deleted] = await db.delete(orderFiles).where(and(eq(orderFiles.id, row.id), eq(orderFiles.accountId, actor.accountId))).returning({ path: orderFiles.path });
   if (!deleted) throw notFound(NO_SUCH_FILE);
   await discardStored(config, deleted.path);

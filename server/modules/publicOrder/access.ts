@@ -2,9 +2,8 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PublicCaller } from '../../auth/publicSessions';
 import type { Db } from '../../db/client';
 import { orderShares, orders } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import type { Actor } from '../orders/actor';
-import { NO_SUCH_ORDER } from '../orders/service';
 
 /** The orders engine's actor for a public caller: no user, and only public-visible product fields shown. */
 export function publicActor(caller: PublicCaller): Actor {
@@ -45,5 +44,5 @@ export async function requireOrderAccess(db: Db, caller: PublicCaller, orderId: 
     .innerJoin(orders, and(eq(orders.id, orderShares.orderId), eq(orders.accountId, orderShares.accountId)))
     .where(and(sharesOf(caller), eq(orderShares.orderId, orderId)))
     .limit(1);
-  if (!row) throw notFound(NO_SUCH_ORDER);
+  if (!row) throw refusal(404, 'noSuchOrder');
 }

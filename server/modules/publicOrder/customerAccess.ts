@@ -3,7 +3,7 @@ import type { PublicCustomer } from '../../../src/contract/publicOrder';
 import { issueCode } from '../../auth/codes';
 import type { Db } from '../../db/client';
 import { accounts, publicCustomers, publicTokens } from '../../db/schema';
-import { unprocessable } from '../../http/errors';
+import { refusal, refusalText } from '../../http/refusal';
 import type { ServerContext } from '../../http/context';
 import { codeOptions } from '../auth/service';
 import { customerOf, toPublicCustomer } from './customers';
@@ -14,15 +14,15 @@ import { PUBLIC_PASSWORD_PURPOSE } from './passwordByEmail';
  * disable or enable them. The invitation and the reset both mail a one-time code of the public password flow
  * (passwordByEmail.ts), so the customer sets their own password and staff never see or choose it.
  */
-export const NO_EMAIL = 'This customer has no e-mail: add one to invite them';
-export const CUSTOMER_DISABLED = 'This customer is disabled: enable them first';
+export const NO_EMAIL = refusalText('customerNoEmail');
+export const CUSTOMER_DISABLED = refusalText('customerDisabled');
 
 /** The sign-in page of the public order, where the code sets the password. */
 const signInAddress = (origin: string) => `${origin}/#/publicOrderAuth`;
 
 async function mailCode(ctx: ServerContext, customer: typeof publicCustomers.$inferSelect, origin: string, reset: boolean): Promise<void> {
-  if (!customer.email) throw unprocessable(NO_EMAIL, { fields: { email: 'Empty field' }, code: 'customerNoEmail' });
-  if (customer.disabled) throw unprocessable(CUSTOMER_DISABLED, { code: 'customerDisabled' });
+  if (!customer.email) throw refusal(422, 'customerNoEmail', undefined, { fields: { email: 'Empty field' } });
+  if (customer.disabled) throw refusal(422, 'customerDisabled');
   const [seller] = await ctx.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, customer.accountId));
   const code = await issueCode(ctx.db, PUBLIC_PASSWORD_PURPOSE, customer.email, { account_id: customer.accountId }, codeOptions(ctx));
   const opening = reset ? `Your password for orders at ${seller.name} was reset.` : `${seller.name} invites you to see and place your orders online.`;
@@ -44,8 +44,8 @@ export async function invitePublicCustomer(ctx: ServerContext, accountId: number
 /** orders/public/customers/reset-password: the old password stops working and its sign-in sessions end; a code is mailed. */
 export async function resetPublicPassword(ctx: ServerContext, accountId: number, id: number, origin: string): Promise<PublicCustomer> {
   const customer = await customerOf(ctx.db, accountId, id);
-  if (!customer.email) throw unprocessable(NO_EMAIL, { fields: { email: 'Empty field' }, code: 'customerNoEmail' });
-  if (customer.disabled) throw unprocessable(CUSTOMER_DISABLED, { code: 'customerDisabled' });
+  if (!customer.email) throw refusal(422, 'customerNoEmail', undefined, { fields: { email: 'Empty field' } });
+  if (customer.disabled) throw refusal(422, 'customerDisabled');
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx.update(publicCustomers).set({ passwordHash: null }).where(eq(publicCustomers.id, customer.id)).returning();
     await tx.delete(publicTokens).where(and(eq(publicTokens.customerId, customer.id), isNull(publicTokens.orderId)));

@@ -18,25 +18,24 @@ import { hashPassword, verifyNoPassword, verifyPassword } from '../../auth/secre
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { accounts, orderShares, orders, publicCustomers, publicTokens } from '../../db/schema';
-import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
+import { refusal, refusalText } from '../../http/refusal';
 import { pagingOf } from '../../http/paging';
 import type { ServerContext } from '../../http/context';
-import { INVALID_LOGIN } from '../auth/service';
 
 type CustomerRow = typeof publicCustomers.$inferSelect;
 
-export const NO_PROFILE = 'This link is not made for a customer, so there is no profile: sign in to see yours';
-export const CUSTOMER_EXISTS = 'A customer with this e-mail already exists';
-export const NO_SUCH_CUSTOMER = 'No such customer';
-export const PASSWORDS_DIFFER = 'The passwords do not match';
-export const WRONG_CURRENT_PASSWORD = 'The current password is wrong';
-export const SEVERAL_SELLERS = 'This e-mail signs in to several sellers: choose one';
-export const LINK_CANNOT_SET_PASSWORD = 'A password cannot be set from an order link: use "Set or reset password by e-mail" on the sign-in page';
+export const NO_PROFILE = refusalText('publicNoProfile');
+export const CUSTOMER_EXISTS = refusalText('customerExists');
+export const NO_SUCH_CUSTOMER = refusalText('noSuchCustomer');
+export const PASSWORDS_DIFFER = refusalText('passwordsDiffer');
+export const WRONG_CURRENT_PASSWORD = refusalText('wrongCurrentPassword');
+export const SEVERAL_SELLERS = refusalText('severalSellers');
+export const LINK_CANNOT_SET_PASSWORD = refusalText('publicLinkCannotSetPassword');
 
 /** E-mails are stored lower-case and trimmed; the loose rule of spec 1 §5 decides what is one. */
 export function emailOf(text: string): string {
   const email = text.trim().toLowerCase();
-  if (!isEmail(email)) throw badRequest('Email invalid', { fields: { email: 'Email invalid' } });
+  if (!isEmail(email)) throw refusal(400, 'emailNotValid', undefined, { fields: { email: refusalText('emailNotValid') } });
   return email;
 }
 
@@ -84,21 +83,21 @@ export async function publicLogin(ctx: ServerContext, body: PublicLoginRequest):
   for (const candidate of candidates) if (await verifyPassword(body.password, candidate.customer.passwordHash!)) matches.push(candidate);
   // An unknown e-mail takes a password check's time too, so the answer's timing tells nothing.
   if (!candidates.length) await verifyNoPassword(body.password);
-  if (!matches.length) throw unprocessable(INVALID_LOGIN, { success: false });
-  if (matches.length > 1) throw conflict(SEVERAL_SELLERS, { success: false, accounts: matches.map((match) => ({ id: match.customer.accountId, name: match.accountName })) });
+  if (!matches.length) throw refusal(422, 'invalidLogin', undefined, { success: false });
+  if (matches.length > 1) throw refusal(409, 'severalSellers', undefined, { success: false, accounts: matches.map((match) => ({ id: match.customer.accountId, name: match.accountName })) });
   const { customer } = matches[0];
   return createPublicSession(ctx.db, { accountId: customer.accountId, customerId: customer.id, orderId: null }, ctx.config.tokenTtlDays);
 }
 
 export async function customerOf(db: Pick<Db, 'select'>, accountId: number, id: number): Promise<CustomerRow> {
   const [row] = await db.select().from(publicCustomers).where(and(eq(publicCustomers.accountId, accountId), eq(publicCustomers.id, id)));
-  if (!row) throw notFound(NO_SUCH_CUSTOMER);
+  if (!row) throw refusal(404, 'noSuchCustomer');
   return row;
 }
 
 /** The caller's own customer row; an anonymous link has none (422, not 403: the token itself is fine). */
 async function ownCustomer(db: Db, caller: PublicCaller): Promise<CustomerRow> {
-  if (caller.customerId === null) throw unprocessable(NO_PROFILE);
+  if (caller.customerId === null) throw refusal(422, 'publicNoProfile');
   return customerOf(db, caller.accountId, caller.customerId);
 }
 
@@ -115,13 +114,13 @@ export async function getPublicProfile(db: Db, caller: PublicCaller): Promise<Pu
 export async function updatePublicProfile(db: Db, caller: PublicCaller, body: PublicProfileUpdateRequest): Promise<PublicProfile> {
   const customer = await ownCustomer(db, caller);
   const name = body.name?.trim();
-  if (body.name !== undefined && !name) throw badRequest('Empty field', { fields: { name: 'Empty field' } });
+  if (body.name !== undefined && !name) throw refusal(400, 'emptyField', undefined, { fields: { name: refusalText('emptyField') } });
   let passwordHash: string | undefined;
   if (body.password !== undefined) {
-    if (caller.orderId !== null) throw unprocessable(LINK_CANNOT_SET_PASSWORD, { fields: { password: LINK_CANNOT_SET_PASSWORD } });
-    if (body.password_confirm !== body.password) throw badRequest(PASSWORDS_DIFFER, { fields: { password_confirm: PASSWORDS_DIFFER } });
+    if (caller.orderId !== null) throw refusal(422, 'publicLinkCannotSetPassword', undefined, { fields: { password: LINK_CANNOT_SET_PASSWORD } });
+    if (body.password_confirm !== body.password) throw refusal(400, 'passwordsDiffer', undefined, { fields: { password_confirm: PASSWORDS_DIFFER } });
     if (customer.passwordHash === null || !(body.current_password && (await verifyPassword(body.current_password, customer.passwordHash)))) {
-      throw unprocessable(WRONG_CURRENT_PASSWORD, { fields: { current_password: WRONG_CURRENT_PASSWORD } });
+      throw refusal(422, 'wrongCurrentPassword', undefined, { fields: { current_password: WRONG_CURRENT_PASSWORD } });
     }
     passwordHash = await hashPassword(body.password);
   }
@@ -209,7 +208,7 @@ async function customerChanges(body: PublicCustomerAddRequest) {
 /** orders/public/customers/add: a name or an e-mail at least; the e-mail is unique within the account. */
 export async function addPublicCustomer(db: Db, accountId: number, body: PublicCustomerAddRequest): Promise<PublicCustomer> {
   const changes = await customerChanges(body);
-  if (!changes.name && !changes.email) throw badRequest('Enter a name or an e-mail', { fields: { name: 'Empty field' } });
+  if (!changes.name && !changes.email) throw refusal(400, 'nameOrEmailRequired', undefined, { fields: { name: refusalText('emptyField') } });
   try {
     const [row] = await db
       .insert(publicCustomers)
@@ -217,7 +216,7 @@ export async function addPublicCustomer(db: Db, accountId: number, body: PublicC
       .returning();
     return toPublicCustomer(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(CUSTOMER_EXISTS, { code: 'customerExists' });
+    if (isUniqueViolation(error)) throw refusal(409, 'customerExists');
     throw error;
   }
 }
@@ -228,7 +227,7 @@ export async function updatePublicCustomer(db: Db, accountId: number, body: Publ
   const changes = await customerChanges(body);
   const name = changes.name ?? current.name;
   const email = changes.email === undefined ? current.email : changes.email;
-  if (!name && !email) throw badRequest('Enter a name or an e-mail', { fields: { name: 'Empty field' } });
+  if (!name && !email) throw refusal(400, 'nameOrEmailRequired', undefined, { fields: { name: refusalText('emptyField') } });
   if (!Object.keys(changes).length) return toPublicCustomer(current);
   try {
     const row = await db.transaction(async (tx) => {
@@ -238,7 +237,7 @@ export async function updatePublicCustomer(db: Db, accountId: number, body: Publ
     });
     return toPublicCustomer(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(CUSTOMER_EXISTS, { code: 'customerExists' });
+    if (isUniqueViolation(error)) throw refusal(409, 'customerExists');
     throw error;
   }
 }

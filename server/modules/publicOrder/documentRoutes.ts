@@ -8,9 +8,9 @@ import type { PublicCaller } from '../../auth/publicSessions';
 import { publicCallerOf } from '../../http/context';
 import { sendStoredFile } from '../../http/downloads';
 import { deleteOrderFile, listOrderFiles, openOrderFile, uploadOrderFile, type DocumentActor } from '../orderDocuments/service';
-import { notFound } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import { generateDocument } from '../documents/generate';
-import { listTemplates, NO_SUCH_TEMPLATE, templateRowOf } from '../documents/templates';
+import { listTemplates, templateRowOf } from '../documents/templates';
 import { requireOrderAccess } from './access';
 import { admitPublicUpload } from './uploadLimits';
 
@@ -89,10 +89,10 @@ export const publicDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { order_id, template_id } = request.body;
     const actor = await actorFor(request, order_id);
     const template = await templateRowOf(db, actor.accountId, template_id);
-    if (!template.publicVisible) throw notFound(NO_SUCH_TEMPLATE);
+    if (!template.publicVisible) throw refusal(404, 'noSuchTemplate');
     const { document } = await generateDocument(db, config, { accountId: actor.accountId, userId: null, origin: 'public', orderId: order_id, templateId: template_id });
     const [file] = (await listOrderFiles(db, config, actor, order_id, 'generated')).filter((item) => item.id === document.id);
-    if (!file) throw notFound(NO_SUCH_TEMPLATE);
+    if (!file) throw refusal(404, 'noSuchTemplate');
     return toPublicFile(file);
   });
 

@@ -3,7 +3,8 @@ import type { PublicAvailability, PublicSettings, PublicSettingsRequest } from '
 import { productVisibilityOf } from '../../auth/publicSessions';
 import type { Db, Tx } from '../../db/client';
 import { accounts, batches, orderPositions, products } from '../../db/schema';
-import { HttpError, unprocessable } from '../../http/errors';
+import { HttpError } from '../../http/errors';
+import { refusal, refusalText } from '../../http/refusal';
 import type { TouchedCount } from '../orders/actor';
 import { countText, NOT_ENOUGH_STOCK, thousandthsOf } from '../stock/api';
 
@@ -13,10 +14,11 @@ export interface PublicCountCaps {
   perOrder: number | null;
 }
 
-export const overPositionCap = (cap: number) => `At most ${cap} of one product can be ordered here`;
-export const overOrderCap = (cap: number) => `At most ${cap} units in all can be ordered in one order here`;
+export const overPositionCap = (cap: number) => refusalText('publicOverPositionCap', { cap });
+export const overOrderCap = (cap: number) => refusalText('publicOverOrderCap', { cap });
 /** Says which product, never how many are left: public customers see no stock counts. */
-export const notEnoughInStock = (name: string) => `Not enough "${name}" in stock for this quantity`;
+export const notEnoughInStock = (name: string) => refusalText('publicNotEnoughStock', { name });
+const notEnoughRefusal = (name: string) => refusal(422, 'publicNotEnoughStock', { name });
 
 const capOf = (value: string | null): number | null => (value === null ? null : Number(value));
 
@@ -75,12 +77,12 @@ export function publicCountLimiter(accountId: number): (tx: Tx, orderId: number,
       const count = Number(row.quantity);
       if (count <= change.before) continue;
       growth += count - change.before;
-      if (caps.perPosition !== null && count > caps.perPosition) throw unprocessable(overPositionCap(caps.perPosition), { max_count: caps.perPosition });
-      if (row.type !== 'service' && thousandthsOf(count) > thousandthsOf(row.free ?? 0) + thousandthsOf(row.reserved)) throw unprocessable(notEnoughInStock(row.name));
+      if (caps.perPosition !== null && count > caps.perPosition) throw refusal(422, 'publicOverPositionCap', { cap: caps.perPosition }, { max_count: caps.perPosition });
+      if (row.type !== 'service' && thousandthsOf(count) > thousandthsOf(row.free ?? 0) + thousandthsOf(row.reserved)) throw notEnoughRefusal(row.name);
     }
     // Summed in thousandths, as stored: float addition would put 0.1 + 0.2 above a cap of 0.3.
     const total = rows.reduce((sum, row) => sum + thousandthsOf(row.quantity), 0);
-    if (caps.perOrder !== null && growth > 0 && total > thousandthsOf(caps.perOrder)) throw unprocessable(overOrderCap(caps.perOrder), { max_order_count: caps.perOrder });
+    if (caps.perOrder !== null && growth > 0 && total > thousandthsOf(caps.perOrder)) throw refusal(422, 'publicOverOrderCap', { cap: caps.perOrder }, { max_order_count: caps.perOrder });
   };
 }
 
@@ -88,7 +90,7 @@ export function publicCountLimiter(accountId: number): (tx: Tx, orderId: number,
 export function withoutStockCount(error: unknown): unknown {
   if (!(error instanceof HttpError) || !error.message.startsWith(NOT_ENOUGH_STOCK)) return error;
   const name = /"(.*)"/.exec(error.message)?.[1] ?? '';
-  return unprocessable(notEnoughInStock(name));
+  return notEnoughRefusal(name);
 }
 
 /** 'in_stock' when the warehouse can give the count (what is free plus what the position holds); services: null. */

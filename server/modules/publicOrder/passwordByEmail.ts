@@ -1,9 +1,10 @@
 import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { PublicPasswordCodeRequest, PublicPasswordSetRequest } from '../../../src/contract/publicOrder';
-import { consumeCode, issueCode, NO_CODE } from '../../auth/codes';
+import { consumeCode, issueCode } from '../../auth/codes';
 import { hashPassword } from '../../auth/secrets';
 import { accounts, codes, publicCustomers, publicTokens } from '../../db/schema';
-import { HttpError, unprocessable } from '../../http/errors';
+import { HttpError } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import type { ServerContext } from '../../http/context';
 import { codeOptions } from '../auth/service';
 import { emailOf } from './customers';
@@ -70,7 +71,7 @@ export async function setPublicPasswordByCode(ctx: ServerContext, body: PublicPa
   const payload = await consumeCode(ctx.db, PUBLIC_PASSWORD_PURPOSE, email, body.code, codeOptions(ctx));
   const accountId = typeof payload.account_id === 'number' ? payload.account_id : body.account_id;
   const ids = (await customersOf(ctx, email, accountId)).map((customer) => customer.id);
-  if (!ids.length) throw unprocessable(NO_CODE, { success: false });
+  if (!ids.length) throw refusal(422, 'codeExpired', undefined, { success: false });
   const passwordHash = await hashPassword(body.password);
   await ctx.db.transaction(async (tx) => {
     await tx.update(publicCustomers).set({ passwordHash }).where(inArray(publicCustomers.id, ids));

@@ -14,9 +14,10 @@ import { parseProductIdentifier } from '../../../src/domain/productId';
 import type { PublicCaller } from '../../auth/publicSessions';
 import type { Db } from '../../db/client';
 import { fields, orderPositions, products } from '../../db/schema';
-import { HttpError, notFound, unprocessable } from '../../http/errors';
+import { HttpError } from '../../http/errors';
+import { refusal, refusalText } from '../../http/refusal';
 import type { Actor } from '../orders/actor';
-import { addPosition, deletePosition, NO_SUCH_POSITION, positionOrderId } from '../orders/positions';
+import { addPosition, deletePosition, positionOrderId } from '../orders/positions';
 import { listOrders } from '../orders/list';
 import { getOrder, orderRowOf, STALE_ORDER, updateOrder } from '../orders/service';
 import { publicActor, requireOrderAccess, sharedOrderIds } from './access';
@@ -24,9 +25,8 @@ import { visibleProductCondition } from './catalogue';
 import { availabilityOf, publicCountCaps, publicCountLimiter, withoutStockCount } from './limits';
 import { publicWarehouseCode } from './warehouseChoice';
 
-export const NOT_PUBLIC_EDITABLE = 'These fields cannot be changed in a public order';
-export const PRICE_READ_ONLY = 'The price, price type and VAT of a position cannot be changed in a public order';
-export const NO_SUCH_PRODUCT = 'No such product';
+export const PRICE_READ_ONLY = refusalText('publicPriceReadOnly');
+export const NO_SUCH_PRODUCT = refusalText('noSuchProduct');
 
 type LeadConfig = (typeof fields.$inferSelect)['leadConfig'];
 const publicVisible = (config: LeadConfig) => Number(config.public_order_visible ?? 0) > 0;
@@ -137,7 +137,7 @@ export async function updatePublicOrder(db: Db, caller: PublicCaller, body: Publ
   const actor = changingActor(caller);
   const access = await publicViewOf(db, caller.accountId);
   const refused = Object.keys(body.fields ?? {}).filter((code) => code === 'name' || !access.editable.has(code));
-  if (refused.length) throw unprocessable(`${NOT_PUBLIC_EDITABLE}: ${refused.join(', ')}`, { fields: Object.fromEntries(refused.map((code) => [code, 'not editable'])) });
+  if (refused.length) throw refusal(422, 'publicFieldsNotEditable', { fields: refused.join(', ') }, { fields: Object.fromEntries(refused.map((code) => [code, 'not editable'])) });
 
   const changes = body.positions ?? [];
   if (changes.some((change) => change.price !== undefined || change.price_field !== undefined || change.nds !== undefined)) {
@@ -154,7 +154,7 @@ export async function updatePublicOrder(db: Db, caller: PublicCaller, body: Publ
         (change.price !== undefined && !same(change.price, Number(row.price))) ||
         (change.price_field !== undefined && change.price_field !== row.priceField) ||
         (change.nds !== undefined && !same(change.nds, Number(row.nds)));
-      if (changed) throw unprocessable(PRICE_READ_ONLY);
+      if (changed) throw refusal(422, 'publicPriceReadOnly');
     }
   }
   const positions = changes.map((change) => ({ id: change.id, ...(change.count !== undefined && { count: change.count }) }));
@@ -185,7 +185,7 @@ export async function addPublicPosition(db: Db, caller: PublicCaller, body: Publ
       .select({ id: products.id })
       .from(products)
       .where(and(eq(products.accountId, caller.accountId), eq(products.id, Number(id)), visibleProductCondition(caller)));
-    if (!offered) throw notFound(NO_SUCH_PRODUCT);
+    if (!offered) throw refusal(404, 'noSuchProduct');
     const code = parsed.warehouseCode === null ? await publicWarehouseCode(db, caller.accountId, offered.id, body.quantity ?? 1) : null;
     if (code !== null) product = `${offered.id}%%%${code}`;
   }
@@ -203,7 +203,7 @@ export async function deletePublicPosition(db: Db, caller: PublicCaller, body: P
     await requireOrderAccess(db, caller, orderId);
   } catch {
     // A position of an order the caller cannot see does not exist for them.
-    throw notFound(NO_SUCH_POSITION);
+    throw refusal(404, 'noSuchPosition');
   }
   const [order, view] = await Promise.all([deletePosition(db, publicActor(caller), { id: body.id, order_id: orderId }), publicViewOf(db, caller.accountId)]);
   return withPositions(order, view);

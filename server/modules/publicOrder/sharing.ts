@@ -4,13 +4,13 @@ import { createPublicSession } from '../../auth/publicSessions';
 import { newToken } from '../../auth/secrets';
 import type { Db, Tx } from '../../db/client';
 import { accounts, orderShares, orders, publicCustomers, publicTokens } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { refusal, refusalText } from '../../http/refusal';
 import type { ServerContext } from '../../http/context';
 import { orderRowOf } from '../orders/service';
 import { customerForLink } from './customers';
 
-export const LINK_NOT_VALID = 'This public order link is not valid or has been withdrawn';
-export const NO_SUCH_LINK = 'No such public link of this order';
+export const LINK_NOT_VALID = refusalText('publicLinkNotValid');
+export const NO_SUCH_LINK = refusalText('noSuchPublicLink');
 
 /** The shell's address of a public order: it reads public_token from the hash query, exchanges it and drops it (src/stores/sessionBootstrap.ts). */
 export const publicOrderPath = (orderId: number, linkToken: string) => `/#/publicOrder?order_id=${orderId}&public_token=${encodeURIComponent(linkToken)}`;
@@ -75,7 +75,7 @@ export async function unlinkOrder(db: Db, accountId: number, body: PublicUnlinkR
     if (body.share_id !== undefined) conditions.push(eq(orderShares.id, body.share_id));
     if (body.customer_id !== undefined) conditions.push(eq(orderShares.customerId, body.customer_id));
     const removed = await tx.delete(orderShares).where(and(...conditions)).returning();
-    if (!removed.length && (body.share_id !== undefined || body.customer_id !== undefined)) throw notFound(NO_SUCH_LINK);
+    if (!removed.length && (body.share_id !== undefined || body.customer_id !== undefined)) throw refusal(404, 'noSuchPublicLink');
     if (removed.length) {
       const customers = removed.map((share) => share.customerId);
       const named = customers.filter((id): id is number => id !== null);
@@ -96,7 +96,7 @@ async function shareOfLink(db: Db, linkToken: string) {
     .leftJoin(publicCustomers, eq(publicCustomers.id, orderShares.customerId))
     .where(eq(orderShares.linkToken, linkToken))
     .limit(1);
-  if (!row) throw notFound(LINK_NOT_VALID);
+  if (!row) throw refusal(404, 'publicLinkNotValid');
   return row;
 }
 
@@ -111,7 +111,7 @@ export async function exchangeLinkToken(ctx: ServerContext, linkToken: string): 
   const token = await ctx.db.transaction(async (tx) => {
     // The share's row lock queues concurrent exchanges of one link, so the count holds.
     const [locked] = await tx.select({ id: orderShares.id }).from(orderShares).where(eq(orderShares.id, share.id)).for('update');
-    if (!locked) throw notFound(LINK_NOT_VALID);
+    if (!locked) throw refusal(404, 'publicLinkNotValid');
     const opened = await createPublicSession(tx, { accountId: share.accountId, customerId: share.customerId, orderId: share.orderId }, ctx.config.tokenTtlDays);
     const linkSessions = and(
       eq(publicTokens.accountId, share.accountId),

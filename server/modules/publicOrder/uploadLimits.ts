@@ -3,10 +3,10 @@ import type { PublicCaller } from '../../auth/publicSessions';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { orderFiles } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { refusal, refusalText } from '../../http/refusal';
 
-export const UPLOAD_QUOTA_FULL = 'The space for files uploaded to this seller\'s orders is used up: ask the seller to free some, or delete one of your files';
-export const uploadRateReached = (perHour: number) => `At most ${perHour} files an hour can be uploaded: try again later`;
+export const UPLOAD_QUOTA_FULL = refusalText('publicUploadQuotaFull');
+export const uploadRateReached = (perHour: number) => refusalText('publicUploadRate', { perHour });
 
 type Limits = Pick<ServerConfig, 'publicUploadQuotaBytes' | 'publicUploadsPerHour'>;
 
@@ -32,9 +32,9 @@ export async function admitPublicUpload(db: Db, limits: Limits, caller: PublicCa
     .select({ files: count() })
     .from(orderFiles)
     .where(and(callersUploads(caller), gt(orderFiles.createdAt, new Date(Date.now() - 3_600_000))));
-  if (Number(recent.files) >= limits.publicUploadsPerHour) throw new HttpError(429, uploadRateReached(limits.publicUploadsPerHour));
-  if ((await usedBytes(db, caller.accountId)) >= limits.publicUploadQuotaBytes) throw new HttpError(413, UPLOAD_QUOTA_FULL);
+  if (Number(recent.files) >= limits.publicUploadsPerHour) throw refusal(429, 'publicUploadRate', { perHour: limits.publicUploadsPerHour });
+  if ((await usedBytes(db, caller.accountId)) >= limits.publicUploadQuotaBytes) throw refusal(413, 'publicUploadQuotaFull');
   return async (size) => {
-    if ((await usedBytes(db, caller.accountId)) + size > limits.publicUploadQuotaBytes) throw new HttpError(413, UPLOAD_QUOTA_FULL);
+    if ((await usedBytes(db, caller.accountId)) + size > limits.publicUploadQuotaBytes) throw refusal(413, 'publicUploadQuotaFull');
   };
 }

@@ -32,7 +32,7 @@ describe('rule: non-admins reach no admin call of the account and its users (422
     for (const [method, path, options] of calls) {
       const answer = await server.call(method, path, { token: member.token, ...options });
       expect(answer.status, `${method} ${path}`).toBe(422);
-      expect(answer.body).toEqual({ error: ADMIN_ONLY });
+      expect(answer.body).toEqual({ error: ADMIN_ONLY, code: 'adminOnly' });
     }
     expect(await membershipOf(account.id, peer.id)).toEqual(peerBefore);
     expect(await membershipOf(account.id, member.id)).toMatchObject({ admin: false });

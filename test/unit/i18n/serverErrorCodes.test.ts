@@ -26,7 +26,7 @@ function refusalCodes(): Map<string, string> {
       if (!REFUSAL.test(line)) continue;
       const after = /code: ([^}]*)/.exec(line)?.[1] ?? '';
       for (const [, code] of after.matchAll(/'([a-z][A-Za-z]+)'/g)) codes.set(code, `${file.slice(server.length + 1)}:${index + 1}`);
-      for (const [, code] of line.matchAll(/\brefusal\(\d+, '([a-z][A-Za-z]+)'/g)) codes.set(code, `${file.slice(server.length + 1)}:${index + 1}`);
+      for (const [, code] of line.matchAll(/\b(?:refusal\(\d+, |noRight\()'([a-z][A-Za-z]+)'/g)) codes.set(code, `${file.slice(server.length + 1)}:${index + 1}`);
     }
   }
   return codes;
@@ -47,18 +47,22 @@ describe('server refusal codes', () => {
     }
   });
 
-  it('rule: a code in a refusal(status, code) call counts as a refusal code (the walk reads both forms)', () => {
+  it('rule: a code in a refusal(status, code) or noRight(code) call counts as a refusal code (the walk reads every form)', () => {
     const codes = refusalCodes();
     expect(codes.get('ordersInPipeline')).toMatch(/^modules\/pipelines\//);
     expect(codes.get('userExists')).toMatch(/^modules\/users\//);
+    expect(codes.get('adminOnly')).toMatch(/^auth\/rights\.ts:/);
   });
 });
 
-// Issue 17's screens (entity settings, business processes, users and invitations, tariffs and limits, the account)
+// Issue 17's screens (entity settings, business processes, users and invitations, tariffs and limits, the account,
+// public customers and the public order, contacts and companies) and every missing right (server/auth/rights.ts)
 // show a refusal in the user's language only when it carries a code. This lists every refusal built in their
 // modules — a call of a refusal maker, followed over several lines to its closing bracket — and wants each to be
-// refusal(status, code, …) or to carry `code:`. It also counts them, so a walk that finds nothing fails.
-const SETTINGS_MODULES = ['fields', 'categories', 'pipelines', 'business', 'tariffs', 'users', 'account'];
+// refusal(status, code, …), noRight(code) or to carry `code:`. It also counts them, so a walk that finds nothing fails.
+const SETTINGS_MODULES = ['fields', 'categories', 'pipelines', 'business', 'tariffs', 'users', 'account', 'publicOrder', 'customers'];
+/** Files outside the modules whose refusals the screens show: the rights every module asks for. */
+const SETTINGS_FILES = ['auth/rights.ts'];
 const MAKER = /\b(new HttpError|unprocessable|conflict|badRequest|notFound|noRight|paymentRequired|tooManyRequests|forbidden|serverBusy)\(/g;
 // Refusals no screen shows, each with why.
 const NO_TEXT_SHOWN: Record<string, string> = {
@@ -85,18 +89,24 @@ function refusalCalls(file: string): { call: string; line: number }[] {
 }
 
 describe('settings refusals carry codes', () => {
-  const files = SETTINGS_MODULES.flatMap((name) => sources(join(server, 'modules', name)));
-  const calls = files.flatMap((file) => refusalCalls(file).map((found) => ({ ...found, file: file.slice(join(server, 'modules').length + 1) })));
+  const files = [...SETTINGS_MODULES.flatMap((name) => sources(join(server, 'modules', name))), ...SETTINGS_FILES.map((file) => join(server, file))];
+  // Named from server/modules (as 'users/routes.ts'), the rights file from server ('auth/rights.ts').
+  const nameOf = (file: string) => (file.startsWith(join(server, 'modules')) ? file.slice(join(server, 'modules').length + 1) : file.slice(server.length + 1));
+  const calls = files.flatMap((file) => refusalCalls(file).map((found) => ({ ...found, file: nameOf(file) })));
+  // noRight's one parameter is a refusal code (typed so), so its calls carry one by construction.
+  const coded = (call: string) => /\bcode:/.test(call) || call.startsWith('noRight(');
 
-  it('rule: every refusal in the settings modules says its code (or is refusal(status, code)), but the listed internal ones', () => {
-    const uncoded = calls.filter(({ call, file }) => !/\bcode:/.test(call) && !Object.hasOwn(NO_TEXT_SHOWN, `${file}:${call}`));
+  it('rule: every refusal in the settings modules, the public order, customers and rights.ts says its code (or is refusal(status, code) / noRight(code)), but the listed internal ones', () => {
+    const uncoded = calls.filter(({ call, file }) => !coded(call) && !Object.hasOwn(NO_TEXT_SHOWN, `${file}:${call}`));
     expect(uncoded.map(({ file, line, call }) => `${file}:${line} ${call}`)).toEqual([]);
   });
 
   it('rule: the walk finds the coded refusals too and every exception it allows still exists', () => {
     expect(calls.length).toBeGreaterThan(15);
-    const coded = files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\brefusal\(\d+, /g)]);
-    expect(coded.length).toBeGreaterThan(40);
+    const codedCalls = (file: string) => [...readFileSync(file, 'utf8').matchAll(/\b(?:refusal\(\d+, |noRight\(')/g)].length;
+    expect(files.reduce((sum, file) => sum + codedCalls(file), 0)).toBeGreaterThan(70);
+    // Each area the walk was extended to is really read: the public order's, the customers' and the rights' refusals.
+    for (const area of ['publicOrder/', 'customers/', 'auth/rights.ts']) expect(files.filter((file) => nameOf(file).startsWith(area)).reduce((sum, file) => sum + codedCalls(file), 0), area).toBeGreaterThan(area === 'customers/' ? 1 : 7);
     for (const allowed of Object.keys(NO_TEXT_SHOWN)) expect(calls.some(({ call, file }) => `${file}:${call}` === allowed), allowed).toBe(true);
   });
 });
