@@ -5,7 +5,7 @@ import type { TaskItem } from '../../src/contract/tasks';
 import { TASK_STATUS } from '../../src/domain/taskStatus';
 import { registerTexts, t } from '../../src/i18n';
 import { onAccountForgotten } from '../../src/stores/account';
-import { notify, NotificationType } from '../../src/stores/notifications';
+import { closeNotification, NOTIFICATION_HIDE_MS, notify, NotificationType } from '../../src/stores/notifications';
 import { $overlays, openOverlay } from './overlays';
 
 /**
@@ -24,6 +24,8 @@ export const $tasks = atom<readonly TaskItem[] | null>(null);
 
 /** Tasks started in this tab and not yet seen ending: each gets a notice when it ends. */
 const startedHere = new Set<number>();
+/** Notices that say what a running task is doing: each closes when its task ends, but is up at least the usual 8 s. */
+const whileRunning = new Map<number, { notice: number; shownAt: number }>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 let loading: Promise<void> | null = null;
 
@@ -55,6 +57,9 @@ function announceEnded(list: readonly TaskItem[]): void {
     const task = list.find((item) => item.id === id);
     if (task?.status === TASK_STATUS.open) continue;
     startedHere.delete(id);
+    const running = whileRunning.get(id);
+    if (running) setTimeout(() => closeNotification(running.notice), Math.max(0, running.shownAt + NOTIFICATION_HIDE_MS - Date.now()));
+    whileRunning.delete(id);
     // Cancelled or deleted by this user: nothing to announce.
     if (task?.status !== TASK_STATUS.finished) continue;
     notify({
@@ -70,9 +75,10 @@ function announceEnded(list: readonly TaskItem[]): void {
  * What a screen calls once the server answered a task's id (import started, big export started): the spec's
  * information notice, the task in the center at once, and a notice here when it ends.
  */
-export function taskStarted(id: number, notice: { header?: string; text?: string } = {}): Promise<void> {
+export function taskStarted(id: number, notice: { header?: string; text?: string; whileRunning?: boolean } = {}): Promise<void> {
   startedHere.add(id);
-  notify({ type: NotificationType.info, header: notice.header ?? t('tasks.startedHeader'), text: notice.text ?? t('tasks.started'), action: { label: t('tasks.openCenter'), run: () => void openOverlay('taskCenter') } });
+  const shown = notify({ type: NotificationType.info, header: notice.header ?? t('tasks.startedHeader'), text: notice.text ?? t('tasks.started'), action: { label: t('tasks.openCenter'), run: () => void openOverlay('taskCenter') }, stay: notice.whileRunning });
+  if (notice.whileRunning) whileRunning.set(id, { notice: shown, shownAt: Date.now() });
   return refreshTasks();
 }
 

@@ -27,6 +27,8 @@ export interface NotificationInput {
   header: string;
   text?: string;
   action?: NotificationAction;
+  /** Stays until closed (by the user or by the code that showed it) instead of hiding after 8000 ms. */
+  stay?: boolean;
 }
 
 export const $notifications = atom<readonly Notification[]>([]);
@@ -38,16 +40,14 @@ function update(id: number, patch: Partial<Notification>): void {
   $notifications.set($notifications.get().map((n) => (n.id === id ? { ...n, ...patch } : n)));
 }
 
-/** Adds a notification; it appears shortly after and hides itself after 8000 ms. Returns its id. */
+/** Adds a notification; it appears shortly after and, unless it stays, hides itself after 8000 ms. Returns its id. */
 export function notify(input: NotificationInput): number {
   const id = nextId++;
   const added: Notification = { id, type: input.type, header: input.header, text: input.text ?? '', show: false };
   if (input.action) added.action = input.action;
   $notifications.set([...$notifications.get(), added]);
-  timers.set(id, [
-    setTimeout(() => update(id, { show: true }), NOTIFICATION_SHOW_DELAY_MS),
-    setTimeout(() => closeNotification(id), NOTIFICATION_HIDE_MS),
-  ]);
+  const shown = setTimeout(() => update(id, { show: true }), NOTIFICATION_SHOW_DELAY_MS);
+  timers.set(id, input.stay ? [shown] : [shown, setTimeout(() => closeNotification(id), NOTIFICATION_HIDE_MS)]);
   return id;
 }
 

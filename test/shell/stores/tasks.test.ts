@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaskItem } from '../../../src/contract/tasks';
 import { $overlays, closeAllOverlays, openOverlay } from '../../../shell/stores/overlays';
 import { $tasks, TASK_POLL_MS, taskStarted } from '../../../shell/stores/tasks';
-import { $notifications, clearNotifications, NotificationType } from '../../../src/stores/notifications';
+import { $notifications, clearNotifications, NOTIFICATION_HIDE_MS, NotificationType } from '../../../src/stores/notifications';
 import { useApiFake } from '../../support/apiFake';
 
 const { calls, answers } = useApiFake();
@@ -25,7 +25,7 @@ const task = (id: number, patch: Partial<TaskItem> = {}): TaskItem => ({
 const listCalls = () => calls.filter((call) => call.path === '/api/task/list').length;
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   closeAllOverlays();
   clearNotifications();
 });
@@ -64,6 +64,25 @@ describe('the tasks store: a task started in this tab', () => {
     // Nothing of this tab runs and the center is closed: no more polling, and no second notice.
     expect(listCalls()).toBe(after);
     expect($notifications.get()).toHaveLength(1);
+  });
+
+  it('rule: a notice shown while the task runs (a first download) stays past the usual 8 s and closes when the task ends', async () => {
+    answers['/api/task/list'] = { status: 200, body: [task(5)] };
+    await taskStarted(5, { header: 'Sync started', text: 'Attention! Account data is being downloaded', whileRunning: true });
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_HIDE_MS * 2);
+    expect($notifications.get().map((notice) => notice.text)).toEqual(['Attention! Account data is being downloaded']);
+    answers['/api/task/list'] = { status: 200, body: [task(5, { status: 1, done: 10, finished_at: '2026-01-01T10:01:00.000Z' })] };
+    await vi.advanceTimersByTimeAsync(TASK_POLL_MS + 1);
+    expect($notifications.get()).toMatchObject([{ type: NotificationType.success, header: 'Task finished', text: 'goods 5.xlsx' }]);
+  });
+
+  it('rule: a notice shown while a task runs is up at least the usual 8 s, even when the task ends at once', async () => {
+    answers['/api/task/list'] = { status: 200, body: [task(6, { status: 1, done: 10, finished_at: '2026-01-01T10:01:00.000Z' })] };
+    await taskStarted(6, { text: 'Attention! Account data is being downloaded', whileRunning: true });
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_HIDE_MS - 1000);
+    expect($notifications.get().map((notice) => notice.text)).toContain('Attention! Account data is being downloaded');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect($notifications.get().map((notice) => notice.text)).not.toContain('Attention! Account data is being downloaded');
   });
 
   it('a failed task gives an error notice; a cancelled one none', async () => {

@@ -72,6 +72,7 @@ export async function startHomeSync(kind: HomeSyncKind): Promise<void> {
     return;
   }
   const first = await isFirst(outcome.types, outcome.taskId);
-  await taskStarted(outcome.taskId, { header: t('integrations.homeSync.started'), text: t(first ? 'integrations.homeSync.firstSync' : 'integrations.homeSync.startedText') });
+  // The first download's warning stays up while it runs (spec §2: 'Attention! Account data is being downloaded').
+  await taskStarted(outcome.taskId, { header: t('integrations.homeSync.started'), text: t(first ? 'integrations.homeSync.firstSync' : 'integrations.homeSync.startedText'), whileRunning: first });
   openOverlay('taskCenter');
 }
