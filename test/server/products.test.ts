@@ -1049,7 +1049,7 @@ describe('product counts and the tariff positions limit', () => {
     expect((await post('product/add', { name: 'Last but one' })).status).toBe(200);
     const answers = await Promise.all([1, 2, 3, 4].map((i) => post('product/add', { name: `Racer ${i}` })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422, 422, 422]);
-    expect(answers.find((answer) => answer.status === 422)!.body.error).toMatch(/allows \d+ products and services/);
+    expect(answers.find((answer) => answer.status === 422)!.body.error).toMatch(/allows [\d,]+ products and services/);
     expect((await productRows(account.id)).length).toBe(tariff.positions_limit);
     const usage = await get('account/tariffs', {});
     expect(usage.body.usage.positions).toBe(tariff.positions_limit);
