@@ -149,7 +149,7 @@ describe('account/update', () => {
     const before = await accountRow(account.id);
     const answer = await server.call('POST', 'account/update', { token: member.token, body: { name: 'Hijacked', separate_rights: true, landing_path: '/x' } });
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect(answer.body).toEqual({ error: 'Only an administrator of the account can do this', code: 'adminOnly' });
     expect(answer.body.error.length).toBeGreaterThan(0);
     expect(await accountRow(account.id)).toEqual(before);
   });
