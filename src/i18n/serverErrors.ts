@@ -1,5 +1,5 @@
 import { serverErrors } from '../../locales/en.json';
-import { type MessageParams, registerTexts, translateDynamic } from './index';
+import { activeLanguage, type MessageParams, registerTexts, translateDynamic } from './index';
 
 // Loaded by the failure notice's chunk and by the screens that show a refusal in a form, never by the first load.
 registerTexts({ serverErrors });
@@ -15,11 +15,18 @@ export function serverErrorText(body: unknown): string {
   return (typeof error === 'string' && error) || (typeof message === 'string' && message) || '';
 }
 
-/** The refusal's figures (a plan's name, a limit, a count) for its text; anything but a string or a number is left out. */
+/**
+ * The refusal's figures (a plan's name, a limit, a count) for its text, numbers written as the server writes them in
+ * that language ('1,000' / '1 000', server/http/refusal.ts); anything but a string or a number is left out.
+ */
 function figuresOf(params: unknown): MessageParams {
   const figures: MessageParams = {};
+  const locale = activeLanguage() === 'ru' ? 'ru-RU' : 'en-US';
   if (params && typeof params === 'object') {
-    for (const [key, value] of Object.entries(params)) if (typeof value === 'string' || typeof value === 'number') figures[key] = value;
+    for (const [key, value] of Object.entries(params)) {
+      if (typeof value === 'string') figures[key] = value;
+      else if (typeof value === 'number') figures[key] = value.toLocaleString(locale);
+    }
   }
   return figures;
 }

@@ -22,6 +22,17 @@ describe('serverErrorText', () => {
     expect(serverErrorText(body)).toBe('Тариф Start допускает пользователей: 3, а в аккаунте их 4. Сначала отключите лишних или выберите тариф больше.');
   });
 
+  it('rule: a figure is written as the server writes it in that language (1,000 in English, 1 000 in Russian)', () => {
+    addMessages('ru', ru);
+    const body = { error: 'English', code: 'planTooSmallUsers', params: { plan: 'Start', allowed: 1000, used: 12500 } };
+    setActiveLanguage('en');
+    expect(serverErrorText(body)).toContain('1,000');
+    expect(serverErrorText(body)).toContain('12,500');
+    setActiveLanguage('ru');
+    expect(serverErrorText(body)).toContain('1\u00a0000');
+    expect(serverErrorText(body)).toContain('12\u00a0500');
+  });
+
   it('rule: no code, an unknown code or an inherited name keeps the server’s own text', () => {
     setActiveLanguage('ru');
     expect(serverErrorText({ error: 'Plain refusal' })).toBe('Plain refusal');
