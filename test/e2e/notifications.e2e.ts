@@ -47,10 +47,12 @@ async function ordersPage(lang: 'en' | 'ru'): Promise<{ page: Page; ids: number[
 }
 
 async function rowMenu(page: Page, index: number, actionsPrefix: string): Promise<Locator> {
-  const row = page.locator('tbody tr').nth(index);
-  await row.scrollIntoViewIfNeeded();
+  // The button itself is brought into view (in Russian the wider table scrolls sideways), and the scroll allowed to
+  // end: the menu closes on any scroll, as it should, so a scroll still under way when it opens would close it.
+  const button = page.locator('tbody tr').nth(index).getByRole('button', { name: new RegExp(`^${actionsPrefix}`) });
+  await button.scrollIntoViewIfNeeded();
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await row.getByRole('button', { name: new RegExp(`^${actionsPrefix}`) }).click();
+  await button.click();
   const menu = page.getByRole('menu');
   await menu.waitFor();
   return menu;
