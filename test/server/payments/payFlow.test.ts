@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { documentTemplates, paymentSettings } from '../../../server/db/schema';
-import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
-import { startFakeYooKassa, type FakeYooKassa } from '../../fakes/yookassa';
 import { useTestServer } from '../harness';
-import { paymentSetup } from './paymentSetup';
+import { paymentFakes, paymentSetup } from './paymentSetup';
 
 /** Issue 18 §4 'Pay': the amount from the order, one payment per order state, the paid state for customer and staff. */
 const server = useTestServer();
 const { shop, pay, view, rows, logOf } = paymentSetup(server);
-let yoo: FakeYooKassa;
-let stripe: FakeStripe;
+const fakes = paymentFakes(server);
 
-beforeAll(async () => {
-  [yoo, stripe] = await Promise.all([startFakeYooKassa(), startFakeStripe()]);
-  server.app.ctx.config.yookassaApiUrl = yoo.url;
-  server.app.ctx.config.stripeApiUrl = stripe.url;
-});
-afterAll(async () => Promise.all([yoo.close(), stripe.close()]));
-
-const yooKeys = () => ({ yookassa_shop_id: yoo.shopId, yookassa_secret_key: yoo.secretKey });
-const stripeKeys = () => ({ stripe_secret_key: stripe.secretKey, stripe_webhook_secret: stripe.webhookSecret });
+const yooKeys = () => ({ yookassa_shop_id: fakes.yoo.shopId, yookassa_secret_key: fakes.yoo.secretKey });
+const stripeKeys = () => ({ stripe_secret_key: fakes.stripe.secretKey, stripe_webhook_secret: fakes.stripe.webhookSecret });
 
 describe('payment settings', () => {
   it('rule: admins only; keys are write-only (answers show them masked) and stored sealed', async () => {
@@ -29,11 +19,11 @@ describe('payment settings', () => {
     expect((await server.call('GET', 'payments/settings', { token: member.token })).status).toBe(422);
     expect((await server.call('POST', 'payments/settings', { token: member.token, body: { provider: null } })).status).toBe(422);
     const answer = await server.call('GET', 'payments/settings', { token: account.token });
-    expect(answer.body).toMatchObject({ provider: 'yookassa', yookassa: { shop_id: yoo.shopId, secret_key: `••••${yoo.secretKey.slice(-4)}` }, stripe: { secret_key: null } });
-    expect(JSON.stringify(answer.body)).not.toContain(yoo.secretKey);
+    expect(answer.body).toMatchObject({ provider: 'yookassa', yookassa: { shop_id: fakes.yoo.shopId, secret_key: `••••${fakes.yoo.secretKey.slice(-4)}` }, stripe: { secret_key: null } });
+    expect(JSON.stringify(answer.body)).not.toContain(fakes.yoo.secretKey);
     expect(answer.body.webhook_urls.yookassa).toMatch(new RegExp(`/api/payments/webhook/yookassa/${account.id}$`));
     const [row] = await server.database.db.select().from(paymentSettings).where(eq(paymentSettings.accountId, account.id));
-    expect(row!.yookassaCredentials).not.toContain(yoo.secretKey);
+    expect(row!.yookassaCredentials).not.toContain(fakes.yoo.secretKey);
     // Keys left out keep the stored ones; a provider without its keys is refused.
     expect((await server.call('POST', 'payments/settings', { token: account.token, body: { provider: 'yookassa' } })).status).toBe(200);
     expect((await server.call('POST', 'payments/settings', { token: account.token, body: { provider: 'stripe' } })).body.error).toMatch(/Stripe secret key/);
@@ -60,12 +50,12 @@ describe("'Pay' in the public order", () => {
     // An amount sent along is not read: the contract has none, the server takes the order's.
     const paid = await server.call('POST', 'public-order/order/pay', { token, body: { order_id: order.id, amount: '1.00' } });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    const payment = [...yoo.payments.values()].find((item) => item.metadata.order_id === String(order.id))!;
+    const payment = [...fakes.yoo.payments.values()].find((item) => item.metadata.order_id === String(order.id))!;
     expect(payment.amount).toEqual({ value: '123.50', currency: 'RUB' });
     expect(paid.body).toEqual({ confirmation_url: payment.confirmation.confirmation_url, state: 'pending' });
     expect(payment.confirmation.return_url).toMatch(new RegExp(`/#/publicOrder\\?order_id=${order.id}&payment=return$`));
     expect((await pay(token, order.id)).body.confirmation_url).toBe(paid.body.confirmation_url);
-    expect([...yoo.payments.values()].filter((item) => item.metadata.order_id === String(order.id))).toHaveLength(1);
+    expect([...fakes.yoo.payments.values()].filter((item) => item.metadata.order_id === String(order.id))).toHaveLength(1);
     expect((await rows(account.id, order.id)).map((row) => row.state)).toEqual(['pending']);
   });
 
@@ -76,7 +66,7 @@ describe("'Pay' in the public order", () => {
     expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
     expect(new Set(answers.map((answer) => answer.body.confirmation_url)).size).toBe(1);
     expect(await rows(account.id, order.id)).toHaveLength(1);
-    expect([...yoo.payments.values()].filter((item) => item.metadata.order_id === String(order.id))).toHaveLength(1);
+    expect([...fakes.yoo.payments.values()].filter((item) => item.metadata.order_id === String(order.id))).toHaveLength(1);
   });
 
   it('rule: a changed order gets a new payment for its new total (the stale one is set aside)', async () => {
@@ -96,9 +86,9 @@ describe("'Pay' in the public order", () => {
   it("rule: a provider failure answers a clear refusal, is logged, and the next click repeats the call with the same key (one payment)", async () => {
     const { account, newOrder } = await shop('yookassa', yooKeys());
     const { order, token } = await newOrder();
-    yoo.failNext(500, 10);
+    fakes.yoo.failNext(500, 10);
     const failed = await pay(token, order.id);
-    yoo.failNext(500, 0);
+    fakes.yoo.failNext(500, 0);
     expect(failed.status).toBe(502);
     expect(failed.body.error).toMatch(/could not be started/);
     expect((await logOf(account.id)).at(-1)).toMatchObject({ level: 'error', action: 'payment-create', source: 'yookassa' });
@@ -131,8 +121,8 @@ describe('YooKassa notifications', () => {
     expect(templatesBefore.map((template: { type: string }) => template.type)).toContain('invoice');
     await pay(token, order.id);
     const [row] = await rows(account.id, order.id);
-    yoo.webhookUrl = webhookUrl;
-    expect(await yoo.settle(row!.externalId!, 'succeeded')).toBe(200);
+    fakes.yoo.webhookUrl = webhookUrl;
+    expect(await fakes.yoo.settle(row!.externalId!, 'succeeded')).toBe(200);
     expect((await view(token, order.id)).body).toMatchObject({ paid: true, state: 'succeeded', offered: false, amount: '123.50' });
     expect((await server.call('GET', 'payments/order', { token: account.token, query: { order_id: order.id } })).body).toMatchObject({ paid: true, state: 'succeeded' });
     expect((await server.call('GET', 'payments/orders', { token: account.token, query: { order_ids: `${order.id}` } })).body).toEqual({ [order.id]: 'succeeded' });
@@ -140,7 +130,7 @@ describe('YooKassa notifications', () => {
     expect((await server.call('GET', 'public-order/doc/templates', { token, query: { order_id: order.id } })).body).toEqual(templatesBefore);
     // The same notification again changes nothing and logs nothing.
     const logged = (await logOf(account.id)).length;
-    expect(await yoo.notify({ type: 'notification', event: 'payment.succeeded', object: yoo.payments.get(row!.externalId!) })).toBe(200);
+    expect(await fakes.yoo.notify({ type: 'notification', event: 'payment.succeeded', object: fakes.yoo.payments.get(row!.externalId!) })).toBe(200);
     expect((await logOf(account.id)).length).toBe(logged);
   });
 
@@ -149,12 +139,12 @@ describe('YooKassa notifications', () => {
     const { order, token } = await newOrder();
     await pay(token, order.id);
     const [row] = await rows(account.id, order.id);
-    yoo.webhookUrl = webhookUrl;
+    fakes.yoo.webhookUrl = webhookUrl;
     // Claims success while YooKassa holds the payment as pending.
-    const forged = await yoo.notify({ type: 'notification', event: 'payment.succeeded', object: { ...yoo.payments.get(row!.externalId!), status: 'succeeded' } });
+    const forged = await fakes.yoo.notify({ type: 'notification', event: 'payment.succeeded', object: { ...fakes.yoo.payments.get(row!.externalId!), status: 'succeeded' } });
     expect(forged).toBe(400);
     // Names a payment YooKassa does not have.
-    expect(await yoo.notify({ type: 'notification', event: 'payment.succeeded', object: { id: '2f0a1b2c-0000-5000-8000-000000000000', status: 'succeeded' } })).toBe(400);
+    expect(await fakes.yoo.notify({ type: 'notification', event: 'payment.succeeded', object: { id: '2f0a1b2c-0000-5000-8000-000000000000', status: 'succeeded' } })).toBe(400);
     expect((await rows(account.id, order.id)).map((item) => item.state)).toEqual(['pending']);
     expect((await logOf(account.id)).filter((entry) => entry.level === 'warning').map((entry) => entry.message)).toEqual([
       expect.stringMatching(/disagrees with the payment YooKassa holds/),
@@ -170,16 +160,16 @@ describe('Stripe webhooks', () => {
     const paid = await pay(token, order.id);
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const [row] = await rows(ctx.account.id, order.id);
-    stripe.webhookUrl = ctx.webhookUrl;
+    fakes.stripe.webhookUrl = ctx.webhookUrl;
     return { ...ctx, order, token, row: row! };
   }
 
   it('rule: checkout.session.completed (signed) marks the order paid; a replayed delivery changes nothing; a late expired event does not undo it', async () => {
     const { account, order, token, row } = await paidSession();
-    expect(stripe.sessions.get(row.externalId!)).toMatchObject({ amount_total: 12350, currency: 'usd', client_reference_id: String(order.id) });
-    Object.assign(stripe.sessions.get(row.externalId!)!, { status: 'complete', payment_status: 'paid' });
-    const completed = stripe.eventOf(row.externalId!, 'checkout.session.completed');
-    expect(await stripe.deliver(completed.body, completed.signature)).toBe(200);
+    expect(fakes.stripe.sessions.get(row.externalId!)).toMatchObject({ amount_total: 12350, currency: 'usd', client_reference_id: String(order.id) });
+    Object.assign(fakes.stripe.sessions.get(row.externalId!)!, { status: 'complete', payment_status: 'paid' });
+    const completed = fakes.stripe.eventOf(row.externalId!, 'checkout.session.completed');
+    expect(await fakes.stripe.deliver(completed.body, completed.signature)).toBe(200);
     expect((await view(token, order.id)).body).toMatchObject({ paid: true, state: 'succeeded', currency: 'USD', amount: '123.50' });
     const logged = (await logOf(account.id)).length;
     // The same event again (Stripe redelivers): taken already, so it is answered and does nothing.
@@ -187,37 +177,37 @@ describe('Stripe webhooks', () => {
     expect(JSON.parse(replay.body)).toEqual({ accepted: false, state: null });
     expect((await logOf(account.id)).length).toBe(logged);
     // Out of order: an expiry delivered after the completion leaves the payment succeeded.
-    const expired = stripe.eventOf(row.externalId!, 'checkout.session.expired');
+    const expired = fakes.stripe.eventOf(row.externalId!, 'checkout.session.expired');
     const late = JSON.parse(expired.body) as { data: { object: Record<string, unknown> } };
     late.data.object = { ...late.data.object, status: 'expired', payment_status: 'unpaid' };
     const lateBody = JSON.stringify(late);
     const { stripeSignatureHeader } = await import('../../../server/modules/payments/stripeSignature');
-    expect(await stripe.deliver(lateBody, stripeSignatureHeader(stripe.webhookSecret, lateBody, Math.floor(Date.now() / 1000)))).toBe(200);
+    expect(await fakes.stripe.deliver(lateBody, stripeSignatureHeader(fakes.stripe.webhookSecret, lateBody, Math.floor(Date.now() / 1000)))).toBe(200);
     expect((await rows(account.id, order.id)).map((item) => item.state)).toEqual(['succeeded']);
   });
 
   it('rule: a forged signature, an old (replayed) signature, an unknown session and an amount mismatch are refused, logged, and change nothing', async () => {
     const { account, order, row } = await paidSession();
-    const session = stripe.sessions.get(row.externalId!)!;
+    const session = fakes.stripe.sessions.get(row.externalId!)!;
     Object.assign(session, { status: 'complete', payment_status: 'paid' });
-    const good = stripe.eventOf(row.externalId!, 'checkout.session.completed');
+    const good = fakes.stripe.eventOf(row.externalId!, 'checkout.session.completed');
     const { stripeSignatureHeader } = await import('../../../server/modules/payments/stripeSignature');
     const now = Math.floor(Date.now() / 1000);
-    expect(await stripe.deliver(good.body, stripeSignatureHeader('whsec_forged', good.body, now))).toBe(400);
-    expect(await stripe.deliver(good.body, null)).toBe(400);
-    expect(await stripe.deliver(good.body, stripeSignatureHeader(stripe.webhookSecret, good.body, now - 600))).toBe(400);
+    expect(await fakes.stripe.deliver(good.body, stripeSignatureHeader('whsec_forged', good.body, now))).toBe(400);
+    expect(await fakes.stripe.deliver(good.body, null)).toBe(400);
+    expect(await fakes.stripe.deliver(good.body, stripeSignatureHeader(fakes.stripe.webhookSecret, good.body, now - 600))).toBe(400);
     // A session made at Stripe but not by us.
     const { stripeAdapter } = await import('../../../server/modules/payments/stripe');
-    const other = await stripeAdapter(stripe.url, { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret }, 'stripe-test-other').createPayment({
+    const other = await stripeAdapter(fakes.stripe.url, { secretKey: fakes.stripe.secretKey, webhookSecret: fakes.stripe.webhookSecret }, 'stripe-test-other').createPayment({
       amount: '5.00', currency: 'USD', idempotenceKey: `other-${order.id}`, returnUrl: 'http://x.test/', cancelUrl: 'http://x.test/', orderId: order.id, description: 'not ours',
     });
-    Object.assign(stripe.sessions.get(other.externalId)!, { status: 'complete', payment_status: 'paid' });
-    const unknown = stripe.eventOf(other.externalId, 'checkout.session.completed');
-    expect(await stripe.deliver(unknown.body, unknown.signature)).toBe(400);
+    Object.assign(fakes.stripe.sessions.get(other.externalId)!, { status: 'complete', payment_status: 'paid' });
+    const unknown = fakes.stripe.eventOf(other.externalId, 'checkout.session.completed');
+    expect(await fakes.stripe.deliver(unknown.body, unknown.signature)).toBe(400);
     // Our session, signed, but for another amount than we asked.
     session.amount_total = 100;
-    const cheap = stripe.eventOf(row.externalId!, 'checkout.session.completed');
-    expect(await stripe.deliver(cheap.body, cheap.signature)).toBe(400);
+    const cheap = fakes.stripe.eventOf(row.externalId!, 'checkout.session.completed');
+    expect(await fakes.stripe.deliver(cheap.body, cheap.signature)).toBe(400);
     expect((await rows(account.id, order.id)).map((item) => item.state)).toEqual(['pending']);
     const warnings = (await logOf(account.id)).filter((entry) => entry.level === 'warning').map((entry) => entry.message);
     expect(warnings).toEqual([
@@ -228,7 +218,7 @@ describe('Stripe webhooks', () => {
     ]);
     // The refused deliveries left their keys free: the genuine one is still taken.
     session.amount_total = 12350;
-    expect(await stripe.deliver(good.body, good.signature)).toBe(200);
+    expect(await fakes.stripe.deliver(good.body, good.signature)).toBe(200);
     expect((await rows(account.id, order.id)).map((item) => item.state)).toEqual(['succeeded']);
   });
 

@@ -1,8 +1,22 @@
 import { and, eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
-import { beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { accounts, integrationLog, orderPayments } from '../../../server/db/schema';
+import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
+import { startFakeYooKassa, type FakeYooKassa } from '../../fakes/yookassa';
 import type { TestServer } from '../harness';
+
+/** The two providers' fakes for one test file, the server's API hosts pointed at them; started before its tests, closed after. */
+export function paymentFakes(server: TestServer) {
+  const fakes = {} as { yoo: FakeYooKassa; stripe: FakeStripe };
+  beforeAll(async () => {
+    [fakes.yoo, fakes.stripe] = await Promise.all([startFakeYooKassa(), startFakeStripe()]);
+    server.app.ctx.config.yookassaApiUrl = fakes.yoo.url;
+    server.app.ctx.config.stripeApiUrl = fakes.stripe.url;
+  });
+  afterAll(async () => Promise.all([fakes.yoo.close(), fakes.stripe.close()]));
+  return fakes;
+}
 
 /**
  * The payment tests' shop: an account (Kommo, so priced in dollars, for Stripe), a product at 61.75, an order of two

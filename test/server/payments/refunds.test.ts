@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stripeSignatureHeader } from '../../../server/modules/payments/stripeSignature';
-import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
-import { startFakeYooKassa, type FakeYooKassa } from '../../fakes/yookassa';
 import { useTestServer } from '../harness';
-import { paymentSetup } from './paymentSetup';
+import { paymentFakes, paymentSetup } from './paymentSetup';
 
 /**
  * Issue 18 §4 refunds: YooKassa's refund.succeeded and Stripe's charge.refunded, full and partial, believed only as the
@@ -12,18 +10,10 @@ import { paymentSetup } from './paymentSetup';
  */
 const server = useTestServer();
 const { shop, pay, view, rows, logOf } = paymentSetup(server);
-let yoo: FakeYooKassa;
-let stripe: FakeStripe;
+const fakes = paymentFakes(server);
 
-beforeAll(async () => {
-  [yoo, stripe] = await Promise.all([startFakeYooKassa(), startFakeStripe()]);
-  server.app.ctx.config.yookassaApiUrl = yoo.url;
-  server.app.ctx.config.stripeApiUrl = stripe.url;
-});
-afterAll(async () => Promise.all([yoo.close(), stripe.close()]));
-
-const yooKeys = () => ({ yookassa_shop_id: yoo.shopId, yookassa_secret_key: yoo.secretKey });
-const stripeKeys = () => ({ stripe_secret_key: stripe.secretKey, stripe_webhook_secret: stripe.webhookSecret });
+const yooKeys = () => ({ yookassa_shop_id: fakes.yoo.shopId, yookassa_secret_key: fakes.yoo.secretKey });
+const stripeKeys = () => ({ stripe_secret_key: fakes.stripe.secretKey, stripe_webhook_secret: fakes.stripe.webhookSecret });
 const states = async (accountId: number, orderId: number) => (await rows(accountId, orderId)).map((row) => [row.state, row.refundedAmount]);
 const staffView = (token: string, orderId: number) => server.call('GET', 'payments/order', { token, query: { order_id: orderId } });
 const listStates = (token: string, orderId: number) => server.call('GET', 'payments/orders', { token, query: { order_ids: `${orderId}` } });
@@ -34,14 +24,14 @@ describe('YooKassa refund.succeeded', () => {
     const { order, token } = await ctx.newOrder();
     expect((await pay(token, order.id)).status).toBe(200);
     const [row] = await rows(ctx.account.id, order.id);
-    yoo.webhookUrl = ctx.webhookUrl;
-    expect(await yoo.settle(row!.externalId!, 'succeeded')).toBe(200);
+    fakes.yoo.webhookUrl = ctx.webhookUrl;
+    expect(await fakes.yoo.settle(row!.externalId!, 'succeeded')).toBe(200);
     return { ...ctx, order, token, paymentId: row!.externalId! };
   }
 
   it('rule: a partial refund makes the payment partly_refunded with its amount (still paid), the rest makes it refunded; a repeated delivery changes nothing', async () => {
     const { account, order, token, paymentId } = await paidOrder();
-    const first = await yoo.refund(paymentId, '23.50');
+    const first = await fakes.yoo.refund(paymentId, '23.50');
     expect(first.status).toBe(200);
     expect(await states(account.id, order.id)).toEqual([['partly_refunded', '23.50']]);
     expect((await staffView(account.token, order.id)).body).toMatchObject({ paid: true, state: 'partly_refunded', refunded_amount: '23.50', amount: '123.50' });
@@ -49,16 +39,16 @@ describe('YooKassa refund.succeeded', () => {
     expect((await listStates(account.token, order.id)).body).toEqual({ [order.id]: 'partly_refunded' });
     // YooKassa redelivers: the key is taken, nothing moves and nothing is logged.
     const logged = (await logOf(account.id)).length;
-    expect(await yoo.notify({ type: 'notification', event: 'refund.succeeded', object: first.refund })).toBe(200);
+    expect(await fakes.yoo.notify({ type: 'notification', event: 'refund.succeeded', object: first.refund })).toBe(200);
     expect((await logOf(account.id)).length).toBe(logged);
     expect(await states(account.id, order.id)).toEqual([['partly_refunded', '23.50']]);
 
-    expect((await yoo.refund(paymentId)).status).toBe(200);
+    expect((await fakes.yoo.refund(paymentId)).status).toBe(200);
     expect(await states(account.id, order.id)).toEqual([['refunded', '123.50']]);
     expect((await staffView(account.token, order.id)).body).toMatchObject({ paid: false, state: 'refunded', refunded_amount: '123.50' });
     expect((await listStates(account.token, order.id)).body).toEqual({ [order.id]: 'refunded' });
     // A late redelivery of the payment's success does not undo the refund.
-    expect(await yoo.notify({ type: 'notification', event: 'payment.succeeded', object: yoo.payments.get(paymentId) })).toBe(200);
+    expect(await fakes.yoo.notify({ type: 'notification', event: 'payment.succeeded', object: fakes.yoo.payments.get(paymentId) })).toBe(200);
     expect(await states(account.id, order.id)).toEqual([['refunded', '123.50']]);
     const entries = (await logOf(account.id)).filter((entry) => entry.details?.event === 'refund.succeeded');
     expect(entries.map((entry) => [entry.level, entry.details?.amount, entry.details?.state])).toEqual([
@@ -69,13 +59,13 @@ describe('YooKassa refund.succeeded', () => {
 
   it('rule: a forged refund.succeeded (a refund YooKassa does not hold, or one told with another amount) is refused with 400, logged, and changes nothing', async () => {
     const { account, order, paymentId } = await paidOrder();
-    const made = await yoo.refund(paymentId, '10.00');
+    const made = await fakes.yoo.refund(paymentId, '10.00');
     expect(made.status).toBe(200);
     const before = await states(account.id, order.id);
     expect(before).toEqual([['partly_refunded', '10.00']]);
     const forged = { id: '2f0a1b2c-0000-5000-9000-000000000001', payment_id: paymentId, status: 'succeeded', amount: { value: '123.50', currency: 'RUB' } };
-    expect(await yoo.notify({ type: 'notification', event: 'refund.succeeded', object: forged })).toBe(400);
-    expect(await yoo.notify({ type: 'notification', event: 'refund.succeeded', object: { ...made.refund, id: made.refund.id, amount: { value: '123.50', currency: 'RUB' } } })).toBe(400);
+    expect(await fakes.yoo.notify({ type: 'notification', event: 'refund.succeeded', object: forged })).toBe(400);
+    expect(await fakes.yoo.notify({ type: 'notification', event: 'refund.succeeded', object: { ...made.refund, id: made.refund.id, amount: { value: '123.50', currency: 'RUB' } } })).toBe(400);
     expect(await states(account.id, order.id)).toEqual(before);
     const warnings = (await logOf(account.id)).filter((entry) => entry.level === 'warning');
     expect(warnings.map((entry) => [entry.details?.event, entry.message])).toEqual([
@@ -91,54 +81,54 @@ describe('Stripe charge.refunded', () => {
     const { order, token } = await ctx.newOrder();
     expect((await pay(token, order.id)).status).toBe(200);
     const [row] = await rows(ctx.account.id, order.id);
-    stripe.webhookUrl = ctx.webhookUrl;
+    fakes.stripe.webhookUrl = ctx.webhookUrl;
     return { ...ctx, order, token, sessionId: row!.externalId! };
   }
 
   it('rule: signed charge.refunded events, partial then full, move the payment by the charge running total; a replay or an older total changes nothing', async () => {
     const { account, order, sessionId } = await paidSession();
-    expect(await stripe.settle(sessionId, 'completed')).toBe(200);
+    expect(await fakes.stripe.settle(sessionId, 'completed')).toBe(200);
     // The completion kept the PaymentIntent, which the charge names.
-    expect((await rows(account.id, order.id))[0]!.providerRef).toBe(stripe.sessions.get(sessionId)!.payment_intent);
-    const partial = stripe.refund(sessionId, 2000);
-    expect(await stripe.deliver(partial.body, partial.signature)).toBe(200);
+    expect((await rows(account.id, order.id))[0]!.providerRef).toBe(fakes.stripe.sessions.get(sessionId)!.payment_intent);
+    const partial = fakes.stripe.refund(sessionId, 2000);
+    expect(await fakes.stripe.deliver(partial.body, partial.signature)).toBe(200);
     expect(await states(account.id, order.id)).toEqual([['partly_refunded', '20.00']]);
     const logged = (await logOf(account.id)).length;
     const replay = await server.app.inject({ method: 'POST', url: `/api/payments/webhook/stripe/${account.id}`, payload: partial.body, headers: { 'content-type': 'application/json', 'stripe-signature': partial.signature } });
     expect(JSON.parse(replay.body)).toEqual({ accepted: false, state: null });
     expect((await logOf(account.id)).length).toBe(logged);
 
-    const full = stripe.refund(sessionId);
-    expect(await stripe.deliver(full.body, full.signature)).toBe(200);
+    const full = fakes.stripe.refund(sessionId);
+    expect(await fakes.stripe.deliver(full.body, full.signature)).toBe(200);
     expect(await states(account.id, order.id)).toEqual([['refunded', '123.50']]);
     expect((await staffView(account.token, order.id)).body).toMatchObject({ state: 'refunded', refunded_amount: '123.50', currency: 'USD' });
     // A later event carrying an older (smaller) running total — delivered out of order — does not lower it.
     const older = JSON.parse(partial.body) as { id: string };
     older.id = `${older.id}_late`;
     const olderBody = JSON.stringify(older);
-    expect(await stripe.deliver(olderBody, stripeSignatureHeader(stripe.webhookSecret, olderBody, Math.floor(Date.now() / 1000)))).toBe(200);
+    expect(await fakes.stripe.deliver(olderBody, stripeSignatureHeader(fakes.stripe.webhookSecret, olderBody, Math.floor(Date.now() / 1000)))).toBe(200);
     expect(await states(account.id, order.id)).toEqual([['refunded', '123.50']]);
   });
 
   it('rule: a refund of a payment stored without its PaymentIntent (its success not delivered yet) is found through Stripe and moves it to refunded', async () => {
     const { account, order, sessionId } = await paidSession();
-    Object.assign(stripe.sessions.get(sessionId)!, { status: 'complete', payment_status: 'paid' });
-    const refund = stripe.refund(sessionId);
-    expect(await stripe.deliver(refund.body, refund.signature)).toBe(200);
+    Object.assign(fakes.stripe.sessions.get(sessionId)!, { status: 'complete', payment_status: 'paid' });
+    const refund = fakes.stripe.refund(sessionId);
+    expect(await fakes.stripe.deliver(refund.body, refund.signature)).toBe(200);
     expect(await states(account.id, order.id)).toEqual([['refunded', '123.50']]);
-    expect(stripe.calls.some((call) => call.method === 'GET' && call.path === '/v1/checkout/sessions')).toBe(true);
+    expect(fakes.stripe.calls.some((call) => call.method === 'GET' && call.path === '/v1/checkout/sessions')).toBe(true);
   });
 
   it('rule: a forged charge.refunded (wrong signature), one for a PaymentIntent not ours, or for another amount is refused with 400, logged, and changes nothing', async () => {
     const { account, order, sessionId } = await paidSession();
-    expect(await stripe.settle(sessionId, 'completed')).toBe(200);
-    const genuine = stripe.refund(sessionId, 1000);
+    expect(await fakes.stripe.settle(sessionId, 'completed')).toBe(200);
+    const genuine = fakes.stripe.refund(sessionId, 1000);
     const now = Math.floor(Date.now() / 1000);
-    expect(await stripe.deliver(genuine.body, stripeSignatureHeader('whsec_forged', genuine.body, now))).toBe(400);
+    expect(await fakes.stripe.deliver(genuine.body, stripeSignatureHeader('whsec_forged', genuine.body, now))).toBe(400);
     const event = JSON.parse(genuine.body) as { id: string; data: { object: Record<string, unknown> } };
     const resign = (change: Record<string, unknown>, suffix: string) => {
       const body = JSON.stringify({ ...event, id: `${event.id}_${suffix}`, data: { object: { ...event.data.object, ...change } } });
-      return stripe.deliver(body, stripeSignatureHeader(stripe.webhookSecret, body, now));
+      return fakes.stripe.deliver(body, stripeSignatureHeader(fakes.stripe.webhookSecret, body, now));
     };
     expect(await resign({ payment_intent: 'pi_not_ours' }, 'other')).toBe(400);
     expect(await resign({ amount: 100, amount_refunded: 100 }, 'cheap')).toBe(400);
@@ -150,7 +140,7 @@ describe('Stripe charge.refunded', () => {
       ['charge.refunded', expect.stringMatching(/is for 1.00 USD, we asked 123.50 USD/)],
     ]);
     // The refused deliveries left the genuine one's key free.
-    expect(await stripe.deliver(genuine.body, genuine.signature)).toBe(200);
+    expect(await fakes.stripe.deliver(genuine.body, genuine.signature)).toBe(200);
     expect(await states(account.id, order.id)).toEqual([['partly_refunded', '10.00']]);
   });
 });

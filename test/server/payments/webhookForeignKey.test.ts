@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { paymentSettings } from '../../../server/db/schema';
 import { createVault } from '../../../server/modules/integrations/vault';
-import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
-import { startFakeYooKassa, type FakeYooKassa } from '../../fakes/yookassa';
 import { useTestServer } from '../harness';
-import { paymentSetup } from './paymentSetup';
+import { paymentFakes, paymentSetup } from './paymentSetup';
 
 /** The payment webhook reads its keys through vault.openOrNull: keys it cannot open are no keys, never a 500. */
 const server = useTestServer();
 const { shop, logOf } = paymentSetup(server);
-let yoo: FakeYooKassa;
-let stripe: FakeStripe;
-
-beforeAll(async () => {
-  [yoo, stripe] = await Promise.all([startFakeYooKassa(), startFakeStripe()]);
-  server.app.ctx.config.yookassaApiUrl = yoo.url;
-  server.app.ctx.config.stripeApiUrl = stripe.url;
-});
-afterAll(async () => Promise.all([yoo.close(), stripe.close()]));
+const fakes = paymentFakes(server);
 
 describe('payment webhooks with keys sealed under another key', () => {
   it('rule: keys sealed under another INTEGRATION_KEY give no provider to believe: 404, nothing logged', async () => {
     const other = createVault(Buffer.alloc(32, 9));
     const cases = [
-      ['stripe', { stripe_secret_key: stripe.secretKey, stripe_webhook_secret: stripe.webhookSecret }, { stripeCredentials: other.seal({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret }) }],
-      ['yookassa', { yookassa_shop_id: yoo.shopId, yookassa_secret_key: yoo.secretKey }, { yookassaCredentials: other.seal({ shopId: yoo.shopId, secretKey: yoo.secretKey }) }],
+      ['stripe', { stripe_secret_key: fakes.stripe.secretKey, stripe_webhook_secret: fakes.stripe.webhookSecret }, { stripeCredentials: other.seal({ secretKey: fakes.stripe.secretKey, webhookSecret: fakes.stripe.webhookSecret }) }],
+      ['yookassa', { yookassa_shop_id: fakes.yoo.shopId, yookassa_secret_key: fakes.yoo.secretKey }, { yookassaCredentials: other.seal({ shopId: fakes.yoo.shopId, secretKey: fakes.yoo.secretKey }) }],
     ] as const;
     for (const [provider, keys, foreign] of cases) {
       const { account } = await shop(provider, keys);
