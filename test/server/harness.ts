@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/secrets';
 import { loadConfig } from '../../server/config';
@@ -115,6 +115,15 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
   };
 
   return server;
+}
+
+/** A POST for a set-up step that must work: fails the test with the call's answer unless it is 200, else gives its body. */
+export function settingUp(server: TestServer, token: string) {
+  return async (path: string, body: unknown) => {
+    const answer = await server.call('POST', path, { token, body });
+    expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
+    return answer.body;
+  };
 }
 
 /** The eight-digit code in a message body. */

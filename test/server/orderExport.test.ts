@@ -11,7 +11,7 @@ import { companies, contacts, orders, pipelines, pipelineStatuses } from '../../
 import { XLSX_TYPE } from '../../server/http/downloads';
 import { exportOrders } from '../../server/modules/orderExport/service';
 import { ensureDebianPackage } from '../support/debianPackage';
-import { unique, useTestServer, type TestAccount } from './harness';
+import { settingUp, type TestAccount, unique, useTestServer } from './harness';
 
 /**
  * orders/export, read back by LibreOffice: the workbook is converted to CSV by `soffice` (as a person
@@ -123,11 +123,7 @@ const FORMULA_LIKE = ['=HYPERLINK("http://x")', '+1+1', '-2', '@SUM(A1)', '=1+1'
 /** An account with a main warehouse and a product holding 10 units (cost 40, retail price 100), as in the orders suite. */
 async function stocked() {
   const account = await server.newAccount();
-  const post = async (path: string, body: unknown) => {
-    const answer = await server.call('POST', path, { token: account.token, body });
-    expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
-    return answer.body;
-  };
+  const post = settingUp(server, account.token);
   const main = await post('warehouse/add', { name: 'Main' });
   await post('field/add', { name: 'Retail', code: 'retail', type: 11 });
   const product = await post('product/add', { name: 'Hammer drill', article: 'HD-1', values: { retail: { cost: 100, nds: 20 } } });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { batches, pipelineStatuses, pipelines, positionBatches } from '../../server/db/schema';
-import { useTestServer } from './harness';
+import { settingUp, useTestServer } from './harness';
 
 /**
  * Lock order under concurrency (issue 12 §4). Meaningful on PostgreSQL (DATABASE_URL; CI runs the
@@ -19,11 +19,7 @@ const ORDERS = 16;
 /** An account with PRODUCTS products of 1000 units each and ORDERS reserving orders that each hold 1 of every product. */
 async function crowdedAccount() {
   const account = await server.newAccount();
-  const post = async (path: string, body: unknown) => {
-    const answer = await server.call('POST', path, { token: account.token, body });
-    expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
-    return answer.body;
-  };
+  const post = settingUp(server, account.token);
   const main = await post('warehouse/add', { name: 'Main' });
   const products: number[] = [];
   const batchIds: number[] = [];

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { orderFiles, orderPositions, outbox, pipelineStatuses, pipelines } from '../../server/db/schema';
-import { codeIn, unique, useTestServer } from './harness';
+import { codeIn, settingUp, unique, useTestServer } from './harness';
 
 /**
  * Issue 12 §3, the public order side: a link never sets the customer's password (that goes through their
@@ -52,11 +52,7 @@ async function stages(accountId: number) {
 /** An account with a main warehouse and 'Hammer drill' with `count` units, and a service. */
 async function stocked(count = 10) {
   const account = await server.newAccount();
-  const post = async (path: string, body: unknown) => {
-    const answer = await server.call('POST', path, { token: account.token, body });
-    expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
-    return answer.body;
-  };
+  const post = settingUp(server, account.token);
   const main = await post('warehouse/add', { name: 'Main' });
   await post('field/add', { name: 'Retail', code: 'retail', type: 11, lead_config: { public_order_visible: 1 } });
   const product = await post('product/add', { name: 'Hammer drill', article: 'HD-1', values: { retail: { cost: 100, nds: 20 } } });

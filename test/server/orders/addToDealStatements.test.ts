@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from '../harness';
+import { settingUp, useTestServer } from '../harness';
 import { countStatements } from './statementCounter';
 
 const server = useTestServer();
@@ -12,11 +12,7 @@ const ADD_TO_DEAL_STATEMENTS = 7;
 
 async function dealWithStock() {
   const account = await server.newAccount();
-  const post = async (path: string, body: unknown) => {
-    const answer = await server.call('POST', path, { token: account.token, body });
-    expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
-    return answer.body;
-  };
+  const post = settingUp(server, account.token);
   const main = await post('warehouse/add', { name: 'Main' });
   await post('field/add', { name: 'Retail', code: 'retail', type: 11 });
   const product = await post('product/add', { name: 'Hammer drill', article: 'HD-1', values: { retail: { cost: 100, nds: 20 } } });

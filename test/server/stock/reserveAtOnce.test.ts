@@ -1,18 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { batches, movements, orderPositions, positionBatches } from '../../../server/db/schema';
-import { useTestServer } from '../harness';
+import { settingUp, useTestServer } from '../harness';
 
 const server = useTestServer();
 
 /** B1 (2 at 10) and B2 (3 at 20) in the main warehouse, B3 (5 at 30) in another one; a CRM deal (it reserves on adding). */
 async function twoBatches() {
   const account = await server.newAccount();
-  const post = async (path: string, body: unknown) => {
-    const answer = await server.call('POST', path, { token: account.token, body });
-    expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
-    return answer.body;
-  };
+  const post = settingUp(server, account.token);
   const main = await post('warehouse/add', { name: 'Main' });
   const other = await post('warehouse/add', { name: 'Other' });
   const product = await post('product/add', { name: 'Saw', article: 'S-1' });

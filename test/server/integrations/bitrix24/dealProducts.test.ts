@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConnections, integrationLog, tasks } from '../../../../server/db/schema';
 import { DEAL_PRODUCTS_TASK, queueDealProducts } from '../../../../server/modules/integrations/bitrix24/dealProducts';
 import { startFakePortal, type FakePortal } from '../../../fakes/bitrix24';
-import { type TestAccount, useTestServer } from '../../harness';
+import { settingUp, type TestAccount, useTestServer } from '../../harness';
 import { connectionRow, connectPortal } from './portalSetup';
 
 /**
@@ -30,11 +30,7 @@ const rowsOf = (p: FakePortal, dealId: number) => p.productRows.filter((row) => 
 const sets = (p: FakePortal, dealId: number) => p.requests.filter((request) => request.method === 'crm.item.productrow.set' && Number(request.params.ownerId) === dealId).length;
 
 async function linkedOrder(account: TestAccount, dealId: number) {
-  const post = async (path: string, body: unknown) => {
-    const answer = await server.call('POST', path, { token: account.token, body });
-    expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
-    return answer.body;
-  };
+  const post = settingUp(server, account.token);
   const main = await post('warehouse/add', { name: 'Main' });
   const product = await post('product/add', { name: 'Ladder', article: 'L-1' });
   await post('product/arrival', { product_id: product.id, warehouse_id: main.id, batch: 'B1', count: 10, cost_price: 40 });

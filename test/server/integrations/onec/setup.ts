@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { catalogLinks, movements, stockDocuments, stockSums } from '../../../../server/db/schema';
 import { OneCClient, type FakeCatalogue, type Transport } from '../../../fakes/onec';
-import type { TestAccount, TestServer } from '../../harness';
+import { settingUp, type TestAccount, type TestServer } from '../../harness';
 
 /** An account with the 1C exchange on: two warehouses and two price fields mapped, a login and password set. */
 export interface OneCAccount {
@@ -25,11 +25,7 @@ export function transportOf(server: TestServer): Transport {
 
 export async function oneCAccount(server: TestServer, options: { tariff?: string } = {}): Promise<OneCAccount> {
   const account = await server.newAccount({ tariff: options.tariff ?? 'corporate' });
-  const post = async (path: string, body: unknown) => {
-    const answer = await server.call('POST', path, { token: account.token, body });
-    expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
-    return answer.body;
-  };
+  const post = settingUp(server, account.token);
   const main = (await post('warehouse/add', { name: 'Main' })).id as number;
   const second = (await post('warehouse/add', { name: 'Second' })).id as number;
   await post('field/add', { name: 'Retail', code: 'retail', type: 11 });
