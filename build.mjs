@@ -230,14 +230,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Files fetched before the shell can render: the HTML, the entry, its static imports, its CSS. */
 function firstLoadFiles(metafile) {
   const { js, css } = shellEntry(metafile);
-  const files = new Set([join(shellOut, 'index.html')]);
-  const visit = (file) => {
-    const abs = join(root, file);
-    if (files.has(abs)) return;
-    files.add(abs);
-    for (const imported of metafile.outputs[file].imports) if (imported.kind === 'import-statement') visit(imported.path);
-  };
-  visit(js);
+  const files = staticImports(metafile, js, new Set([join(shellOut, 'index.html')]));
   if (css) files.add(join(root, css));
   return [...files];
 }
@@ -246,15 +239,20 @@ function firstLoadFiles(metafile) {
 function screenFiles(metafile, source, firstLoad) {
   const [chunk] = Object.entries(metafile.outputs).find(([, out]) => out.entryPoint === source) ?? [];
   if (!chunk) throw new Error(`no lazy chunk for ${source}: is it still loaded with import()?`);
-  const files = new Set();
+  const loaded = new Set(firstLoad);
+  return [...staticImports(metafile, chunk, new Set(), loaded)];
+}
+
+/** `start` and every output it imports statically (fetched with it), as absolute paths added to `files`; `skip`'s are left out. */
+function staticImports(metafile, start, files, skip = new Set()) {
   const visit = (file) => {
     const abs = join(root, file);
-    if (files.has(abs) || firstLoad.includes(abs)) return;
+    if (files.has(abs) || skip.has(abs)) return;
     files.add(abs);
     for (const imported of metafile.outputs[file].imports) if (imported.kind === 'import-statement') visit(imported.path);
   };
-  visit(chunk);
-  return [...files];
+  visit(start);
+  return files;
 }
 
 export function sizeReport() {
