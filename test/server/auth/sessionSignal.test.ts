@@ -30,7 +30,7 @@ describe('the session signal comes from the tables a caller is made of', () => {
     return { account, member };
   };
 
-  it('rule: ordinary writes (a sign-in, a warehouse, a product added and saved, an arrival, an order, add to deal, a table layout) send no session signal', async () => {
+  it('rule: ordinary requests (a sign-in, reads, a warehouse, a product added and saved, an arrival, an order, add to deal, a table layout) send no session signal', async () => {
     const { account, member } = await fresh();
     const post = settingUp(server, account.token);
     const signIn = await server.call('POST', 'auth/login', { body: { login: member.email, password: account.password } });
@@ -43,6 +43,11 @@ describe('the session signal comes from the tables a caller is made of', () => {
     await post('orders/product/add', { order_id: order.id, product: String(product.id), quantity: 1 });
     await post('orders/product/add', { order_id: order.id, product: String(product.id), quantity: 1 });
     await post('account/table-config', { code: 'products', value: { columns: [] } });
+    // Reads by a token not cached yet and by a cached one: no "last used" or similar write on the way.
+    for (const token of [member.token, member.token, signIn.body.access_token]) {
+      expect((await server.call('GET', 'product/autocomplete/name', { token, query: { query: 'drill' } })).status).toBe(200);
+      expect((await server.call('POST', 'orders/list', { token, body: {} })).status).toBe(200);
+    }
     expect(await signals.since()).toBe(0);
   });
 
