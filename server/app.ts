@@ -82,7 +82,7 @@ export interface AppOptions {
   readDb?: Db;
   /** Count rate-limited requests in the database (several processes on PostgreSQL: npm start sets it there). */
   sharedRateLimits?: boolean;
-  /** Cross-process signals (Database.notifier); an in-process bus when not given. */
+  /** Cross-process signals (Database.notifier); none when not given (one process alone on its database). */
   notifier?: Notifier;
   /**
    * Run the background task queue while the app runs (default, started when the app is ready); 'afterListen'
