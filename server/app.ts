@@ -82,7 +82,7 @@ export interface AppOptions {
   readDb?: Db;
   /** Count rate-limited requests in the database (several processes on PostgreSQL: npm start sets it there). */
   sharedRateLimits?: boolean;
-  /** Cross-process signals (Database.notifier); an in-process bus when not given. */
+  /** Cross-process signals (Database.notifier); none when not given (one process alone on its database). */
   notifier?: Notifier;
   /**
    * Run the background task queue while the app runs (default, started when the app is ready); 'afterListen'
@@ -191,7 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => unfollow());
   await app.register(
     async (api) => {
-      registerAuthHook(api, sessions, notifier);
+      registerAuthHook(api, sessions);
       registerExpiredLock(api);
       for (const area of API_AREAS) await api.register(area);
     },
@@ -202,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The CRM-side widget host: the staff token like the API (its own hook; one token-free route).
   await app.register(
     async (integration) => {
-      registerAuthHook(integration, sessions, notifier);
+      registerAuthHook(integration, sessions);
       registerExpiredLock(integration);
       await integration.register(widgetRoutes);
     },

@@ -51,7 +51,6 @@ export async function openDatabase(config: PoolConfig, options: { notifier?: boo
         ? inProcessNotifier()
         : await pgNotifier({
             listenUrl: config.listenDatabaseUrl ?? config.databaseUrl,
-            query: (text, values) => pool.query(text, values),
             onError: (error, what) => console.error(`${what}: ${String((error as Error)?.message ?? error)}`),
           });
     return {

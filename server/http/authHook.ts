@@ -3,7 +3,6 @@ import { isPublicToken, isStaffToken, resolvePublicSession } from '../auth/publi
 import { resolveSession } from '../auth/sessions';
 import { sha256 } from '../auth/secrets';
 import { forbidden } from './errors';
-import type { Notifier } from '../platform/notify';
 import type { SessionCache } from './sessionCache';
 
 /** Answers to a token of the other kind: still 403 (the client clears the token), with a text saying why. */
@@ -15,7 +14,7 @@ export const PUBLIC_TOKEN_ON_STAFF_ROUTE = 'A public order token opens public or
  * session token. A missing, forged or expired one, or one of the other kind, gets 403. Every plugin that
  * registers the hook (/api, /integration) shares one cache, so a write through either drops it for both.
  */
-export function registerAuthHook(app: FastifyInstance, cache: SessionCache, notifier?: Pick<Notifier, 'publish'>): void {
+export function registerAuthHook(app: FastifyInstance, cache: SessionCache): void {
   const { db } = app.ctx;
   app.decorateRequest('caller', null);
   app.decorateRequest('publicCaller', null);
@@ -44,12 +43,12 @@ export function registerAuthHook(app: FastifyInstance, cache: SessionCache, noti
     }
     request.caller = caller;
   });
-  // Before any answer of a route that may write leaves, cached callers are dropped (onResponse
-  // too: an aborted request may still have written), here and in every other server process.
+  // Before any answer of a route that may write leaves, this process's cached callers are dropped (onResponse
+  // too: an aborted request may still have written). It costs no query, and it is at once: the signal to every
+  // process (server/platform/notify.ts) comes from the database's triggers, only for writes of what a caller is
+  // made of, and reaches this process's own listener a moment after the commit.
   const invalidate = async (request: { routeOptions: { config: { reads?: boolean } } }) => {
-    if (request.routeOptions.config.reads) return;
-    cache.invalidate();
-    notifier?.publish('sessions');
+    if (!request.routeOptions.config.reads) cache.invalidate();
   };
   app.addHook('onSend', invalidate);
   app.addHook('onResponse', invalidate);

@@ -8,10 +8,11 @@ import type { Notifier } from '../platform/notify';
  * Correctness rule: a cached caller is never used after any request that may change accounts,
  * users, memberships or tokens has been answered in this process. Every route not marked
  * `reads: true` bumps the epoch before its answer leaves, and an entry is only good for the epoch
- * in which its lookup *started*, so a lookup racing a write is not kept. Other server processes' writes
- * reach it as a 'sessions' signal (server/platform/notify.ts) that invalidates the same way, and while
+ * in which its lookup *started*, so a lookup racing a write is not kept. Changes made elsewhere (another
+ * server process, manual SQL) reach it as a 'sessions' signal that the database's triggers send at the
+ * commit of any change of those tables (server/platform/notify.ts), which invalidates the same way; while
  * those signals may be missed (`follow` with a notifier that is not live) nothing is cached at all. The
- * short lifetime bounds what remains: a token expiring, manual SQL.
+ * short lifetime bounds what remains: a token expiring, a signal still on its way.
  */
 export class SessionCache {
   private readonly entries = new Map<string, { caller: Caller; epoch: number; until: number; expiresAt: number }>();

@@ -1,22 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 
 /**
  * Cross-process "something changed" signals for the few per-process caches (the session cache).
  *
- * On PostgreSQL every process holds ONE dedicated connection that LISTENs (LISTEN_DATABASE_URL, else
- * DATABASE_URL): LISTEN is session state, so this connection must go straight to PostgreSQL, never through
- * PgBouncer in transaction mode; publishing is a plain `select pg_notify(...)` on the ordinary pool, which
- * PgBouncer passes. On PGlite only one process can open the database, so an in-process bus does the same job.
+ * The database sends them itself: triggers on the tables a cached value is made of call pg_notify at commit
+ * (migration sessions_signal), so a change from any process, a migration or manual SQL is heard, and writes of
+ * anything else send nothing. On PostgreSQL every process holds ONE dedicated connection that LISTENs
+ * (LISTEN_DATABASE_URL, else DATABASE_URL): LISTEN is session state, so this connection must go straight to
+ * PostgreSQL, never through PgBouncer in transaction mode. On PGlite only this process can open the database,
+ * and its own writes drop its caches where they are made (server/http/authHook.ts), so nothing is heard.
  *
- * A subscriber is called on every signal of its channel from any process (its own included) and also when
- * the listening connection is lost or comes back, since signals may have been missed in between: a cache
- * that subscribes only has to drop everything when called, and to stay off while `live` is false.
+ * A subscriber is called on every signal of its channel and also when the listening connection is lost or
+ * comes back, since signals may have been missed in between: a cache that subscribes only has to drop
+ * everything when called, and to stay off while `live` is false.
  */
 export interface Notifier {
-  /** Fire and forget; a failure is logged by the caller's `onError`, and listeners drop their caches on the loss anyway. */
-  publish(channel: Channel): void;
   subscribe(channel: Channel, listener: () => void): () => void;
   /** False while signals from other processes may be missed (the listening connection is down). */
   readonly live: boolean;
@@ -26,38 +25,21 @@ export interface Notifier {
 /** Every channel, one name each: a typo would be a signal nobody hears. */
 export type Channel = 'sessions';
 const CHANNELS: readonly Channel[] = ['sessions'];
-/** PostgreSQL's channel names are global to the database: prefixed so another app on it cannot collide. */
-const pgChannel = (channel: Channel) => `stockroom_${channel}`;
+/** PostgreSQL's channel names are global to the database: prefixed so another app on it cannot collide (the triggers use these names). */
+export const pgChannel = (channel: Channel) => `stockroom_${channel}`;
 
-/** One bus per process: apps built side by side in one process (tests) hear each other, as processes on PostgreSQL do. */
-const localBus = new EventEmitter().setMaxListeners(0);
-
+/** One process alone on its database (PGlite): no other process can change what it caches. */
 export function inProcessNotifier(): Notifier {
-  const own = new Set<[Channel, () => void]>();
   return {
     live: true,
-    publish: (channel) => void localBus.emit(channel),
-    subscribe(channel, listener) {
-      const entry: [Channel, () => void] = [channel, listener];
-      own.add(entry);
-      localBus.on(channel, listener);
-      return () => {
-        own.delete(entry);
-        localBus.off(channel, listener);
-      };
-    },
-    async close() {
-      for (const [channel, listener] of own) localBus.off(channel, listener);
-      own.clear();
-    },
+    subscribe: () => () => undefined,
+    async close() {},
   };
 }
 
 export interface PgNotifierOptions {
   /** The direct connection for LISTEN (not through PgBouncer). */
   listenUrl: string;
-  /** Runs one statement on the ordinary pool. */
-  query(text: string, values: unknown[]): Promise<unknown>;
   onError?(error: unknown, what: string): void;
   /** Waits between reconnect attempts (ms). */
   retryMs?: number;
@@ -66,7 +48,6 @@ export interface PgNotifierOptions {
 /** The PostgreSQL notifier; resolves once listening, so the first request of a process already hears every signal. */
 export async function pgNotifier(options: PgNotifierOptions): Promise<Notifier> {
   const events = new EventEmitter().setMaxListeners(0);
-  const sender = randomUUID();
   const retryMs = options.retryMs ?? 500;
   let client: pg.Client | null = null;
   let closed = false;
@@ -79,7 +60,7 @@ export async function pgNotifier(options: PgNotifierOptions): Promise<Notifier> 
     const next = new pg.Client({ connectionString: options.listenUrl, application_name: 'stockroom-listen' });
     next.on('notification', (message) => {
       const channel = CHANNELS.find((name) => pgChannel(name) === message.channel);
-      if (channel) events.emit(channel, message.payload !== sender);
+      if (channel) events.emit(channel);
     });
     next.on('error', (error) => options.onError?.(error, 'notify listener'));
     next.on('end', () => {
@@ -108,9 +89,6 @@ export async function pgNotifier(options: PgNotifierOptions): Promise<Notifier> 
   return {
     get live() {
       return live;
-    },
-    publish(channel) {
-      options.query('select pg_notify($1, $2)', [pgChannel(channel), sender]).catch((error: unknown) => options.onError?.(error, 'notify publish'));
     },
     subscribe(channel, listener) {
       events.on(channel, listener);

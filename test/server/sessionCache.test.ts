@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../server/auth/sessions';
 import { tokens } from '../../server/db/schema';
 import { SessionCache } from '../../server/http/sessionCache';
-import { inProcessNotifier } from '../../server/platform/notify';
 import { useTestServer } from './harness';
 import { diffSnapshots, snapshotAccount } from './support/dbSnapshot';
 import { callRoute, routeName, schemaParts } from './support/routes';
@@ -43,12 +42,19 @@ describe('SessionCache', () => {
     expect(cache.get('a', 1_000_001)).toBeNull();
   });
 
-  it("rule: another server process's write (a 'sessions' signal) drops every cached caller", () => {
+  it("rule: a change made elsewhere (a 'sessions' signal from the database) drops every cached caller", () => {
     const cache = new SessionCache(5000);
-    const notifier = inProcessNotifier();
-    cache.follow(notifier);
+    const heard: Array<() => void> = [];
+    cache.follow({
+      live: true,
+      subscribe: (channel, listener) => {
+        if (channel === 'sessions') heard.push(listener);
+        return () => undefined;
+      },
+    });
     cache.set('a', caller(1), later(60_000), cache.begin(), 1_000_000);
-    inProcessNotifier().publish('sessions');
+    expect(cache.get('a', 1_000_001)?.tokenId).toBe(1);
+    for (const listener of heard) listener();
     expect(cache.get('a', 1_000_001)).toBeNull();
   });
 

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batches, pipelineStatuses, pipelines, products } from '../../../server/db/schema';
-import { useTestServer } from '../harness';
+import { listenToSessionSignals } from '../auth/sessionSignals';
+import { settingUp, useTestServer } from '../harness';
 import { type ServerProcess, startServerProcess } from './processes';
 
 /**
@@ -10,6 +11,17 @@ import { type ServerProcess, startServerProcess } from './processes';
  * picks them up by their names, 'across processes').
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/** The first answer of `call` (polled every 20 ms for up to 5 s) other than 200, and how long it took to come. */
+async function firstRefusal(call: () => Promise<{ status: number }>): Promise<{ status: number; afterMs: number }> {
+  const since = Date.now();
+  let status = 200;
+  while (status === 200 && Date.now() - since < 5000) {
+    status = (await call()).status;
+    if (status === 200) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { status, afterMs: Date.now() - since };
+}
 
 describe.skipIf(!onPostgres)('server processes on one PostgreSQL', () => {
   // Accounts are made through an in-process app on the same database; the rules are checked on the spawned processes.
@@ -32,14 +44,9 @@ describe.skipIf(!onPostgres)('server processes on one PostgreSQL', () => {
     expect((await search()).status).toBe(200);
     const disabled = await one.call('POST', 'account/user/update', { token: account.token, body: { id: member.id, status: 'disabled' } });
     expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
-    const since = Date.now();
-    let status = 200;
-    while (status === 200 && Date.now() - since < 5000) {
-      status = (await search()).status;
-      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(status).toBe(403);
-    expect(Date.now() - since).toBeLessThan(1000);
+    const refused = await firstRefusal(search);
+    expect(refused.status).toBe(403);
+    expect(refused.afterMs).toBeLessThan(1000);
   });
 
   it('across processes: a token signed out on one process is refused on the other within a second', async () => {
@@ -47,17 +54,80 @@ describe.skipIf(!onPostgres)('server processes on one PostgreSQL', () => {
     const read = () => two.call('GET', 'product/autocomplete/name', { token: account.token, query: { query: 'drill' } });
     expect((await read()).status).toBe(200);
     expect((await read()).status).toBe(200);
-    // Revoked behind both processes' backs, then any write on the first process says "something changed" to every process.
+    // The token's row deleted on the first process: its trigger tells every process at the commit.
     const signedOut = await one.call('POST', 'auth/logout', { token: account.token });
     expect(signedOut.status, JSON.stringify(signedOut.body)).toBeLessThan(300);
-    const since = Date.now();
-    let status = 200;
-    while (status === 200 && Date.now() - since < 5000) {
-      status = (await read()).status;
-      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 20));
+    const refused = await firstRefusal(read);
+    expect(refused.status).toBe(403);
+    expect(refused.afterMs).toBeLessThan(1000);
+  });
+
+  it('across processes: a right taken away on one process (admin removed) is refused on the other within a second, though the other had the caller cached', async () => {
+    const account = await server.newAccount();
+    const member = await server.newMember(account, { admin: true });
+    // An admin-only read, answered from the other process's session cache the second time.
+    const settings = () => two.call('GET', 'integrations/1c/settings', { token: member.token });
+    expect((await settings()).status).toBe(200);
+    expect((await settings()).status).toBe(200);
+    const demoted = await one.call('POST', 'account/user/update', { token: account.token, body: { id: member.id, admin: false } });
+    expect(demoted.status, JSON.stringify(demoted.body)).toBe(200);
+    const refused = await firstRefusal(settings);
+    expect(refused.status).toBe(422);
+    expect(refused.afterMs).toBeLessThan(1000);
+  });
+
+  // Each a statement an operator might type in psql, touching the member's rows of a table a caller is made of.
+  const manualSql = [
+    ['users', (member: { id: number }) => sql`update users set name = name where id = ${member.id}`],
+    ['memberships', (member: { id: number }) => sql`update memberships set admin = admin where user_id = ${member.id}`],
+    ['tokens', (member: { id: number }) => sql`update tokens set expires_at = expires_at where user_id = ${member.id}`],
+    ['accounts', (member: { id: number }) => sql`update accounts set name = name where id in (select account_id from memberships where user_id = ${member.id})`],
+  ] as const;
+  it.each(manualSql)('across processes: manual SQL (UPDATE %s, on no process) drops the cached callers of every process within a second', async (_table, statement) => {
+    const account = await server.newAccount();
+    const member = await server.newMember(account);
+    const search = () => two.call('GET', 'product/autocomplete/name', { token: member.token, query: { query: 'drill' } });
+    expect((await search()).status).toBe(200);
+    // The token deleted with its table's trigger off: nothing tells the processes, so only the cache still lets it in.
+    const { db } = server.database;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`alter table tokens disable trigger tokens_sessions_changed`);
+      await tx.execute(sql`delete from tokens where user_id = ${member.id}`);
+      await tx.execute(sql`alter table tokens enable trigger tokens_sessions_changed`);
+    });
+    expect((await search()).status).toBe(200);
+    // A statement that changes nothing a caller reads: its trigger alone makes the processes look the token up again.
+    await db.execute(statement(member));
+    const refused = await firstRefusal(search);
+    expect(refused.status).toBe(403);
+    expect(refused.afterMs).toBeLessThan(1000);
+  });
+
+  it('across processes: ordinary writes on the processes (add to deal, a product saved) send no session signal, and a member disabled sends one', async () => {
+    const account = await server.newAccount();
+    const member = await server.newMember(account);
+    const post = settingUp(server, account.token);
+    const main = await post('warehouse/add', { name: 'Main' });
+    const product = await post('product/add', { name: 'Hammer drill', article: 'HD-1' });
+    await post('product/arrival', { product_id: product.id, warehouse_id: main.id, batch: 'B1', count: 100, cost_price: 40 });
+    const order = await post('orders/add', {});
+    const signals = await listenToSessionSignals(server.database.db, 'pg');
+    try {
+      await signals.since();
+      for (const [index, side] of [one, two, one, two].entries()) {
+        const added = await side.call('POST', 'orders/product/add', { token: account.token, body: { order_id: order.id, product: String(product.id), quantity: 1 } });
+        expect(added.status, JSON.stringify(added.body)).toBe(200);
+        const saved = await side.call('POST', 'product/update', { token: account.token, body: { id: product.id, name: `Hammer drill ${index}` } });
+        expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      }
+      expect(await signals.since()).toBe(0);
+      // The same listener hears a change of a caller: the count above is not zero for want of listening.
+      const disabled = await one.call('POST', 'account/user/update', { token: account.token, body: { id: member.id, status: 'disabled' } });
+      expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+      expect(await signals.since()).toBe(1);
+    } finally {
+      await signals.close();
     }
-    expect(status).toBe(403);
-    expect(Date.now() - since).toBeLessThan(1000);
   });
 
   it('across processes: no oversell — 40 adds of 1 unit split over two processes into reserving orders with 10 available leave exactly 10 reserved', async () => {
