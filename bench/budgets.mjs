@@ -14,6 +14,7 @@
 //   BENCH_PROFILE=<folder>        runs every server process under node --cpu-prof, the profiles written there per
 //                                 build and call when the server stops; bench/profileSplit.mjs sums them by where
 //                                 the time went (HTTP and schema, auth, SQL building, the database driver, ...).
+//   BENCH_CLIENT=fetch            drives the calls with Node's fetch instead of autocannon (to compare the clients' CPU).
 //   BENCH_SECONDS (default 8), BENCH_CONNECTIONS (16), BENCH_CLIENTS (2 client processes), BENCH_PRODUCTS,
 //   BENCH_ORDERS, DATABASE_URL (else a throwaway PostgreSQL, .ci/postgres.sh). The widget's keystroke budget is
 //   measured in Chromium by npm run bench:widget.
@@ -77,38 +78,71 @@ if (process.env.BENCH_LIST_BODIES === '1') {
   }
 }
 
-/** One client process: `connections` loops calling one budget's request until the time is up. */
-async function client({ url, token, ranges, connections, seconds, index, budget, run }) {
+/**
+ * One client process: `connections` keep-alive connections calling one budget's request until the time is up.
+ * autocannon, not fetch: on this 2-core machine the clients share the CPU with the server and PostgreSQL, and
+ * fetch spent about as much CPU per call as the server does on a cheap call (BENCH_CLIENT=fetch measures it so;
+ * the client's own CPU per call is printed either way).
+ */
+async function client({ url, token, ranges, connections, seconds, index, budget, run, kind }) {
   const { request } = BUDGETS.find((entry) => entry.name === budget);
   const latencies = [];
   const statuses = {};
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const end = Date.now() + seconds * 1000;
+  const cpu = process.cpuUsage();
   let n = index * 100_003;
-  const loop = async () => {
-    while (Date.now() < end) {
-      const { path, method = 'GET', body } = request((n += 1), ranges, run);
-      const started = performance.now();
-      try {
-        const response = await fetch(`${url}/api/${path}`, { method, headers, body: body && JSON.stringify(body) });
-        await response.arrayBuffer();
-        latencies.push(performance.now() - started);
-        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-      } catch {
-        statuses.failed = (statuses.failed ?? 0) + 1;
+  if (kind === 'fetch') {
+    const end = Date.now() + seconds * 1000;
+    const loop = async () => {
+      while (Date.now() < end) {
+        const { path, method = 'GET', body } = request((n += 1), ranges, run);
+        const started = performance.now();
+        try {
+          const response = await fetch(`${url}/api/${path}`, { method, headers, body: body && JSON.stringify(body) });
+          await response.arrayBuffer();
+          latencies.push(performance.now() - started);
+          statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+        } catch {
+          statuses.failed = (statuses.failed ?? 0) + 1;
+        }
       }
-    }
-  };
-  await Promise.all(Array.from({ length: connections }, loop));
-  process.send({ latencies, statuses });
+    };
+    await Promise.all(Array.from({ length: connections }, loop));
+  } else {
+    const { default: autocannon } = await import('autocannon');
+    const instance = autocannon({
+      url,
+      connections,
+      duration: seconds,
+      headers,
+      requests: [
+        {
+          setupRequest: (previous) => {
+            const { path, method = 'GET', body } = request((n += 1), ranges, run);
+            return { ...previous, path: `/api/${path}`, method, body: body === undefined ? undefined : JSON.stringify(body) };
+          },
+        },
+      ],
+    });
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    });
+    const result = await instance;
+    if (result.errors + result.timeouts > 0) statuses.failed = result.errors + result.timeouts;
+  }
+  const used = process.cpuUsage(cpu);
+  process.send({ latencies, statuses, cpuMs: (used.user + used.system) / 1000 });
 }
 
 async function drive(url, token, ranges, budget, run, { clients, connections, seconds }) {
-  const results = await forkClients(fileURLToPath(import.meta.url), { clients, connections }, { url, token, ranges, seconds, budget, run });
+  const kind = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'autocannon';
+  const results = await forkClients(fileURLToPath(import.meta.url), { clients, connections }, { url, token, ranges, seconds, budget, run, kind });
   const sorted = results.flatMap((result) => result.latencies).sort((a, b) => a - b);
   const statuses = {};
   for (const result of results) for (const [status, count] of Object.entries(result.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
-  return { calls: sorted.length, rps: sorted.length / seconds, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), statuses };
+  const clientCpuMs = results.reduce((sum, result) => sum + result.cpuMs, 0);
+  return { calls: sorted.length, rps: sorted.length / seconds, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), statuses, clientCpuPerCall: clientCpuMs / sorted.length };
 }
 
 /** An older build of the project: `git archive` of the ref into a temp folder, node_modules linked, built there. */
@@ -224,13 +258,13 @@ async function main() {
   const lines = [
     `# Latency budgets (issue 20 §3), ${new Date().toISOString()}`,
     '',
-    `PostgreSQL (Debian's, throwaway), ${rangesNote()}; ${cpus().length} cores shared with other work (load average at the row's start→end); ${clients} client processes, ${connections} connections in all, ${seconds} s per row after a 1 s warm-up, each call on its own. Latency in ms; CPU in ms per call, of the server's processes (the cluster primary included) and of PostgreSQL's.`,
+    `PostgreSQL (Debian's, throwaway), ${rangesNote()}; ${cpus().length} cores shared with other work (load average at the row's start→end); ${clients} client processes, ${connections} connections in all, ${seconds} s per row after a 1 s warm-up, each call on its own. Latency in ms; CPU in ms per call, of the server's processes (the cluster primary included), of PostgreSQL's and of the ${process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'autocannon'} clients'.`,
     '',
-    '| call | budget | build | processes | req/s | p50 | p95 | p99 | server CPU/call | PostgreSQL CPU/call | load | answers | met |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| call | budget | build | processes | req/s | p50 | p95 | p99 | server CPU/call | PostgreSQL CPU/call | client CPU/call | load | answers | met |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (row) =>
-        `| ${row.budget.name} | ${row.budget.text} | ${row.build} | ${row.budget.workers} | ${row.rps.toFixed(0)} | ${fixed(row.p50)} | ${fixed(row.p95)} | ${fixed(row.p99)} | ${fixed(row.serverCpuPerCall, 2)} | ${fixed(row.pgCpuPerCall, 2)} | ${row.load} | ${answers(row.statuses)}${row.budget.name === 'add to deal' ? `; oversold batches ${row.oversold}` : ''} | ${row.budget.met(row) ? 'yes' : 'no'} |`,
+        `| ${row.budget.name} | ${row.budget.text} | ${row.build} | ${row.budget.workers} | ${row.rps.toFixed(0)} | ${fixed(row.p50)} | ${fixed(row.p95)} | ${fixed(row.p99)} | ${fixed(row.serverCpuPerCall, 2)} | ${fixed(row.pgCpuPerCall, 2)} | ${fixed(row.clientCpuPerCall, 2)} | ${row.load} | ${answers(row.statuses)}${row.budget.name === 'add to deal' ? `; oversold batches ${row.oversold}` : ''} | ${row.budget.met(row) ? 'yes' : 'no'} |`,
     ),
   ];
   if (builds.length > 1) {

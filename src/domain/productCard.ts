@@ -13,10 +13,6 @@ export interface CategoryProps {
   fields_id_2: number[];
 }
 
-export interface CardModeOptions {
-  publicMode: boolean;
-}
-
 /** The card-relevant part of a field definition. */
 export type CardFieldDefinition = Pick<FieldDefinition, 'id' | 'code' | 'name' | 'type'> & {
   component?: string | null;
@@ -56,26 +52,27 @@ function flag(value: unknown): number {
   return parseNumber(value) ?? 0;
 }
 
-/** The visibility flag of the current mode is above 0 (public_order_visible in public mode). */
-export function isFieldVisible(def: CardFieldDefinition, { publicMode }: CardModeOptions): boolean {
-  const config = def.lead_config;
-  return flag(publicMode ? config?.public_order_visible : config?.visible) > 0;
+/**
+ * The card's visibility flag is above 0. Cards are staff screens only: what a public customer may see
+ * (public_order_visible) is decided by the server, which leaves hidden fields out of the public order.
+ */
+export function isFieldVisible(def: CardFieldDefinition): boolean {
+  return flag(def.lead_config?.visible) > 0;
 }
 
 /**
- * Fields shown as card rows: visible in the current mode, with a component, among the
+ * Fields shown as card rows: visible, with a component, among the
  * category's field ids (categoryFieldIds), not the price field (code 'price', it has its own
  * input) and not an image field (type 15, shown in the carousel). The given order is kept.
  */
 export function visibleCardFields<D extends CardFieldDefinition>(
   defs: readonly D[],
   fieldIds: ReadonlySet<number> | readonly number[],
-  options: CardModeOptions,
 ): D[] {
   const allowed = fieldIds instanceof Set ? fieldIds : new Set(fieldIds);
   return defs.filter(
     (def) =>
-      isFieldVisible(def, options) &&
+      isFieldVisible(def) &&
       typeof def.component === 'string' &&
       def.component.trim() !== '' &&
       allowed.has(Number(def.id)) &&
@@ -84,14 +81,9 @@ export function visibleCardFields<D extends CardFieldDefinition>(
   );
 }
 
-/** A card field is read-only when its editable flag is below 1 (missing counts as 0) or in public mode. */
-export function isFieldDisabled(def: CardFieldDefinition, { publicMode }: CardModeOptions): boolean {
-  return publicMode || flag(def.lead_config?.editable) < 1;
-}
-
-/** The price-type selector and the price input are read-only in public mode. */
-export function isPriceReadOnly({ publicMode }: CardModeOptions): boolean {
-  return publicMode;
+/** A card field is read-only when its editable flag is below 1 (missing counts as 0). */
+export function isFieldDisabled(def: CardFieldDefinition): boolean {
+  return flag(def.lead_config?.editable) < 1;
 }
 
 export interface PriceTypeOption {
@@ -101,16 +93,13 @@ export interface PriceTypeOption {
 }
 
 /**
- * Price-type choices: every type-11 field whose visibility flag of the current mode is above 0.
+ * Price-type choices: every type-11 field whose visibility flag is above 0.
  * Only the flag decides ("visible fields"); component and category do not, so a price type
  * is never hidden by a category that forgot to list it.
  */
-export function priceTypeOptions(
-  defs: readonly CardFieldDefinition[],
-  options: CardModeOptions,
-): PriceTypeOption[] {
+export function priceTypeOptions(defs: readonly CardFieldDefinition[]): PriceTypeOption[] {
   return defs
-    .filter((def) => def.type === FieldType.price && isFieldVisible(def, options))
+    .filter((def) => def.type === FieldType.price && isFieldVisible(def))
     .map((def) => ({ value: def.code, name: def.name }));
 }
 
@@ -139,13 +128,13 @@ function imageUrls(entry: unknown, linkBase: string | undefined): string[] {
 export function cardImages(
   defs: readonly CardFieldDefinition[],
   values: Record<string, unknown> | null | undefined,
-  options: CardModeOptions & { linkBase?: string },
+  linkBase?: string,
 ): string[] {
   return defs
-    .filter((def) => def.type === FieldType.images && isFieldVisible(def, options))
+    .filter((def) => def.type === FieldType.images && isFieldVisible(def))
     .flatMap((def) => {
       const value = values?.[def.code];
-      return Array.isArray(value) ? imageUrls(value, options.linkBase) : [];
+      return Array.isArray(value) ? imageUrls(value, linkBase) : [];
     });
 }
 

@@ -8,9 +8,6 @@ import { Select } from './Select';
 
 /** A position's own controls (price type, price, count, delete), shared by its card and its list row so both edit alike. */
 
-/** The card rules' mode: positions are edited by staff only (the public order link has its own page). */
-export const STAFF_CARD_MODE = { publicMode: false } as const;
-
 /** What the count control reads of a position. */
 export interface CountedPosition {
   count: number;
@@ -34,7 +31,7 @@ export interface PriceControlsProps {
 
 /** The price type and price: they change rarely, so a count keystroke leaves them (and their dropdown) alone. */
 export const PriceControls = memo(function PriceControls({ fields, positionId, priceField, price, currency, readOnly, onPriceFieldChange, onPriceChange, cell = false }: PriceControlsProps) {
-  const priceTypes = priceTypeOptions(fields, STAFF_CARD_MODE);
+  const priceTypes = priceTypeOptions(fields);
   const type =
     priceTypes.length > 0 ? (
       <Select label={t('order.priceType')} options={priceTypes} value={priceField} disabled={readOnly} onChange={(value) => onPriceFieldChange?.(positionId, String(value))} />

@@ -18,7 +18,7 @@ import { DateTimeInput } from './DateTimeInput';
 import { DecimalInput } from './DecimalInput';
 import { ImageCarousel } from './ImageCarousel';
 import { MultiSelect } from './MultiSelect';
-import { CountInput, DeleteButton, PriceControls, STAFF_CARD_MODE } from './PositionControls';
+import { CountInput, DeleteButton, PriceControls } from './PositionControls';
 import { Select } from './Select';
 import { TextArea } from './TextArea';
 import { TextInput } from './TextInput';
@@ -112,15 +112,14 @@ function LoadedProductCard(props: ProductCardProps & { categories: readonly Cate
   // The carousel and the field rows depend on the product's values, not on count or price: typing a count
   // re-renders the title and the pricing only (an order may hold hundreds of cards).
   const carousel = useMemo(() => {
-    const images = layout === 'card' ? cardImages(fields, values, { ...STAFF_CARD_MODE, linkBase: apiBase }) : [];
+    const images = layout === 'card' ? cardImages(fields, values, apiBase) : [];
     return images.length > 0 ? <ImageCarousel className="product-card__images" label={t('order.images', { name })} images={images} float="left" /> : null;
   }, [layout, fields, values, name]);
 
   const fieldRows = useMemo(() => {
     if (layout !== 'card') return null;
-    const mode = STAFF_CARD_MODE;
     const ids = fieldIdsOf({ category_id: categoryId }, fields, categories);
-    const rows = visibleCardFields(fields, ids, mode);
+    const rows = visibleCardFields(fields, ids);
     if (rows.length === 0) return null;
     return (
       <div className="product-card__fields">
@@ -130,7 +129,7 @@ function LoadedProductCard(props: ProductCardProps & { categories: readonly Cate
             def={def}
             value={values[def.code]}
             currency={currency}
-            disabled={isFieldDisabled(def, mode) || fieldsReadOnly || !onFieldChange}
+            disabled={isFieldDisabled(def) || fieldsReadOnly || !onFieldChange}
             onChange={(value) => onFieldChange?.(positionId, def.code, value)}
           />
         ))}

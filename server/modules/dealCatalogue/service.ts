@@ -34,12 +34,10 @@ export async function categoryList(db: Db, accountId: number): Promise<CategoryL
   return flattenCategories(await listCategories(db, accountId));
 }
 
-const visibleOnCards = (field: FieldDefinition) => isFieldVisible(field, { publicMode: false });
-
 /** orders/fields: the product fields order cards show (lead_config.visible > 0); orders/fields/all: every product field. Both in card order. */
 export async function orderFields(db: Db, accountId: number, onlyVisible: boolean): Promise<FieldDefinition[]> {
   const all = await listFields(db, accountId, {});
-  return onlyVisible ? all.filter(visibleOnCards) : all;
+  return onlyVisible ? all.filter(isFieldVisible) : all;
 }
 
 /** Where the deal product filter's settings are kept among the account's table configurations. */
@@ -71,7 +69,7 @@ async function filterableFields(db: Db, accountId: number): Promise<FieldDefinit
 export async function getFilterConfig(db: Db, accountId: number): Promise<FilteredConfig> {
   const [stored, fields] = await Promise.all([getTableConfig(db, accountId, FILTER_CONFIG_CODE), filterableFields(db, accountId)]);
   const saved = (stored.value as { fields?: unknown } | null)?.fields;
-  if (!Array.isArray(saved)) return { fields: fields.filter(visibleOnCards).map((field) => field.code) };
+  if (!Array.isArray(saved)) return { fields: fields.filter(isFieldVisible).map((field) => field.code) };
   const known = new Set(fields.map((field) => field.code));
   return { fields: [...new Set(saved.filter((code): code is string => typeof code === 'string' && known.has(code)))] };
 }

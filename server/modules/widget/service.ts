@@ -157,7 +157,7 @@ export async function widgetConfig(db: Db, caller: Caller, query: WidgetConfigQu
   ]);
   const category = query.category_id === undefined ? null : (list.find((item) => item.id === query.category_id) ?? null);
   if (query.category_id !== undefined && !category) throw notFound('No such category');
-  const shown = (category ? await listFields(db, accountId, { category_id: category.id, with_parents: 1 }) : all).filter((field) => isFieldVisible(field, { publicMode: false }));
+  const shown = (category ? await listFields(db, accountId, { category_id: category.id, with_parents: 1 }) : all).filter((field) => isFieldVisible(field));
   const locked = order ? await productsLocked(db, order) : false;
   return {
     lead_id: query.leadId ?? null,
@@ -169,7 +169,7 @@ export async function widgetConfig(db: Db, caller: Caller, query: WidgetConfigQu
     category,
     subcategories: childrenOf(list, category?.id ?? null),
     fields: shown,
-    price_fields: all.filter((field) => field.type === FieldType.price && isFieldVisible(field, { publicMode: false })).map((field) => ({ code: field.code, name: field.name })),
+    price_fields: all.filter((field) => field.type === FieldType.price && isFieldVisible(field)).map((field) => ({ code: field.code, name: field.name })),
     warehouses: stores,
   };
 }

@@ -13,7 +13,6 @@ describe('src/domain/index re-exports every rule module', () => {
     'categoryFieldIds',
     'visibleCardFields',
     'isFieldDisabled',
-    'isPriceReadOnly',
     'priceTypeOptions',
     'cardImages',
     'capCount',

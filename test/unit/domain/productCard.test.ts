@@ -7,15 +7,12 @@ import {
   cardTitle,
   categoryFieldIds,
   isFieldDisabled,
-  isPriceReadOnly,
   priceTypeOptions,
   visibleCardFields,
   type CardFieldDefinition,
   type CategoryProps,
 } from '../../../src/domain/productCard';
 
-const staff = { publicMode: false };
-const publicMode = { publicMode: true };
 
 function field(overrides: Partial<CardFieldDefinition> = {}): CardFieldDefinition {
   return {
@@ -59,59 +56,48 @@ describe("categoryFieldIds: a category's fields include those of all its sub-lev
   });
 });
 
-describe('visibleCardFields: shown only when visible in the mode, with a component, in the category, not price, not images', () => {
+describe('visibleCardFields: shown only when visible, with a component, in the category, not price, not images', () => {
   const ids = new Set([1]);
   it.each([
-    ['visible, with component, in category → shown', field(), staff, true],
-    ['visible flag 0 → hidden', field({ lead_config: { visible: 0, public_order_visible: 1 } }), staff, false],
-    ['visible flag missing → hidden', field({ lead_config: {} }), staff, false],
-    ['no lead_config → hidden', field({ lead_config: null }), staff, false],
-    ['public mode reads public_order_visible, not visible', field({ lead_config: { visible: 1, public_order_visible: 0 } }), publicMode, false],
-    ['public mode shows a public-visible field hidden for staff', field({ lead_config: { visible: 0, public_order_visible: 1 } }), publicMode, true],
-    ['no component → hidden', field({ component: null }), staff, false],
-    ['empty component → hidden', field({ component: '' }), staff, false],
-    ['not among the category field ids → hidden', field({ id: 2 }), staff, false],
-    ["code 'price' → hidden", field({ code: 'price', type: 11 }), staff, false],
-    ['another price field (type 11, other code) → shown', field({ code: 'wholesale', type: 11 }), staff, true],
-    ['type 15 (images) → hidden', field({ type: 15 }), staff, false],
-  ] as const)('%s', (_rule, def, mode, shown) => {
-    expect(visibleCardFields([def], ids, mode)).toEqual(shown ? [def] : []);
+    ['visible, with component, in category → shown', field(), true],
+    ['visible flag 0 → hidden (public_order_visible is the server\'s business, not the card\'s)', field({ lead_config: { visible: 0, public_order_visible: 1 } }), false],
+    ['visible flag missing → hidden', field({ lead_config: {} }), false],
+    ['no lead_config → hidden', field({ lead_config: null }), false],
+    ['visible for staff though not on the public order → shown', field({ lead_config: { visible: 1, public_order_visible: 0 } }), true],
+    ['no component → hidden', field({ component: null }), false],
+    ['empty component → hidden', field({ component: '' }), false],
+    ['not among the category field ids → hidden', field({ id: 2 }), false],
+    ["code 'price' → hidden", field({ code: 'price', type: 11 }), false],
+    ['another price field (type 11, other code) → shown', field({ code: 'wholesale', type: 11 }), true],
+    ['type 15 (images) → hidden', field({ type: 15 }), false],
+  ] as const)('%s', (_rule, def, shown) => {
+    expect(visibleCardFields([def], ids)).toEqual(shown ? [def] : []);
   });
 
   it('accepts the category field ids as a list and keeps the given order', () => {
     const a = field({ id: 5, code: 'a' });
     const b = field({ id: 3, code: 'b' });
-    expect(visibleCardFields([a, b], [3, 5], staff)).toEqual([a, b]);
+    expect(visibleCardFields([a, b], [3, 5])).toEqual([a, b]);
   });
 
   it('reads numeric-text flags the server may send', () => {
     const def = field({ lead_config: { visible: '1' as unknown as number } });
-    expect(visibleCardFields([def], ids, staff)).toEqual([def]);
+    expect(visibleCardFields([def], ids)).toEqual([def]);
   });
 });
 
-describe('isFieldDisabled: editable below 1 (missing counts as 0) or public mode', () => {
+describe('isFieldDisabled: editable below 1 (missing counts as 0)', () => {
   it.each([
-    ['editable 1, staff → enabled', { editable: 1 }, staff, false],
-    ['editable 2, staff → enabled', { editable: 2 }, staff, false],
-    ['editable 0 → disabled', { editable: 0 }, staff, true],
-    ['editable missing → disabled', {}, staff, true],
-    ['editable 1 in public mode → disabled', { editable: 1 }, publicMode, true],
-  ] as const)('%s', (_rule, config, mode, disabled) => {
-    expect(isFieldDisabled(field({ lead_config: config }), mode)).toBe(disabled);
+    ['editable 1 → enabled', { editable: 1 }, false],
+    ['editable 2 → enabled', { editable: 2 }, false],
+    ['editable 0 → disabled', { editable: 0 }, true],
+    ['editable missing → disabled', {}, true],
+  ] as const)('%s', (_rule, config, disabled) => {
+    expect(isFieldDisabled(field({ lead_config: config }))).toBe(disabled);
   });
 
   it('no lead_config → disabled', () => {
-    expect(isFieldDisabled(field({ lead_config: undefined }), staff)).toBe(true);
-  });
-});
-
-describe('isPriceReadOnly: price type and price are read-only in public mode', () => {
-  it.each([
-    [staff, false],
-    [publicMode, true],
-  ])('%j → %j', (mode, expected) => {
-    expect(isPriceReadOnly(mode)).toBe(expected);
+    expect(isFieldDisabled(field({ lead_config: undefined }))).toBe(true);
   });
 });
 
@@ -123,17 +109,11 @@ describe('priceTypeOptions: the visible fields of type 11, as { value: code, nam
     field({ id: 4, code: 'colour', name: 'Colour', type: 3 }),
   ];
 
-  it.each([
-    ['staff mode uses visible', staff, [
+  it('the visible flag decides, not public_order_visible', () => {
+    expect(priceTypeOptions(defs)).toEqual([
       { value: 'price', name: 'Retail' },
       { value: 'wholesale', name: 'Wholesale' },
-    ]],
-    ['public mode uses public_order_visible', publicMode, [
-      { value: 'price', name: 'Retail' },
-      { value: 'hidden', name: 'Hidden' },
-    ]],
-  ] as const)('%s', (_rule, mode, expected) => {
-    expect(priceTypeOptions(defs, mode)).toEqual(expected);
+    ]);
   });
 });
 
@@ -149,22 +129,20 @@ describe('cardImages: images come from visible type-15 fields whose value is a l
     [
       'strings and { url } entries of every visible image field, flattened in order',
       { photos: ['a.png', { url: 'b.png' }], more: [['c.png']], secret: ['s.png'], note: ['n.png'] },
-      staff,
       ['a.png', 'b.png', 'c.png'],
     ],
-    ['a value that is not a list gives nothing', { photos: 'a.png', more: { url: 'b.png' } }, staff, []],
-    ['entries without a url are skipped', { photos: [null, 1, {}, '', { url: '' }, 'ok.png'] }, staff, ['ok.png']],
-    ['public mode uses public_order_visible', { photos: ['a.png'], secret: ['s.png'] }, publicMode, ['a.png', 's.png']],
-    ['no values, no images', null, staff, []],
-  ] as const)('%s', (_rule, values, mode, expected) => {
-    expect(cardImages(defs, values, mode)).toEqual(expected);
+    ['a value that is not a list gives nothing', { photos: 'a.png', more: { url: 'b.png' } }, []],
+    ['entries without a url are skipped', { photos: [null, 1, {}, '', { url: '' }, 'ok.png'] }, ['ok.png']],
+    ['no values, no images', null, []],
+  ] as const)('%s', (_rule, values, expected) => {
+    expect(cardImages(defs, values)).toEqual(expected);
   });
 
   it('an uploaded image is shown by its signed m link against the API base (its own url needs the session); without a base, by its url', () => {
     const uploaded = { id: 7, url: 'product/image?id=7', width: 10, height: 10, sizes: { m: 'product/image/view?id=7&size=m&exp=1&sig=s', l: 'l', f: 'f' } };
     const values = { photos: [uploaded, 'plain.png'] };
-    expect(cardImages(defs, values, { ...staff, linkBase: '/api' })).toEqual(['/api/product/image/view?id=7&size=m&exp=1&sig=s', 'plain.png']);
-    expect(cardImages(defs, values, staff)).toEqual(['product/image?id=7', 'plain.png']);
+    expect(cardImages(defs, values, '/api')).toEqual(['/api/product/image/view?id=7&size=m&exp=1&sig=s', 'plain.png']);
+    expect(cardImages(defs, values)).toEqual(['product/image?id=7', 'plain.png']);
   });
 });
 
