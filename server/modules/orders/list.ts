@@ -12,6 +12,16 @@ export const DEFAULT_PER_PAGE = 20;
 
 type ListFilter = NonNullable<OrderListRequest['filter']>;
 
+/**
+ * The stage filter as one array parameter, not an IN list of one parameter per stage. With `status_id in ($n)`
+ * PostgreSQL never kept a generic plan for the stage-filtered list: a generic plan guesses a stage holds 1/ndistinct
+ * of the orders, far fewer than a busy stage really does, so walking the sort's index looked dearer than the custom
+ * plan and every call was planned afresh (planning ~1 ms, running 0.2 ms). An array parameter is guessed to match
+ * more, the generic plan costs what the custom one does and is kept after five runs; the text is also one per
+ * filter shape, not one per number of stages.
+ */
+const stageIds = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
+
 /** The list's conditions: always the account; then the filter (staff lists; public lists pass their own ids). */
 function listConditions(accountId: number, filter: ListFilter, onlyIds?: number[]): SQL[] {
   const conditions: SQL[] = [eq(orders.accountId, accountId), eq(orders.archived, filter.archived ?? false)];
@@ -22,7 +32,7 @@ function listConditions(accountId: number, filter: ListFilter, onlyIds?: number[
     conditions.push(/^\d{1,9}$/.test(search) ? or(byName, eq(orders.id, Number(search)), eq(orders.leadId, Number(search)))! : byName);
   }
   if (filter.pipeline_id !== undefined && filter.pipeline_id !== -1) conditions.push(eq(orders.pipelineId, filter.pipeline_id));
-  if (filter.status_ids?.length) conditions.push(inArray(orders.statusId, filter.status_ids));
+  if (filter.status_ids?.length) conditions.push(sql`${orders.statusId} = any(${stageIds(filter.status_ids)})`);
   if (filter.contact_id) conditions.push(eq(orders.contactId, filter.contact_id));
   if (filter.company_id) conditions.push(eq(orders.companyId, filter.company_id));
   if (filter.user_id) conditions.push(eq(orders.userId, filter.user_id));
@@ -52,7 +62,7 @@ function totalQuery(db: Db, accountId: number, filter: ListFilter, where: SQL | 
   if (!kept) return db.select({ total: sql<string>`${count()}` }).from(orders).where(where);
   const conditions: SQL[] = [eq(orderCounts.accountId, accountId), eq(orderCounts.archived, filter.archived ?? false)];
   if (filter.pipeline_id !== undefined && filter.pipeline_id !== -1) conditions.push(eq(orderCounts.pipelineId, filter.pipeline_id));
-  if (filter.status_ids?.length) conditions.push(inArray(orderCounts.statusId, filter.status_ids));
+  if (filter.status_ids?.length) conditions.push(sql`${orderCounts.statusId} = any(${stageIds(filter.status_ids)})`);
   if (filter.kind) conditions.push(eq(orderCounts.crm, filter.kind === 'crm'));
   if (filter.hide_final) {
     conditions.push(lt(orderCounts.crmStatus, 2));
