@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { OrderList, OrderListRequest } from '../../../src/contract/orders';
+import { ORDER_SEARCH_TOTAL_CAP, type OrderList, type OrderListRequest } from '../../../src/contract/orders';
 import { defaultCurrency } from '../../../src/domain/fieldTypes';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
@@ -86,16 +86,14 @@ function pageClause(page: number, perPage: number): SQL {
 }
 
 /**
- * The orders screen's search counts at most this many matches (then a page's worth more for a page past them) and
- * answers "more than" beyond: counting every match of a common word (11,111 of 50,000 for 'Bench order 4') was
- * most of the list's database time, and no index makes it cheap — the trigram index cannot answer a count alone,
- * so each match is read from the table, and a covering btree scan tests ILIKE on every order (measured 7 and 17 ms
- * against 0.5 ms for the first 1,001 matches along the page's own index).
+ * The orders screen's search counts at most ORDER_SEARCH_TOTAL_CAP matches (then a page's worth more for a page
+ * past them) and answers "more than" beyond: counting every match of a common word (11,111 of 50,000 for 'Bench
+ * order 4') was most of the list's database time, and no index makes it cheap — the trigram index cannot answer a
+ * count alone, so each match is read from the table, and a covering btree scan tests ILIKE on every order (measured
+ * 7 and 17 ms against 0.5 ms for the first 1,001 matches along the page's own index).
  */
-export const SEARCH_TOTAL_CAP = 1000;
-
 export interface ListOptions {
-  /** Count a search's matches only up to SEARCH_TOTAL_CAP (the orders screen); exports and other callers count all. */
+  /** Count a search's matches only up to ORDER_SEARCH_TOTAL_CAP (the orders screen); exports and other callers count all. */
   capSearchTotal?: boolean;
 }
 
@@ -104,11 +102,11 @@ export interface ListOptions {
  * so that a capped answer always offers the next page. The usual value is a literal (one plan kept, as pageClause).
  */
 function countLimit(page: number, perPage: number): number {
-  return Math.max(SEARCH_TOTAL_CAP, page * perPage) + 1;
+  return Math.max(ORDER_SEARCH_TOTAL_CAP, page * perPage) + 1;
 }
 
 function cappedTotalQuery(db: Db, where: SQL | undefined, order: SQL[], limit: number) {
-  const limitClause = limit === SEARCH_TOTAL_CAP + 1 ? sql.raw(`limit ${limit}`) : sql`limit ${limit}`;
+  const limitClause = limit === ORDER_SEARCH_TOTAL_CAP + 1 ? sql.raw(`limit ${limit}`) : sql`limit ${limit}`;
   return db.select({ total: sql<string>`count(*)` }).from(sql`(${db.select({ id: orders.id }).from(orders).where(where).orderBy(...order)} ${limitClause}) as matches`);
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../../server/db/schema';
 import { orderExportCount } from '../../../server/modules/orderExport/task';
-import { SEARCH_TOTAL_CAP } from '../../../server/modules/orders/list';
+import { ORDER_SEARCH_TOTAL_CAP as SEARCH_TOTAL_CAP } from '../../../src/contract/orders';
 import { useTestServer, type TestAccount } from '../harness';
 
 /**
