@@ -147,7 +147,16 @@ export const OrderListRequest = Type.Object(
 );
 export type OrderListRequest = Type.Static<typeof OrderListRequest>;
 
-export const OrderList = Type.Object({ data: Type.Array(Order), links: PageLinks, meta: PageMeta });
+/** The orders screen's search counts its matches up to this many (orders/list answers total_capped past it). */
+export const ORDER_SEARCH_TOTAL_CAP = 1000;
+
+/**
+ * A page's meta; total_capped: true when the orders screen's search stopped counting (total is then a lower bound:
+ * there are more than `total` matches, and last_page is the next page that surely exists).
+ */
+export const OrderListMeta = Type.Object({ ...PageMeta.properties, total_capped: Type.Optional(Type.Boolean()) });
+export type OrderListMeta = Type.Static<typeof OrderListMeta>;
+export const OrderList = Type.Object({ data: Type.Array(Order), links: PageLinks, meta: OrderListMeta });
 export type OrderList = Type.Static<typeof OrderList>;
 
 export const OrderIdQuery = Type.Object({ order_id: Id });

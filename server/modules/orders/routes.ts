@@ -43,12 +43,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   app.post('/orders/list', { config: { reads: true }, schema: { tags, body: Nullable(OrderListRequest), response: { 200: OrderList } } }, async (request) =>
-    listOrders(db, staffActor(callerOf(request)), request.body ?? {}),
+    listOrders(db, staffActor(callerOf(request)), request.body ?? {}, undefined, { capSearchTotal: true }),
   );
   app.post('/orders/list-v2', { config: { reads: true }, schema: { tags, body: Nullable(OrderListRequest), response: { 200: OrderList } } }, async (request) => {
     const caller = callerOf(request);
     if (!accountFlags(caller.account).test) throw unprocessable('orders/list-v2 is open to test accounts only; use orders/list');
-    return listOrders(db, staffActor(caller), request.body ?? {});
+    return listOrders(db, staffActor(caller), request.body ?? {}, undefined, { capSearchTotal: true });
   });
   app.get('/orders/order', { config: { reads: true }, schema: { tags, querystring: OrderIdQuery, response: answer } }, async (request) =>
     getOrder(db, staffActor(callerOf(request)), request.query.order_id),

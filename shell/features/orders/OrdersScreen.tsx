@@ -234,6 +234,7 @@ export default function OrdersScreen({ payment }: { payment?: OrdersPaymentColum
           perPage={params.per_page}
           perPageChoices={PER_PAGE_CHOICES}
           total={meta.total ?? data.length}
+          totalCapped={meta.total_capped === true}
           shownCount={data.length}
           disabled={busy}
           onPage={(page) => void setPage(page)}

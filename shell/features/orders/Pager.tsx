@@ -1,4 +1,5 @@
 import { t } from '../../../src/i18n';
+import { formatQuantity } from '../../../src/i18n/numbers';
 import { Select } from '../../../src/ui';
 
 /**
@@ -21,6 +22,8 @@ export interface PagerProps {
   perPage: number;
   perPageChoices: readonly number[];
   total: number;
+  /** The server stopped counting (a search's total, issue 20 §3): there are more than `total` rows. */
+  totalCapped?: boolean;
   shownCount: number;
   disabled: boolean;
   onPage: (page: number) => void;
@@ -28,13 +31,13 @@ export interface PagerProps {
 }
 
 /** Previous, page numbers, next; what part of the list is shown; how many rows a page has. */
-export function Pager({ page, lastPage, perPage, perPageChoices, total, shownCount, disabled, onPage, onPerPage }: PagerProps) {
+export function Pager({ page, lastPage, perPage, perPageChoices, total, totalCapped = false, shownCount, disabled, onPage, onPerPage }: PagerProps) {
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = (page - 1) * perPage + shownCount;
   return (
     <div className="orders-pager">
       <span className="orders-muted" aria-live="polite">
-        {t('orders.shown', { from, to, total })}
+        {totalCapped ? t('ordersTotal.shownMoreThan', { from, to, total: formatQuantity(total) }) : t('orders.shown', { from, to, total })}
       </span>
       {lastPage > 1 && (
         <nav aria-label={t('orders.pages')}>

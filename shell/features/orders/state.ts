@@ -9,8 +9,8 @@ import { deleteOrder, exportOrders, listOrders, refundOrder } from './api';
 import { archiveOrder, unarchiveOrder } from '../../../src/api/orderArchive';
 import { linkPublicOrder, publicOrderUrl, unlinkPublicOrder } from '../../../src/api/orderSharing';
 import type { ExportAnswer } from '../../../src/api/exportAnswer';
-import type { PageLinks, PageMeta } from '../../../src/contract/common';
-import type { Order, OrderListRequest } from '../../../src/contract/orders';
+import type { PageLinks } from '../../../src/contract/common';
+import type { Order, OrderListMeta, OrderListRequest } from '../../../src/contract/orders';
 import { isTestAccount } from '../../../src/domain/landing';
 import { $account } from '../../../src/stores/account';
 import { $selectedPipeline, ALL_PIPELINES_ID, selectPipeline } from '../../stores/pipelines';
@@ -52,7 +52,7 @@ export interface OrdersListState {
   params: OrdersListParams;
   status: 'idle' | 'loading' | 'ready' | 'failed';
   data: readonly Order[];
-  meta: PageMeta | null;
+  meta: OrderListMeta | null;
   links: PageLinks | null;
 }
 
