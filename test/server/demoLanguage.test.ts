@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { accounts, fields, pipelines, pipelineStatuses, products, warehouses } from '../../server/db/schema';
@@ -69,6 +69,9 @@ function demo(lang: 'en' | 'ru') {
 }
 
 describe('the demo account in its language (DEMO_LANG)', () => {
+  // Seeding a demo takes seconds on a busy machine: both are made before the tests, not inside a test's time.
+  beforeAll(() => Promise.all([demo('en'), demo('ru')]), 180_000);
+
   async function demoIn(lang: 'en' | 'ru') {
     const { db, accountId } = await demo(lang);
     const account = { id: accountId };
@@ -203,6 +206,8 @@ const RUSSIAN_ALLOWS_LATIN = [/\b(?:Bosch|Makita|DeWalt)\b/g, /\b[A-Z]{1,3}-\d+(
 const latinLeftIn = (words: string) => RUSSIAN_ALLOWS_LATIN.reduce((rest, allowed) => rest.replace(allowed, ''), words);
 
 describe('the whole demo in its language', () => {
+  beforeAll(() => Promise.all([demo('en'), demo('ru')]), 180_000);
+
   it('rule: a Russian demo’s user-visible words have no Latin but the allow-list', async () => {
     const texts = await visibleTexts('ru');
     expect(texts.length).toBeGreaterThan(1000);
