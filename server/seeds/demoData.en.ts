@@ -1,4 +1,4 @@
-import type { DemoData, DemoKind, Ten } from './demoData';
+import type { DemoData, DemoKind, Ten } from './demoDataShape';
 
 const ADJECTIVES: Ten = ['Compact', 'Heavy-duty', 'Cordless', 'Precision', 'Industrial', 'Mini', 'Pro', 'Classic', 'Smart', 'Steel'];
 const NOUNS: Record<DemoKind, string> = { drill: 'drill', saw: 'circular saw', hammer: 'hammer', screwdrivers: 'screwdriver set', screws: 'wood screws' };

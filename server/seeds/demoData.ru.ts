@@ -1,4 +1,4 @@
-import type { DemoData, DemoKind, Ten } from './demoData';
+import type { DemoData, DemoKind, Ten } from './demoDataShape';
 
 type Gender = 'm' | 'f' | 'pl';
 
