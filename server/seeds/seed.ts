@@ -4,11 +4,13 @@ import type { Db } from '../db/client';
 import { accounts, integrationConnections, memberships, tariffs, users } from '../db/schema';
 import { seedCatalogue } from './seedCatalogue';
 import { localiseSystemPipeline, type DemoLang } from '../modules/demo/defaultNames';
+import { DEMO_DATA } from './demoData';
 import { addAccountDocuments } from '../modules/accountDefaults/documents';
 import { DEMO_CUSTOMER, seedOrders } from './seedOrders';
 
-export const DEMO_ADMIN = { name: 'Demo admin', email: 'demo@stockroom.local', password: 'demo-password' } as const;
-export const DEMO_STOREKEEPER = { name: 'Storekeeper', email: 'storekeeper@stockroom.local', password: 'storekeeper-password' } as const;
+/** The demo's sign-ins; the users' names are in the demo's language (demoData.*.ts). */
+export const DEMO_ADMIN = { email: 'demo@stockroom.local', password: 'demo-password' } as const;
+export const DEMO_STOREKEEPER = { email: 'storekeeper@stockroom.local', password: 'storekeeper-password' } as const;
 
 /** The plans (spec 2 §9 dimensions); 'start' is what a new registration gets. */
 export const TARIFFS = [
@@ -39,12 +41,13 @@ export async function seedDemo(db: Db, demoHostOrigins: readonly string[] = [], 
   // the users get theirs at the end of the same transaction, so no one ever sees them without.
   const hashes = Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_STOREKEEPER.password), hashPassword(DEMO_CUSTOMER.password)]);
   hashes.catch(() => {});
+  const texts = DEMO_DATA[lang];
   await db.transaction(async (tx) => {
     const [business] = await tx.select({ id: tariffs.id }).from(tariffs).where(eq(tariffs.code, 'business'));
     const [account] = await tx
       .insert(accounts)
       .values({
-        name: 'Demo company',
+        name: texts.account,
         separateRights: true,
         tariffId: business?.id ?? null,
         trialEndsAt: new Date(Date.now() + 14 * 86_400_000),
@@ -55,8 +58,8 @@ export async function seedDemo(db: Db, demoHostOrigins: readonly string[] = [], 
     const [admin, keeper] = await tx
       .insert(users)
       .values([
-        { name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, passwordHash: '', lang },
-        { name: DEMO_STOREKEEPER.name, email: DEMO_STOREKEEPER.email, passwordHash: '', lang },
+        { name: texts.users.admin, email: DEMO_ADMIN.email, passwordHash: '', lang },
+        { name: texts.users.storekeeper, email: DEMO_STOREKEEPER.email, passwordHash: '', lang },
       ])
       .returning({ id: users.id });
     await tx.insert(memberships).values([

@@ -1,7 +1,8 @@
 import type { Tx } from '../db/client';
 import { openingStock } from '../modules/stock/api';
 import { categories, fields, products, warehouses } from '../db/schema';
-import { DEMO_TEXTS, type DemoLang } from '../modules/demo/defaultNames';
+import type { DemoLang } from '../modules/demo/defaultNames';
+import { ADJECTIVE_COUNT, DEMO_DATA } from './demoData';
 
 /** A small deterministic generator, so every fresh demo database looks the same. */
 function random(seed: number) {
@@ -17,12 +18,10 @@ function random(seed: number) {
   };
 }
 
-const ADJECTIVES = ['Compact', 'Heavy-duty', 'Cordless', 'Precision', 'Industrial', 'Mini', 'Pro', 'Classic', 'Smart', 'Steel'];
-
 /** The demo catalogue: two warehouses, nested categories, fields of every type, ~200 products and services with stock. */
 export async function seedCatalogue(tx: Tx, accountId: number, userId: number, size = 200, lang: DemoLang = 'en'): Promise<void> {
   const rng = random(20261122);
-  const texts = DEMO_TEXTS[lang];
+  const texts = DEMO_DATA[lang];
   const [main, second] = await tx
     .insert(warehouses)
     .values([
@@ -33,52 +32,62 @@ export async function seedCatalogue(tx: Tx, accountId: number, userId: number, s
 
   const category = async (name: string, parentId: number | null = null) =>
     (await tx.insert(categories).values({ accountId, name, parentId }).returning({ id: categories.id }))[0].id;
-  const tools = await category('Tools');
-  const power = await category('Power tools', tools);
+  const names = texts.categories;
+  const tools = await category(names.tools);
+  const power = await category(names.power, tools);
   const leaves = {
-    drills: await category('Drills', power),
-    saws: await category('Saws', power),
-    hand: await category('Hand tools', tools),
-    screws: await category('Screws', await category('Fasteners')),
-    services: await category('Services'),
+    drills: await category(names.drills, power),
+    saws: await category(names.saws, power),
+    hand: await category(names.hand, tools),
+    screws: await category(names.screws, await category(names.fasteners)),
+    services: await category(names.services),
   };
 
+  const { colours, materials } = texts;
   const visible = { visible: 1, public_order_visible: 1, editable: 1 };
   await tx.insert(fields).values([
     { accountId, code: 'retail', name: texts.priceTypes.retail, type: 11, component: 'price', leadConfig: visible, sort: 0, isSystem: true },
     { accountId, code: 'wholesale', name: texts.priceTypes.wholesale, type: 11, component: 'price', leadConfig: { ...visible, public_order_visible: 0 }, sort: 1 },
-    { accountId, code: 'images', name: 'Images', type: 15, component: 'carousel', leadConfig: visible, sort: 2 },
-    { accountId, code: 'brand', name: 'Brand', type: 3, component: 'text', leadConfig: visible, sort: 3 },
-    { accountId, code: 'notes', name: 'Notes', type: 4, component: 'textarea', leadConfig: { visible: 1, public_order_visible: 0, editable: 1 }, sort: 4 },
-    { accountId, code: 'pack', name: 'Pieces per pack', type: 1, component: 'number', leadConfig: visible, sort: 5 },
-    { accountId, code: 'weight', name: 'Weight, kg', type: 2, component: 'decimal', leadConfig: visible, sort: 6 },
+    { accountId, code: 'images', name: texts.fields.images, type: 15, component: 'carousel', leadConfig: visible, sort: 2 },
+    { accountId, code: 'brand', name: texts.fields.brand, type: 3, component: 'text', leadConfig: visible, sort: 3 },
+    { accountId, code: 'notes', name: texts.fields.notes, type: 4, component: 'textarea', leadConfig: { visible: 1, public_order_visible: 0, editable: 1 }, sort: 4 },
+    { accountId, code: 'pack', name: texts.fields.pack, type: 1, component: 'number', leadConfig: visible, sort: 5 },
+    { accountId, code: 'weight', name: texts.fields.weight, type: 2, component: 'decimal', leadConfig: visible, sort: 6 },
     {
       accountId,
       code: 'color',
-      name: 'Colour',
+      name: texts.fields.color,
       type: 5,
       component: 'select',
       leadConfig: visible,
       sort: 7,
-      data: [{ name: 'Warm', value: 'warm', optgroup: true }, { name: 'Red', value: 'red', color: '#f8d7da' }, { name: 'Orange', value: 'orange', color: '#ffe5cc' }, { name: 'Cold', value: 'cold', optgroup: true }, { name: 'Blue', value: 'blue', color: '#d6e4ff' }, { name: 'Black', value: 'black' }],
+      data: [
+        { name: colours.warm, value: 'warm', optgroup: true },
+        { name: colours.red, value: 'red', color: '#f8d7da' },
+        { name: colours.orange, value: 'orange', color: '#ffe5cc' },
+        { name: colours.cold, value: 'cold', optgroup: true },
+        { name: colours.blue, value: 'blue', color: '#d6e4ff' },
+        { name: colours.black, value: 'black' },
+      ],
     },
-    { accountId, code: 'materials', name: 'Materials', type: 6, component: 'multiselect', leadConfig: visible, sort: 8, data: ['Steel', 'Plastic', 'Rubber', 'Wood'] },
-    { accountId, code: 'made', name: 'Manufacture date', type: 7, component: 'date', leadConfig: visible, sort: 9 },
-    { accountId, code: 'checked_at', name: 'Last checked', type: 8, component: 'datetime', leadConfig: { visible: 1, public_order_visible: 0, editable: 0 }, sort: 10 },
-    { accountId, code: 'fragile', name: 'Fragile', type: 9, component: 'checkbox', leadConfig: visible, sort: 11 },
-    { accountId, code: 'voltage', name: 'Voltage, V', type: 1, component: 'number', leadConfig: visible, sort: 12, categoryId: power },
-    { accountId, code: 'thread', name: 'Thread', type: 3, component: 'text', leadConfig: visible, sort: 13, categoryId: leaves.screws },
-    { accountId, code: 'min_stock', name: 'Minimum stock', type: 13, component: 'stock', leadConfig: { visible: 1, public_order_visible: 0, editable: 1 }, sort: 14 },
+    { accountId, code: 'materials', name: texts.fields.materials, type: 6, component: 'multiselect', leadConfig: visible, sort: 8, data: [materials.steel, materials.plastic, materials.rubber, materials.wood] },
+    { accountId, code: 'made', name: texts.fields.made, type: 7, component: 'date', leadConfig: visible, sort: 9 },
+    { accountId, code: 'checked_at', name: texts.fields.checkedAt, type: 8, component: 'datetime', leadConfig: { visible: 1, public_order_visible: 0, editable: 0 }, sort: 10 },
+    { accountId, code: 'fragile', name: texts.fields.fragile, type: 9, component: 'checkbox', leadConfig: visible, sort: 11 },
+    { accountId, code: 'voltage', name: texts.fields.voltage, type: 1, component: 'number', leadConfig: visible, sort: 12, categoryId: power },
+    { accountId, code: 'thread', name: texts.fields.thread, type: 3, component: 'text', leadConfig: visible, sort: 13, categoryId: leaves.screws },
+    { accountId, code: 'min_stock', name: texts.fields.minStock, type: 13, component: 'stock', leadConfig: { visible: 1, public_order_visible: 0, editable: 1 }, sort: 14 },
   ]);
 
   const kinds = [
-    { noun: 'drill', category: leaves.drills, unit: 'pcs', price: [3000, 25000] },
-    { noun: 'circular saw', category: leaves.saws, unit: 'pcs', price: [5000, 40000] },
-    { noun: 'hammer', category: leaves.hand, unit: 'pcs', price: [300, 2500] },
-    { noun: 'screwdriver set', category: leaves.hand, unit: 'set', price: [400, 3000] },
-    { noun: 'wood screws', category: leaves.screws, unit: 'pack', price: [80, 900] },
+    { kind: 'drill', sku: 'DR', category: leaves.drills, unit: 'pcs', price: [3000, 25000] },
+    { kind: 'saw', sku: 'CI', category: leaves.saws, unit: 'pcs', price: [5000, 40000] },
+    { kind: 'hammer', sku: 'HA', category: leaves.hand, unit: 'pcs', price: [300, 2500] },
+    { kind: 'screwdrivers', sku: 'SC', category: leaves.hand, unit: 'set', price: [400, 3000] },
+    { kind: 'screws', sku: 'WO', category: leaves.screws, unit: 'pack', price: [80, 900] },
   ] as const;
-  const services = ['Tool sharpening', 'Delivery', 'Assembly', 'Repair diagnostics', 'Calibration'];
+  // Drawn by index, so both languages take the same random sequence and differ only in words.
+  const SERVICE_COUNT = 5;
 
   const rows = Array.from({ length: size }, (_, index) => {
     const isService = index % 7 === 6;
@@ -88,10 +97,10 @@ export async function seedCatalogue(tx: Tx, accountId: number, userId: number, s
       retail: { cost, currency: 'RUB', nds: 20, is_nds: true, is_price_include_nds: true, is_manager_can_change_nds: false },
       wholesale: { cost: Math.round(cost * 0.85), currency: 'RUB', nds: 20, is_nds: true, is_price_include_nds: true, is_manager_can_change_nds: false },
       images: Array.from({ length: rng.int(1, 3) }, (_, i) => `/demo/images/${(index * 3 + i) % 24}.svg`),
-      brand: rng.pick(['Bosch', 'Makita', 'DeWalt', 'Zubr', 'Interskol']),
+      brand: rng.pick(texts.brands),
       weight: Math.round(rng.next() * 5000) / 1000,
       color: rng.pick(['red', 'orange', 'blue', 'black']),
-      materials: ['Steel', rng.pick(['Plastic', 'Rubber', 'Wood'])],
+      materials: [materials.steel, rng.pick([materials.plastic, materials.rubber, materials.wood])],
       made: `2026-0${rng.int(1, 9)}-1${rng.int(0, 9)}`,
       fragile: rng.next() < 0.2,
       pack: kind.unit === 'pack' ? rng.pick([50, 100, 200]) : 1,
@@ -99,8 +108,8 @@ export async function seedCatalogue(tx: Tx, accountId: number, userId: number, s
     // Every third product keeps a minimum stock (type 13); taken from the index, so the generator's sequence is unchanged.
     if (index % 3 === 0) values.min_stock = { count: 5 + (index % 4) * 5, reserve: index % 2 };
     return isService
-      ? { accountId, type: 'service', categoryId: leaves.services, name: `${services[index % services.length]} #${index + 1}`, article: `SRV-${index + 1}`, unit: texts.units.hour, values: { retail: values.retail } }
-      : { accountId, type: 'product', categoryId: kind.category, name: `${rng.pick(ADJECTIVES)} ${kind.noun} ${index + 1}`, article: `${kind.noun.slice(0, 2).toUpperCase()}-${1000 + index}`, unit: texts.units[kind.unit], values };
+      ? { accountId, type: 'service', categoryId: leaves.services, name: texts.serviceName(index % SERVICE_COUNT, index + 1), article: `SRV-${index + 1}`, unit: texts.units.hour, values: { retail: values.retail } }
+      : { accountId, type: 'product', categoryId: kind.category, name: texts.productName(rng.int(0, ADJECTIVE_COUNT - 1), kind.kind, index + 1), article: `${kind.sku}-${1000 + index}`, unit: texts.units[kind.unit], values };
   });
   const inserted = await tx.insert(products).values(rows).returning({ id: products.id, type: products.type, name: products.name, article: products.article, values: products.values });
 
@@ -116,5 +125,5 @@ export async function seedCatalogue(tx: Tx, accountId: number, userId: number, s
         count: String(rng.int(0, 60)),
       }));
     });
-  await openingStock(tx, { accountId, userId, products: new Map(inserted.map((product) => [product.id, product])) }, stock);
+  await openingStock(tx, { accountId, userId, comment: texts.openingBalance, products: new Map(inserted.map((product) => [product.id, product])) }, stock);
 }

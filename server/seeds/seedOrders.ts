@@ -5,20 +5,20 @@ import { addPosition } from '../modules/orders/positions';
 import { addOrder, updateOrder } from '../modules/orders/service';
 import type { Db, Tx } from '../db/client';
 import { batches, companies, contactCompanies, contacts, orderShares, pipelines, pipelineStatuses, products, publicCustomers, warehouses } from '../db/schema';
-import { DEMO_TEXTS, type DemoLang } from '../modules/demo/defaultNames';
+import type { DemoLang } from '../modules/demo/defaultNames';
+import { DEMO_DATA } from './demoData';
 
-export const DEMO_CUSTOMER = { name: 'Olga Smirnova', email: 'customer@stockroom.local', password: 'customer-password' } as const;
+/** The demo's public customer signs in with these; their name is the contact's they are (DEMO_CUSTOMER_PERSON), in the demo's language. */
+export const DEMO_CUSTOMER = { email: 'customer@stockroom.local', password: 'customer-password' } as const;
+const DEMO_CUSTOMER_PERSON = 7;
 
-/** The demo's fixed tags: products tagged 'b2b' are shown to the demo customer, who carries that tag. */
-const B2B = 'b2b';
-
-const PEOPLE = ['Ivan Petrov', 'Anna Sokolova', 'Dmitry Volkov', 'Elena Kuznetsova', 'Sergey Morozov', 'Maria Lebedeva', 'Pavel Novikov', 'Olga Smirnova', 'Nikolai Fedorov', 'Tatiana Orlova'];
-const FIRMS = [
-  { name: 'Stroymaster LLC', taxId: '7701234567', reasonCode: '770101001', registrationNumber: '1027700000001', bankName: 'Alfa-Bank', correspondentAccount: '30101810200000000593', bankCode: '044525593', paymentAccount: '40702810000000000001' },
-  { name: 'Remont Plus', taxId: '7802345678' },
-  { name: 'Tools & Co', taxId: '5403456789' },
-  { name: 'North Builders', taxId: '2904567890' },
-  { name: 'Home Fix Service', taxId: '6605678901' },
+/** The companies' registration and bank numbers, the same in every language (their names are in demoData.*.ts). */
+const FIRM_NUMBERS = [
+  { taxId: '7701234567', reasonCode: '770101001', registrationNumber: '1027700000001', correspondentAccount: '30101810200000000593', bankCode: '044525593', paymentAccount: '40702810000000000001' },
+  { taxId: '7802345678' },
+  { taxId: '5403456789' },
+  { taxId: '2904567890' },
+  { taxId: '6605678901' },
 ];
 
 /**
@@ -28,7 +28,9 @@ const FIRMS = [
  * and one public customer with two shared orders.
  */
 export async function seedOrders(tx: Tx, accountId: number, userId: number, customerPasswordHash: string | PromiseLike<string>, lang: DemoLang = 'en'): Promise<void> {
-  const texts = DEMO_TEXTS[lang];
+  const texts = DEMO_DATA[lang];
+  // The demo's fixed tag: products carrying it are shown to the demo customer, who carries it too.
+  const b2b = texts.tags.b2b;
   // The services open their own transactions; inside this one they become savepoints.
   const db = tx as unknown as Db;
   const actor: Actor & { userId: number } = { accountId, account: { id: accountId, isKommo: false }, userId, isKommo: false, public: false };
@@ -49,11 +51,11 @@ export async function seedOrders(tx: Tx, accountId: number, userId: number, cust
 
   const people = await tx
     .insert(contacts)
-    .values(PEOPLE.map((name, index) => ({ accountId, name, email: `${name.split(' ')[0].toLowerCase()}@example.com`, phone: `+7 900 000-00-${String(index).padStart(2, '0')}`, rating: (index * 2) % 6 })))
+    .values(texts.people.map((person, index) => ({ accountId, ...person, rating: (index * 2) % 6 })))
     .returning({ id: contacts.id });
   const firms = await tx
     .insert(companies)
-    .values(FIRMS.map((firm, index) => ({ accountId, ...firm, rating: (index * 3 + 1) % 6, tags: index < 2 ? [B2B] : [] })))
+    .values(texts.firms.map((firm, index) => ({ accountId, ...firm, ...FIRM_NUMBERS[index], rating: (index * 3 + 1) % 6, tags: index < 2 ? [b2b] : [] })))
     .returning({ id: companies.id });
   await tx.insert(contactCompanies).values(people.map((person, index) => ({ accountId, contactId: person.id, companyId: firms[index % firms.length].id })));
 
@@ -67,7 +69,7 @@ export async function seedOrders(tx: Tx, accountId: number, userId: number, cust
     .orderBy(asc(products.id))
     .limit(40);
   const [service] = await tx.select({ id: products.id }).from(products).where(and(eq(products.accountId, accountId), eq(products.type, 'service'))).limit(1);
-  await tx.update(products).set({ tags: [B2B] }).where(inArray(products.id, goods.filter((_, index) => index % 2 === 0).map((row) => row.id)));
+  await tx.update(products).set({ tags: [b2b] }).where(inArray(products.id, goods.filter((_, index) => index % 2 === 0).map((row) => row.id)));
 
   const made: number[] = [];
   for (let index = 0; index < 30; index += 1) {
@@ -75,11 +77,11 @@ export async function seedOrders(tx: Tx, accountId: number, userId: number, cust
     const first = pipelineStages[0];
     const target = pipelineStages[index % pipelineStages.length];
     let order = await addOrder(db, actor, {
-      name: index % 5 === 4 ? '' : `Order ${1001 + index}`,
+      name: index % 5 === 4 ? '' : texts.orderName(1001 + index),
       status_id: first.id,
       contact_id: people[index % people.length].id,
       company_id: index % 2 === 0 ? firms[index % firms.length].id : null,
-      tags: index % 4 === 0 ? ['urgent'] : [],
+      tags: index % 4 === 0 ? [texts.tags.urgent] : [],
     });
     for (let item = 0; item < 1 + (index % 3); item += 1) {
       order = await addPosition(db, actor, { order_id: order.id, product: String(goods[(index * 3 + item) % goods.length].id), quantity: 1 + ((index + item) % 4) });
@@ -91,7 +93,7 @@ export async function seedOrders(tx: Tx, accountId: number, userId: number, cust
 
   const [customer] = await tx
     .insert(publicCustomers)
-    .values({ accountId, name: DEMO_CUSTOMER.name, email: DEMO_CUSTOMER.email, passwordHash: await customerPasswordHash, contactId: people[7].id, tags: [B2B] })
+    .values({ accountId, name: texts.people[DEMO_CUSTOMER_PERSON].name, email: DEMO_CUSTOMER.email, passwordHash: await customerPasswordHash, contactId: people[DEMO_CUSTOMER_PERSON].id, tags: [b2b] })
     .returning({ id: publicCustomers.id });
   await tx.insert(orderShares).values(made.slice(0, 2).map((orderId) => ({ accountId, orderId, customerId: customer.id, linkToken: randomBytes(24).toString('base64url') })));
 }

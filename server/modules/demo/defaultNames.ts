@@ -3,32 +3,22 @@ import type { Tx } from '../../db/client';
 import { pipelines, pipelineStatuses } from '../../db/schema';
 
 /**
- * The names of what a new or demo account starts with, in the language chosen at sign-up (issue 19 §5):
- * the system pipeline and its stages, the demo warehouses, price types, units and second pipeline.
- * The database trigger of migration 0006 makes the system pipeline in English; an account in Russian gets
- * it renamed in the same transaction (localiseSystemPipeline), so no schema or migration changes.
+ * The names a new account starts with, in the language chosen at sign-up (issue 19 §5): the system pipeline
+ * and its stages. The database trigger of migration 0006 makes the system pipeline in English; an account in
+ * Russian gets it renamed in the same transaction (localiseSystemPipeline), so no schema or migration changes.
+ * The rest of the demo account's words are the seed's data (server/seeds/demoData.*.ts).
  */
 export type DemoLang = 'en' | 'ru';
 
-export const DEMO_TEXTS = {
+export const SYSTEM_PIPELINE_NAMES = {
   en: {
     systemPipeline: 'Main pipeline',
     // The system stages by position: new, reservation, completed (write-off), cancelled.
     systemStages: ['New', 'Reserved', 'Completed', 'Cancelled'],
-    warehouses: { main: 'Main warehouse', second: 'Second warehouse' },
-    priceTypes: { retail: 'Retail price', wholesale: 'Wholesale price' },
-    units: { pcs: 'pcs', set: 'set', pack: 'pack', hour: 'hour' },
-    wholesalePipeline: 'Wholesale',
-    wholesaleStages: ['Request', 'Invoice issued', 'Paid', 'Shipped', 'Lost'],
   },
   ru: {
     systemPipeline: 'Основная воронка',
     systemStages: ['Новый', 'Резерв', 'Завершён', 'Отменён'],
-    warehouses: { main: 'Основной склад', second: 'Второй склад' },
-    priceTypes: { retail: 'Розничная цена', wholesale: 'Оптовая цена' },
-    units: { pcs: 'шт', set: 'компл', pack: 'уп', hour: 'ч' },
-    wholesalePipeline: 'Опт',
-    wholesaleStages: ['Заявка', 'Счёт выставлен', 'Оплачен', 'Отгружен', 'Потерян'],
   },
 } as const satisfies Record<DemoLang, unknown>;
 
@@ -37,7 +27,7 @@ export const demoLang = (value: unknown): DemoLang => (value === 'ru' ? 'ru' : '
 /** Names the account's system pipeline and its stages in the language; English is what the trigger wrote. */
 export async function localiseSystemPipeline(tx: Tx, accountId: number, lang: DemoLang): Promise<void> {
   if (lang === 'en') return;
-  const texts = DEMO_TEXTS[lang];
+  const texts = SYSTEM_PIPELINE_NAMES[lang];
   const [system] = await tx
     .update(pipelines)
     .set({ name: texts.systemPipeline })

@@ -105,7 +105,7 @@ export async function putInto(tx: Tx, source: BatchRow, warehouseId: number, tho
 /** A new account's opening stock (the demo seed): its batches and their 'arrival' rows, each in one statement. */
 export async function openingStock(
   tx: Tx,
-  scope: { accountId: number; userId: number; products: ReadonlyMap<number, Pick<ProductRow, 'id' | 'article' | 'name'>> },
+  scope: { accountId: number; userId: number; comment: string; products: ReadonlyMap<number, Pick<ProductRow, 'id' | 'article' | 'name'>> },
   rows: { productId: number; warehouseId: number; number: string; costPrice: string; count: string }[],
 ): Promise<void> {
   if (!rows.length) return;
@@ -124,7 +124,7 @@ export async function openingStock(
       from: null,
       to: batch.warehouseId,
       userId: scope.userId,
-      comment: 'Opening balance',
+      comment: scope.comment,
     })),
   );
 }
