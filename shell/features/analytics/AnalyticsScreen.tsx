@@ -16,6 +16,7 @@ import { ReportChart } from './Chart';
 import { type ColumnDef, columnsOf, DEFAULT_SORT } from './columns';
 import { type DrillTarget, Drilldown } from './Drilldown';
 import { FilterPicker } from './FilterPicker';
+import { PageHeader } from '../../../src/ui/PageHeader';
 import { presetPeriod } from './period';
 
 adoptStyles(styles);
@@ -231,7 +232,7 @@ export default function AnalyticsScreen() {
 
   return (
     <section className="analytics-screen" aria-labelledby="analytics-title" data-testid="analytics-screen">
-      <h1 id="analytics-title">{t('analytics.title')}</h1>
+      <PageHeader titleId="analytics-title" title={t('analytics.title')} />
       <div role="tablist" aria-label={t('analytics.tabs')} className="analytics-tabs">
         {REPORTS.map((item) => (
           <button key={item.type} type="button" role="tab" aria-selected={report === item.type} id={`analytics-tab-${item.type}`} aria-controls="analytics-panel" onClick={() => chooseReport(item.type)}>
@@ -240,10 +241,10 @@ export default function AnalyticsScreen() {
         ))}
       </div>
       <div role="tabpanel" id="analytics-panel" aria-labelledby={`analytics-tab-${report}`} className="analytics-panel">
-        <div className="analytics-toolbar">
+        <div className="ui-filter-bar analytics-toolbar">
           <label>
             {t('analytics.period')}
-            <select
+            <select className="ui-input"
               value={preset}
               data-testid="analytics-preset"
               onChange={(event) => {
@@ -264,11 +265,11 @@ export default function AnalyticsScreen() {
             <>
               <label>
                 {t('analytics.from')}
-                <input type="date" value={custom.from} data-testid="analytics-from" onChange={(event) => event.currentTarget.value && setCustom({ ...custom, from: event.currentTarget.value })} />
+                <input className="ui-input" type="date" value={custom.from} data-testid="analytics-from" onChange={(event) => event.currentTarget.value && setCustom({ ...custom, from: event.currentTarget.value })} />
               </label>
               <label>
                 {t('analytics.to')}
-                <input type="date" value={custom.to} data-testid="analytics-to" onChange={(event) => event.currentTarget.value && setCustom({ ...custom, to: event.currentTarget.value })} />
+                <input className="ui-input" type="date" value={custom.to} data-testid="analytics-to" onChange={(event) => event.currentTarget.value && setCustom({ ...custom, to: event.currentTarget.value })} />
               </label>
             </>
           )}
@@ -276,7 +277,7 @@ export default function AnalyticsScreen() {
             <>
               <label>
                 {t('analytics.interval')}
-                <select value={interval} data-testid="analytics-interval" onChange={(event) => setInterval(event.currentTarget.value as ChartInterval)}>
+                <select className="ui-input" value={interval} data-testid="analytics-interval" onChange={(event) => setInterval(event.currentTarget.value as ChartInterval)}>
                   {INTERVALS.map((item) => (
                     <option key={item.interval} value={item.interval}>
                       {t(item.label)}
@@ -286,7 +287,7 @@ export default function AnalyticsScreen() {
               </label>
               <label>
                 {t('analytics.series')}
-                <select value={series} data-testid="analytics-series" onChange={(event) => setSeries(event.currentTarget.value as ChartSeriesKind)}>
+                <select className="ui-input" value={series} data-testid="analytics-series" onChange={(event) => setSeries(event.currentTarget.value as ChartSeriesKind)}>
                   {SERIES.map((item) => (
                     <option key={item.series} value={item.series}>
                       {t(item.label)}
@@ -316,7 +317,7 @@ export default function AnalyticsScreen() {
               ))}
             </fieldset>
           )}
-          <button type="button" className="analytics-export" onClick={() => void exportReport()}>
+          <button type="button" className="shell-button analytics-export" onClick={() => void exportReport()}>
             {t('analytics.export')}
           </button>
         </div>
@@ -340,18 +341,18 @@ export default function AnalyticsScreen() {
             {report === 'movement' && (
               <label className="analytics-filter">
                 {t('analytics.filterBatch')}
-                <input value={batch} onChange={(event) => setBatch(event.currentTarget.value)} />
+                <input className="ui-input" value={batch} onChange={(event) => setBatch(event.currentTarget.value)} />
               </label>
             )}
             <label className="analytics-filter">
               {t('analytics.quantityMin')}
-              <input type="number" min={0} value={quantity.min} onChange={(event) => setQuantity({ ...quantity, min: event.currentTarget.value })} />
+              <input className="ui-input" type="number" min={0} value={quantity.min} onChange={(event) => setQuantity({ ...quantity, min: event.currentTarget.value })} />
             </label>
             <label className="analytics-filter">
               {t('analytics.quantityMax')}
-              <input type="number" min={0} value={quantity.max} onChange={(event) => setQuantity({ ...quantity, max: event.currentTarget.value })} />
+              <input className="ui-input" type="number" min={0} value={quantity.max} onChange={(event) => setQuantity({ ...quantity, max: event.currentTarget.value })} />
             </label>
-            <button
+            <button className="shell-button"
               type="button"
               onClick={() => {
                 setChosen({});
@@ -364,10 +365,10 @@ export default function AnalyticsScreen() {
           </div>
         </details>
 
-        <div className="analytics-templates">
+        <div className="ui-filter-bar analytics-templates">
           <label>
             {t('analytics.fromTemplate')}
-            <select value={templateId ?? ''} data-testid="analytics-template" onChange={(event) => setTemplateId(event.currentTarget.value ? Number(event.currentTarget.value) : null)}>
+            <select className="ui-input" value={templateId ?? ''} data-testid="analytics-template" onChange={(event) => setTemplateId(event.currentTarget.value ? Number(event.currentTarget.value) : null)}>
               <option value="">{t('analytics.noTemplate')}</option>
               {templates.map((template) => (
                 <option key={template.id} value={template.id}>
@@ -376,7 +377,7 @@ export default function AnalyticsScreen() {
               ))}
             </select>
           </label>
-          <button
+          <button className="shell-button"
             type="button"
             disabled={templateId === null}
             onClick={() => {
@@ -386,7 +387,7 @@ export default function AnalyticsScreen() {
           >
             {t('analytics.openTemplate')}
           </button>
-          <button
+          <button className="shell-button"
             type="button"
             disabled={templateId === null}
             onClick={async () => {
@@ -400,9 +401,9 @@ export default function AnalyticsScreen() {
           </button>
           <label>
             {t('analytics.templateName')}
-            <input value={templateName} maxLength={200} onChange={(event) => setTemplateName(event.currentTarget.value)} />
+            <input className="ui-input" value={templateName} maxLength={200} onChange={(event) => setTemplateName(event.currentTarget.value)} />
           </label>
-          <button type="button" disabled={!templateName.trim()} onClick={() => void saveAsTemplate()}>
+          <button className="shell-button" type="button" disabled={!templateName.trim()} onClick={() => void saveAsTemplate()}>
             {t('analytics.saveTemplate')}
           </button>
         </div>
@@ -414,8 +415,8 @@ export default function AnalyticsScreen() {
         )}
         {chart && report !== 'movement' && <ReportChart chart={chart} labels={chartLabels} format={money} />}
 
-        <div className="analytics-table-wrap" aria-busy={busy}>
-          <table className="analytics-table" aria-label={t('analytics.table')} data-testid="analytics-table">
+        <div className="analytics-table-wrap ui-table-wrap" aria-busy={busy}>
+          <table className="analytics-table ui-table" aria-label={t('analytics.table')} data-testid="analytics-table">
             <thead>
               <tr>
                 {columns.map((column) => (
@@ -473,12 +474,12 @@ export default function AnalyticsScreen() {
         </div>
         {drill && <Drilldown target={drill} filter={filter} money={money} quantity={formatQuantity} onClose={() => setDrill(null)} />}
         {loaded && loaded.pages > 1 && (
-          <nav className="analytics-pages" aria-label={t('analytics.table')}>
-            <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} aria-label={t('analytics.prev')}>
+          <nav className="analytics-pages ui-pager" aria-label={t('analytics.table')}>
+            <button className="shell-button" type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} aria-label={t('analytics.prev')}>
               ‹
             </button>
             <span>{t('analytics.page', { page, pages: loaded.pages })}</span>
-            <button type="button" disabled={page >= loaded.pages} onClick={() => setPage(page + 1)} aria-label={t('analytics.next')}>
+            <button className="shell-button" type="button" disabled={page >= loaded.pages} onClick={() => setPage(page + 1)} aria-label={t('analytics.next')}>
               ›
             </button>
           </nav>

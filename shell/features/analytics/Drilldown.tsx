@@ -71,7 +71,7 @@ export function Drilldown(props: { target: DrillTarget; filter: AnalyticsFilter;
     <section className="analytics-drill" aria-label={title} data-testid="analytics-drill" aria-busy={rows === null}>
       <header>
         <h3>{title}</h3>
-        <button type="button" onClick={onClose}>
+        <button type="button" className="shell-button" onClick={onClose}>
           {t('analytics.drill.close')}
         </button>
       </header>

@@ -45,7 +45,7 @@ export function FilterPicker({ field, label, chosen, onChange, describe }: { fie
           </li>
         ))}
       </ul>
-      <input
+      <input className="ui-input"
         id={id}
         value={text}
         autoComplete="off"

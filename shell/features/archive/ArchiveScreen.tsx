@@ -9,6 +9,7 @@ import { adoptStyles } from '../../../src/ui/adoptStyles';
 import { navigateTo, onLocationChange } from '../../stores/navigation';
 import { ARCHIVE_TABS, type ArchiveRow, type ArchiveTab, isArchiveTab, mayUnarchive, toArchiveRow } from './rows';
 import { $archive, chooseTab, loadArchive, searchArchive, showPage, unarchiveItem } from './state';
+import { PageHeader } from '../../../src/ui/PageHeader';
 import { formatDateText } from '../../../src/i18n/dates';
 
 adoptStyles(styles);
@@ -61,7 +62,7 @@ export default function ArchiveScreen() {
 
   return (
     <section className="archive-screen" aria-labelledby="archive-title" data-testid="archive-screen">
-      <h1 id="archive-title">{t('archive.title')}</h1>
+      <PageHeader titleId="archive-title" title={t('archive.title')} />
       <div role="tablist" aria-label={t('archive.tabs')} className="archive-tabs" onKeyDown={onTabKey}>
         {ARCHIVE_TABS.map((tab, index) => (
           <button
@@ -93,13 +94,13 @@ export default function ArchiveScreen() {
           </p>
         )}
         {state.status !== 'failed' && rows.length === 0 && (
-          <p role="status" className="archive-state">
+          <p role="status" className={state.status === 'ready' ? 'archive-state ui-page-empty' : 'archive-state'}>
             {state.status === 'ready' ? t('archive.empty') : t('app.loading')}
           </p>
         )}
         {rows.length > 0 && (
-          <div className="archive-table-wrap">
-          <table className="archive-table" aria-busy={state.status === 'loading'}>
+          <div className="archive-table-wrap ui-table-wrap">
+          <table className="archive-table ui-table" aria-busy={state.status === 'loading'}>
             <thead>
               <tr>
                 <th scope="col">{t('archive.colName')}</th>
@@ -138,7 +139,7 @@ export default function ArchiveScreen() {
           </div>
         )}
         {state.meta && lastPage > 1 && (
-          <nav className="archive-pager" aria-label={t('orders.pages')}>
+          <nav className="archive-pager ui-pager" aria-label={t('orders.pages')}>
             <button type="button" className="shell-button" disabled={state.page <= 1} onClick={() => void showPage(state.page - 1)}>
               {t('orders.previousPage')}
             </button>
@@ -161,9 +162,14 @@ function ArchiveSearch({ value, onSearch }: { value: string; onSearch: (text: st
     onSearch(text);
   }
   return (
-    <form role="search" className="archive-search" onSubmit={submit}>
-      <input type="search" value={text} placeholder={t('archive.searchHint')} aria-label={t('archive.search')} onChange={(event) => setText(event.target.value)} />
-      <button type="submit" className="shell-button">
+    <form role="search" className="ui-filter-bar archive-search" onSubmit={submit}>
+      <div className="ui-field ui-filter-bar__search">
+        <label className="ui-field__label" htmlFor="archive-search">
+          {t('archive.search')}
+        </label>
+        <input id="archive-search" className="ui-input" type="search" value={text} placeholder={t('archive.searchHint')} onChange={(event) => setText(event.target.value)} />
+      </div>
+      <button type="submit" className="shell-button shell-button-primary">
         {t('app.search')}
       </button>
     </form>

@@ -12,6 +12,7 @@ import { CustomerEditor } from './CustomerEditor';
 import { CustomerList } from './CustomerList';
 import styles from './clients.css?raw';
 import './texts';
+import { PageHeader } from '../../../src/ui/PageHeader';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
 
 adoptStyles(styles);
@@ -52,7 +53,7 @@ export default function ClientsScreen() {
 
   return (
     <section className="clients-screen" aria-labelledby="clients-title">
-      <h1 id="clients-title">{t('clients.title')}</h1>
+      <PageHeader titleId="clients-title" title={t('clients.title')} />
       <Tabs
         tabs={CLIENT_TABS.map((each) => ({ key: each.key, label: t(each.label) }))}
         selected={current.key}

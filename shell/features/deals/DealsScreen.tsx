@@ -4,6 +4,8 @@ import { getDeals } from '../../../src/api/deals';
 import type { DealCrm, DealPage } from '../../../src/contract/deals';
 import { formatDateTimeText } from '../../../src/i18n/dates';
 import { t } from '../../../src/i18n';
+import { Checkbox } from '../../../src/ui/Checkbox';
+import { FilterBar, PageHeader } from '../../../src/ui/PageHeader';
 import './texts';
 
 const CRM_NAMES: Record<DealCrm, string> = { amocrm: 'amoCRM', bitrix24: 'Bitrix24' };
@@ -31,29 +33,31 @@ export default function DealsScreen() {
     setPage(1);
   };
   return (
-    <main className="deals-screen" aria-labelledby="deals-title">
-      <h1 id="deals-title">{t('deals.title')}</h1>
-      <div className="deals-filters">
-        <label>
-          {t('deals.search')}
-          <input type="search" value={search} onChange={(event) => filter(() => setSearch(event.target.value))} />
-        </label>
-        <label>
-          {t('deals.crm')}
-          <select value={crm} onChange={(event) => filter(() => setCrm(event.target.value as DealCrm | ''))}>
+    <section className="deals-screen" aria-labelledby="deals-title">
+      <PageHeader titleId="deals-title" title={t('deals.title')} />
+      <FilterBar>
+        <div className="ui-field ui-filter-bar__search">
+          <label className="ui-field__label" htmlFor="deals-search">
+            {t('deals.search')}
+          </label>
+          <input id="deals-search" className="ui-input" type="search" value={search} onChange={(event) => filter(() => setSearch(event.target.value))} />
+        </div>
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor="deals-crm">
+            {t('deals.crm')}
+          </label>
+          <select id="deals-crm" className="ui-input" value={crm} onChange={(event) => filter(() => setCrm(event.target.value as DealCrm | ''))}>
             <option value="">{t('deals.allCrms')}</option>
             <option value="amocrm">{CRM_NAMES.amocrm}</option>
             <option value="bitrix24">{CRM_NAMES.bitrix24}</option>
           </select>
-        </label>
-        <label>
-          <input type="checkbox" checked={problems} onChange={(event) => filter(() => setProblems(event.target.checked))} />
-          {t('deals.withProblems')}
-        </label>
-      </div>
-      {deals && deals.data.length === 0 ? <p>{t('deals.empty')}</p> : null}
+        </div>
+        <Checkbox label={t('deals.withProblems')} value={problems} onChange={(checked) => filter(() => setProblems(checked))} />
+      </FilterBar>
+      {deals && deals.data.length === 0 ? <p className="ui-page-empty">{t('deals.empty')}</p> : null}
       {deals && deals.data.length > 0 ? (
-        <table className="deals-table">
+        <div className="ui-table-wrap">
+        <table className="deals-table ui-table">
           <thead>
             <tr>
               <th scope="col">{t('deals.crm')}</th>
@@ -79,18 +83,19 @@ export default function DealsScreen() {
             ))}
           </tbody>
         </table>
+        </div>
       ) : null}
       {deals && deals.meta.last_page > 1 ? (
-        <nav aria-label={t('deals.pages')}>
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+        <nav className="ui-pager" aria-label={t('deals.pages')}>
+          <button type="button" className="shell-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('deals.previous')}
           </button>
           <span>{t('deals.pageOf', { page: String(page), pages: String(deals.meta.last_page) })}</span>
-          <button type="button" disabled={page >= deals.meta.last_page} onClick={() => setPage(page + 1)}>
+          <button type="button" className="shell-button" disabled={page >= deals.meta.last_page} onClick={() => setPage(page + 1)}>
             {t('deals.next')}
           </button>
         </nav>
       ) : null}
-    </main>
+    </section>
   );
 }

@@ -30,8 +30,10 @@ export function RegistryPicker({ field, label, chosen, onChange }: { field: Filt
   });
 
   return (
-    <div className="documents-picker" data-field={field}>
-      <label htmlFor={id}>{label}</label>
+    <div className="ui-field documents-picker" data-field={field}>
+      <label className="ui-field__label" htmlFor={id}>
+        {label}
+      </label>
       {chosen ? (
         <span className="documents-chip">
           {chosen.name}
@@ -42,6 +44,7 @@ export function RegistryPicker({ field, label, chosen, onChange }: { field: Filt
       ) : (
         <input
           id={id}
+          className="ui-input"
           value={text}
           autoComplete="off"
           role="combobox"

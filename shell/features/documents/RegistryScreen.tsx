@@ -4,6 +4,7 @@ import { t } from '../../../src/i18n';
 import { formatDateTimeText } from '../../../src/i18n/dates';
 import { navigateTo } from '../../stores/navigation';
 import { downloadDocument, downloadZip, listTemplates, loadRegistry, saveBlob, type FilterValue } from './api';
+import { FilterBar, PageHeader } from '../../../src/ui/PageHeader';
 import { RegistryPicker } from './RegistryPicker';
 import './texts';
 import styles from './documents.css?raw';
@@ -88,47 +89,71 @@ export default function RegistryScreen() {
     );
 
   return (
-    <main className="documents-registry" aria-labelledby="documents-registry-title">
-      <h1 id="documents-registry-title">{t('documents.registryTitle')}</h1>
-      <div className="documents-filters" role="search">
-        <input type="search" aria-label={t('documents.search')} placeholder={t('documents.search')} value={search} onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }} />
-        <label>
-          {t('documents.from')} <input type="date" value={filter.from} onChange={(event) => change('from', event.target.value)} />
-        </label>
-        <label>
-          {t('documents.to')} <input type="date" value={filter.to} onChange={(event) => change('to', event.target.value)} />
-        </label>
-        <select aria-label={t('documents.templateName')} value={filter.template_id} onChange={(event) => change('template_id', event.target.value)}>
-          <option value="">{t('documents.allTemplates')}</option>
-          {templates.map((template) => (
-            <option key={template.id} value={template.id}>
-              {template.name}
-            </option>
-          ))}
-        </select>
-        <select aria-label={t('documents.status')} value={filter.status} onChange={(event) => change('status', event.target.value)}>
-          <option value="">{t('documents.allStatuses')}</option>
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
-        </select>
+    <section className="documents-registry" aria-labelledby="documents-registry-title">
+      <PageHeader titleId="documents-registry-title" title={t('documents.registryTitle')} />
+      <FilterBar>
+        <div className="ui-field ui-filter-bar__search">
+          <label className="ui-field__label" htmlFor="documents-search">
+            {t('documents.search')}
+          </label>
+          <input id="documents-search" className="ui-input" type="search" value={search} onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }} />
+        </div>
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor="documents-from">
+            {t('documents.from')}
+          </label>
+          <input id="documents-from" className="ui-input ui-input--date" type="date" value={filter.from} onChange={(event) => change('from', event.target.value)} />
+        </div>
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor="documents-to">
+            {t('documents.to')}
+          </label>
+          <input id="documents-to" className="ui-input ui-input--date" type="date" value={filter.to} onChange={(event) => change('to', event.target.value)} />
+        </div>
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor="documents-template">
+            {t('documents.templateName')}
+          </label>
+          <select id="documents-template" className="ui-input" value={filter.template_id} onChange={(event) => change('template_id', event.target.value)}>
+            <option value="">{t('documents.allTemplates')}</option>
+            {templates.map((template) => (
+              <option key={template.id} value={template.id}>
+                {template.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor="documents-status">
+            {t('documents.status')}
+          </label>
+          <select id="documents-status" className="ui-input" value={filter.status} onChange={(event) => change('status', event.target.value)}>
+            <option value="">{t('documents.allStatuses')}</option>
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </div>
         <RegistryPicker field="users" label={t('documents.employee')} chosen={people.user} onChange={choose('user')} />
         <RegistryPicker field="company" label={t('documents.company')} chosen={people.company} onChange={choose('company')} />
         <RegistryPicker field="contact" label={t('documents.contact')} chosen={people.contact} onChange={choose('contact')} />
-        <button type="button" className="shell-button" disabled={chosen.length === 0} onClick={() => void zip()}>
-          {t('documents.downloadZip')}
-        </button>
-      </div>
+        <div className="ui-filter-bar__end">
+          <button type="button" className="shell-button shell-button-primary" disabled={chosen.length === 0} onClick={() => void zip()}>
+            {t('documents.downloadZip')}
+          </button>
+        </div>
+      </FilterBar>
       <p className="documents-total">{t('documents.total', { count: answer?.total ?? 0 })}</p>
       {answer && rows.length === 0 ? (
-        <p>{t('documents.noDocuments')}</p>
+        <p className="ui-page-empty">{t('documents.noDocuments')}</p>
       ) : (
-        <table className="documents-table">
+        <div className="ui-table-wrap">
+        <table className="documents-table ui-table">
           <thead>
             <tr>
               <th scope="col">
@@ -172,8 +197,9 @@ export default function RegistryScreen() {
             ))}
           </tbody>
         </table>
+        </div>
       )}
-      <nav className="documents-pager" aria-label={t('documents.pageOf', { page, pages })}>
+      <nav className="documents-pager ui-pager" aria-label={t('documents.pageOf', { page, pages })}>
         <button type="button" className="shell-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
           {t('documents.previous')}
         </button>
@@ -182,6 +208,6 @@ export default function RegistryScreen() {
           {t('documents.next')}
         </button>
       </nav>
-    </main>
+    </section>
   );
 }

@@ -10,6 +10,8 @@ import { FacilityEditor } from './FacilityEditor';
 import { FacilityPage } from './FacilityPage';
 import { $facilityList, $facilityPage, closeFacilityPage, loadFacilities, openFacilityPage, setFacilityArchived } from './state';
 import styles from './facilities.css?raw';
+import { Checkbox } from '../../../src/ui/Checkbox';
+import { PageHeader } from '../../../src/ui/PageHeader';
 import './texts';
 
 adoptStyles(styles);
@@ -38,22 +40,21 @@ export default function FacilitiesScreen() {
   const { list, meta, status } = state;
   return (
     <section className="facilities-screen" aria-labelledby="facilities-title">
-      <h1 id="facilities-title">{t('facilities.title')}</h1>
-      <div className="facilities-toolbar">
+      <PageHeader titleId="facilities-title" title={t('facilities.title')} />
+      <div className="ui-filter-bar facilities-toolbar">
         <ListSearch
-          className="facilities-search"
+          className="ui-filter-bar__search"
           label={t('facilities.searchLabel')}
           placeholder={t('facilities.searchPlaceholder')}
           searched={state.search}
           onSearch={(text) => void loadFacilities({ search: text, page: 1 })}
         />
-        <label className="facilities-archived">
-          <input type="checkbox" checked={state.archived} onChange={(event) => void loadFacilities({ archived: event.currentTarget.checked, page: 1 })} />
-          {t('facilities.showArchived')}
-        </label>
-        <button type="button" className="customer-button customer-button--primary" onClick={() => setEditing({ facility: null })}>
-          {t('facilities.add')}
-        </button>
+        <Checkbox label={t('facilities.showArchived')} value={state.archived} onChange={(archived) => void loadFacilities({ archived, page: 1 })} />
+        <div className="ui-filter-bar__end">
+          <button type="button" className="customer-button customer-button--primary" onClick={() => setEditing({ facility: null })}>
+            {t('facilities.add')}
+          </button>
+        </div>
       </div>
 
       {status === 'error' ? (
@@ -65,8 +66,8 @@ export default function FacilitiesScreen() {
         </div>
       ) : null}
 
-      <div className="facilities-table-wrap">
-        <table className="facility-table facilities-table" aria-busy={status === 'loading'} data-testid="facilities-table">
+      <div className="facilities-table-wrap ui-table-wrap">
+        <table className="facility-table facilities-table ui-table" aria-busy={status === 'loading'} data-testid="facilities-table">
           <caption className="ui-visually-hidden">{t('facilities.listCaption')}</caption>
           <thead>
             <tr>
@@ -119,7 +120,7 @@ export default function FacilitiesScreen() {
         </table>
       </div>
 
-      <nav className="facilities-pager" aria-label={t('facilities.pages')}>
+      <nav className="facilities-pager ui-pager" aria-label={t('facilities.pages')}>
         <button type="button" className="customer-button customer-button--small" aria-label={t('facilities.prevPage')} disabled={status === 'loading' || meta.current_page <= 1} onClick={() => void loadFacilities({ page: meta.current_page - 1 })}>
           <span aria-hidden="true">‹</span>
         </button>

@@ -38,6 +38,7 @@ import { PublicLinkDialog } from './PublicLinkDialog';
 import { saveFile } from '../../../src/ui/saveFile';
 import { SearchBox } from './SearchBox';
 import { TableSettingsDialog } from './TableSettingsDialog';
+import { PageTitle } from '../../../src/ui/PageHeader';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
 
 adoptStyles(styles);
@@ -181,7 +182,7 @@ export default function OrdersScreen({ payment }: { payment?: OrdersPaymentColum
   return (
     <section className="orders-screen" aria-labelledby="orders-title" data-testid="orders-screen">
       <header className="orders-head">
-        <h1 id="orders-title">{t('orders.title')}</h1>
+        <PageTitle id="orders-title">{t('orders.title')}</PageTitle>
         <div className="orders-head__buttons">
           <button type="button" className="shell-button" onClick={() => void refreshOrders()} disabled={busy} aria-busy={busy}>
             {t('orders.updateList')}

@@ -24,6 +24,7 @@ import { $selectedProductIds, $stockVersion } from './state';
 import { StockFilterDialog } from './StockFilterDialog';
 import { StockPager } from './StockPager';
 import { StockTable } from './StockTable';
+import { PageTitle } from '../../../src/ui/PageHeader';
 import { StockTableSetupDialog } from './StockTableSetupDialog';
 
 adoptStyles(styles);
@@ -202,7 +203,7 @@ export default function RemnantsScreen() {
   return (
     <section className="stock-screen" aria-labelledby="remnants-title" data-testid="stock-screen">
       <header className="stock-head">
-        <h1 id="remnants-title">{t('stock.title')}</h1>
+        <PageTitle id="remnants-title">{t('stock.title')}</PageTitle>
       </header>
       <div className="stock-toolbar" role="toolbar" aria-label={t('stock.ops.operations')}>
         <div className="ui-field stock-warehouse">
