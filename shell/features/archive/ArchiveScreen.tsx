@@ -143,7 +143,7 @@ export default function ArchiveScreen() {
             <button type="button" className="shell-button" disabled={state.page <= 1} onClick={() => void showPage(state.page - 1)}>
               {t('orders.previousPage')}
             </button>
-            <span>{t('orders.page', { page: `${state.page} / ${lastPage}` })}</span>
+            <span>{t('orders.page', { page: `${state.page} / ${lastPage}${state.meta.total_capped ? '+' : ''}` })}</span>
             <button type="button" className="shell-button" disabled={state.page >= lastPage} onClick={() => void showPage(state.page + 1)}>
               {t('orders.nextPage')}
             </button>

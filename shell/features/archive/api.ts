@@ -1,4 +1,4 @@
-import type { Paged } from '../../../src/contract/common';
+import type { PageMeta, Paged } from '../../../src/contract/common';
 import type { Company, Contact } from '../../../src/contract/customers';
 import type { Order } from '../../../src/contract/orders';
 import type { Product } from '../../../src/contract/stock';
@@ -27,7 +27,11 @@ export function archiveListBody(tab: ArchiveTab, request: ArchivePageRequest) {
   return { page: request.page, per_page: request.per_page, filter };
 }
 
-export const listArchived = (tab: ArchiveTab, request: ArchivePageRequest) => staffApi.post<Paged<ArchivedItem>>(LIST_PATH[tab], archiveListBody(tab, request));
+/** orders/list stops counting a search's matches past a cap (total_capped): the last page is then a lower bound. */
+export type ArchivePageMeta = PageMeta & { total_capped?: boolean };
+
+export const listArchived = (tab: ArchiveTab, request: ArchivePageRequest) =>
+  staffApi.post<Omit<Paged<ArchivedItem>, 'meta'> & { meta: ArchivePageMeta }>(LIST_PATH[tab], archiveListBody(tab, request));
 
 /** Out of the archive: products and orders have their own calls; contacts and companies are updated (the tariff's limit applies). */
 export function unarchive(tab: ArchiveTab, id: number) {

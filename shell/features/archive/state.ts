@@ -3,7 +3,7 @@
  * request writes, so a slow answer to an older search never replaces a newer one.
  */
 import { atom } from 'nanostores';
-import type { PageMeta } from '../../../src/contract/common';
+import type { ArchivePageMeta } from './api';
 import { $token } from '../../../src/stores/session';
 import { listArchived, unarchive } from './api';
 import type { ArchivedItem, ArchiveTab } from './rows';
@@ -16,7 +16,7 @@ export interface ArchiveState {
   search: string;
   status: 'idle' | 'loading' | 'ready' | 'failed';
   items: readonly ArchivedItem[];
-  meta: PageMeta | null;
+  meta: ArchivePageMeta | null;
 }
 
 const initial = (): ArchiveState => ({ tab: 'products', page: 1, search: '', status: 'idle', items: [], meta: null });

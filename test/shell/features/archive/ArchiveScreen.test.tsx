@@ -71,6 +71,18 @@ describe('/archive', () => {
     expect(host.querySelector('tbody th a')?.textContent).toBe('Old order');
   });
 
+  it('rule: when orders/list stopped counting a search (total_capped), the pager says the page count is at least that (51+), and exact counts carry no +', async () => {
+    const capped = page([order(9, 'Old order')], 1001);
+    fake.answers['/api/orders/list'] = { body: { ...capped, meta: { ...capped.meta, total_capped: true } } };
+    const host = await show();
+    await click(byText(host, '[role="tab"]', 'Orders'));
+    expect(host.querySelector('nav[aria-label] span')?.textContent).toBe('Page 1 / 51+');
+    fake.answers['/api/orders/list'] = { body: page([order(9, 'Old order')], 1001) };
+    await click(byText(host, '[role="tab"]', 'Products/Services'));
+    await click(byText(host, '[role="tab"]', 'Orders'));
+    expect(host.querySelector('nav[aria-label] span')?.textContent).toBe('Page 1 / 51');
+  });
+
   it('rule: the search goes to the server with the page reset to 1', async () => {
     const host = await show();
     const input = host.querySelector<HTMLInputElement>('input[type="search"]')!;
