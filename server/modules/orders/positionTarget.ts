@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { FieldType } from '../../../src/domain/fieldTypes';
 import { parseProductIdentifier } from '../../../src/domain/productId';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { batches, fields, integrationConnections, orders, products, warehouses } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { Actor } from './actor';
@@ -30,12 +30,20 @@ const MAX_ID = 2_147_483_647;
  * the identifier, the product, the warehouse.
  */
 export async function lockPositionTarget(tx: Tx, actor: Actor, orderId: number, identifier: string | number): Promise<PositionTarget> {
+  return positionTarget(tx, actor, orderId, identifier, true);
+}
+
+/**
+ * lockPositionTarget's read, the order locked only when asked: add to deal reads it unlocked first, outside any
+ * transaction, and a CRM deal's add then locks the order in its one statement (stock/addToDeal.ts).
+ */
+export async function positionTarget(tx: Db | Tx, actor: Actor, orderId: number, identifier: string | number, lock: boolean): Promise<PositionTarget> {
   const parsed = parseProductIdentifier(identifier);
   const validId = /^\d{1,10}$/.test(parsed.id.trim()) && Number(parsed.id) >= 1 && Number(parsed.id) <= MAX_ID;
   const productId = validId ? Number(parsed.id) : 0;
   const { accountId } = actor;
   const warehouse = sql`(select w.id from ${warehouses} w where w.account_id = ${accountId} and ${parsed.warehouseCode === null ? sql`w.is_main` : sql`w.code = ${parsed.warehouseCode}`} limit 1)`;
-  const [row] = await tx
+  const query = tx
     .select({
       order: orders,
       product: sql<string | null>`(select json_build_object('id', p.id, 'type', p.type, 'archived', p.archived, 'values', p.values)::text
@@ -49,8 +57,8 @@ export async function lockPositionTarget(tx: Tx, actor: Actor, orderId: number, 
       crmConnected: sql<boolean>`exists (select 1 from ${integrationConnections} c where c.account_id = ${accountId} and c.status = 'connected')`,
     })
     .from(orders)
-    .where(and(eq(orders.accountId, accountId), eq(orders.id, orderId)))
-    .for('update', { of: orders });
+    .where(and(eq(orders.accountId, accountId), eq(orders.id, orderId)));
+  const [row] = lock ? await query.for('update', { of: orders }) : await query;
   if (!row) throw notFound(NO_SUCH_ORDER);
   if (!validId) throw badRequest('Invalid product identifier: expected the product id, optionally followed by %%% and a warehouse code');
   if (row.product === null) throw notFound('No such product');
