@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { FieldType } from '../../../src/domain/fieldTypes';
 import { parseProductIdentifier } from '../../../src/domain/productId';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { batches, fields, integrationConnections, orders, products, warehouses } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { Actor } from './actor';
@@ -25,10 +25,10 @@ const MAX_ID = 2_147_483_647;
 
 type TargetValues = Record<'account' | 'product' | 'order' | 'code', unknown>;
 
-/** The read of the order with everything the add reads besides; `v` holds the values or placeholders for them. */
-function targetQuery(tx: Db | Tx, v: TargetValues, coded: boolean) {
+/** The read of the order with everything the add reads besides, its values placeholders (`v`). */
+function targetQuery(db: Db, v: TargetValues, coded: boolean) {
   const warehouse = sql`(select w.id from ${warehouses} w where w.account_id = ${v.account} and ${coded ? sql`w.code = ${v.code}` : sql`w.is_main`} limit 1)`;
-  return tx
+  return db
     .select({
       order: orders,
       product: sql<string | null>`(select json_build_object('id', p.id, 'type', p.type, 'archived', p.archived, 'values', p.values)::text
@@ -61,25 +61,17 @@ function preparedTarget(db: Db, coded: boolean) {
 }
 
 /**
- * The order locked (FOR UPDATE, rule 1 of stock/locks.ts) with everything the add reads besides, in ONE statement
- * (issue 20 §3: these were six round trips). The product, warehouse, fields and batches are read, not locked, as
- * before; the product is locked later with the position (rule 2). Refusals keep their order: the order first, then
- * the identifier, the product, the warehouse.
+ * The order with everything the add reads besides, in ONE statement (issue 20 §3: these were six round trips), read
+ * without a lock and outside any transaction: a CRM deal's add then locks the order in its one statement
+ * (stock/addToDeal.ts), any other add in its transaction (orderRows.ts lockOrderAndStages). The product, warehouse,
+ * fields and batches are read, not locked, as before; the product is locked later with the position (rule 2 of
+ * stock/locks.ts). Refusals keep their order: the order first, then the identifier, the product, the warehouse.
  */
-export async function lockPositionTarget(tx: Tx, actor: Actor, orderId: number, identifier: string | number): Promise<PositionTarget> {
-  return positionTarget(tx, actor, orderId, identifier, true);
-}
-
-/**
- * lockPositionTarget's read, the order locked only when asked: add to deal reads it unlocked first, outside any
- * transaction, and a CRM deal's add then locks the order in its one statement (stock/addToDeal.ts).
- */
-export async function positionTarget(tx: Db | Tx, actor: Actor, orderId: number, identifier: string | number, lock: boolean): Promise<PositionTarget> {
+export async function positionTarget(db: Db, actor: Actor, orderId: number, identifier: string | number): Promise<PositionTarget> {
   const parsed = parseProductIdentifier(identifier);
   const validId = /^\d{1,10}$/.test(parsed.id.trim()) && Number(parsed.id) >= 1 && Number(parsed.id) <= MAX_ID;
   const values = { account: actor.accountId, product: validId ? Number(parsed.id) : 0, order: orderId, code: parsed.warehouseCode ?? '' };
-  const coded = parsed.warehouseCode !== null;
-  const [row] = lock ? await targetQuery(tx, values, coded).for('update', { of: orders }) : await preparedTarget(tx as Db, coded).execute(values);
+  const [row] = await preparedTarget(db, parsed.warehouseCode !== null).execute(values);
   if (!row) throw notFound(NO_SUCH_ORDER);
   if (!validId) throw badRequest('Invalid product identifier: expected the product id, optionally followed by %%% and a warehouse code');
   if (row.product === null) throw notFound('No such product');

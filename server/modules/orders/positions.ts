@@ -5,8 +5,8 @@ import { orderPositions } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { Actor } from './actor';
 import { orderChanged } from './changeEvents';
-import { orderRowOf, orderStages, requireProductsEditable, requireProductsEditableIn, settleOrder } from './orderRows';
-import { lockPositionTarget, positionTarget, type PositionTarget } from './positionTarget';
+import { lockOrderAndStages, orderRowOf, requireProductsEditable, requireProductsEditableIn, settleOrder } from './orderRows';
+import { positionTarget, type PositionTarget } from './positionTarget';
 import { priceIn } from './positionsView';
 
 export { hiddenFieldCodes, listPositions, productPrice, visibleValues } from './positionsView';
@@ -90,12 +90,15 @@ async function addToCrmDeal(db: Db, actor: Actor, body: PositionAddRequest, targ
   return positionId === null ? null : { leadId: order.leadId, crmConnected: target.crmConnected };
 }
 
-/** The add in a transaction under the order's lock: every kind of order and actor. */
-async function addInTransaction(tx: Tx, actor: Actor, body: PositionAddRequest, quantity: number): Promise<Added> {
-  const target = await lockPositionTarget(tx, actor, body.order_id, body.product);
-  const { order } = target;
+/**
+ * The add in a transaction under the order's lock: every kind of order and actor. The product, warehouse, price
+ * fields and starting cost are the unlocked read's (`seen`: they were read, not locked, before too); the order row
+ * and its stages are read again under the lock.
+ */
+async function addInTransaction(tx: Tx, actor: Actor, body: PositionAddRequest, quantity: number, seen: PositionTarget): Promise<Added> {
+  const { order, ...stages } = await lockOrderAndStages(tx, actor.accountId, seen.order.id);
+  const target = { ...seen, order };
   const { priceField, price } = priceOf(target, body, actor);
-  const stages = await orderStages(tx, order);
   await requireProductsEditableIn(tx, order, stages.stage);
   const position = await growOrAddPosition(tx, actor, order.id, target, priceField, price, countText(quantity));
   await actor.limitCounts?.(tx, order.id, [position]);
@@ -117,9 +120,9 @@ async function addInTransaction(tx: Tx, actor: Actor, body: PositionAddRequest, 
  */
 export async function addPosition(db: Db, actor: Actor, body: PositionAddRequest): Promise<OrderWithPositions> {
   const quantity = body.quantity ?? 1;
-  const seen = await positionTarget(db, actor, body.order_id, body.product, false);
+  const seen = await positionTarget(db, actor, body.order_id, body.product);
   const { leadId, crmConnected } =
-    (await addToCrmDeal(db, actor, body, seen, quantity)) ?? (await inTransaction(db, (tx) => addInTransaction(tx, actor, body, quantity)));
+    (await addToCrmDeal(db, actor, body, seen, quantity)) ?? (await inTransaction(db, (tx) => addInTransaction(tx, actor, body, quantity, seen)));
   // Every listener pushes to a connected CRM (changeEvents.ts): without one there is nobody to tell.
   if (crmConnected) await orderChanged({ db, accountId: actor.accountId, orderId: body.order_id, leadId });
   return getOrder(db, actor, body.order_id);
