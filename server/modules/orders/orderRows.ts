@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StockState } from '../../../src/contract/orders';
 import type { Db, Tx } from '../../db/client';
-import { orderPositions, orders, pipelineStatuses } from '../../db/schema';
+import { orderPositions, orders, pipelines, pipelineStatuses } from '../../db/schema';
 import { notFound, unprocessable } from '../../http/errors';
 import type { Actor } from './actor';
 import { reconcileStock, stageRulesOf, stagesOf, TERMINAL_STATES, targetStockState } from './stockSync';
@@ -62,6 +62,26 @@ type StageRow = typeof pipelineStatuses.$inferSelect;
 export async function orderStages(tx: Tx, order: OrderRow): Promise<{ stages: StageRow[]; stage: StageRow | null }> {
   const stages = await stagesOf(tx, order.accountId, order.pipelineId);
   return { stages, stage: stages.find((item) => item.id === order.statusId) ?? null };
+}
+
+/**
+ * The order row locked with its pipeline's stages, in ONE statement (issue 20 §3: add to deal read the add's target
+ * before, without a lock, and now needs only these under it): the pipeline row is held FOR SHARE before its stages
+ * are read, as stagesOf does, so a change of their operations waits until this order's write is done.
+ */
+export async function lockOrderAndStages(tx: Tx, accountId: number, orderId: number): Promise<{ order: OrderRow; stages: StageRow[]; stage: StageRow | null }> {
+  const pipeline = sql`(select p.id from ${pipelines} p where p.account_id = ${accountId} and p.id = ${orders.pipelineId} for share)`;
+  const rows = await tx
+    .select({ order: orders, stage: pipelineStatuses })
+    .from(orders)
+    .leftJoin(pipelineStatuses, and(eq(pipelineStatuses.accountId, accountId), eq(pipelineStatuses.pipelineId, pipeline)))
+    .where(and(eq(orders.accountId, accountId), eq(orders.id, orderId)))
+    .orderBy(asc(pipelineStatuses.sort), asc(pipelineStatuses.id))
+    .for('update', { of: orders });
+  if (!rows.length) throw notFound(NO_SUCH_ORDER);
+  const { order } = rows[0];
+  const stages = rows.flatMap((row) => (row.stage ? [row.stage] : []));
+  return { order, stages, stage: stages.find((item) => item.id === order.statusId) ?? null };
 }
 
 /** requireProductsEditable with the order's stages already read (orderStages): no statement when its stage is among them. */

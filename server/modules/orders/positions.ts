@@ -5,8 +5,8 @@ import { orderPositions } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { Actor } from './actor';
 import { orderChanged } from './changeEvents';
-import { orderRowOf, orderStages, requireProductsEditable, requireProductsEditableIn, settleOrder } from './orderRows';
-import { lockPositionTarget, type PositionTarget } from './positionTarget';
+import { lockOrderAndStages, orderRowOf, requireProductsEditable, requireProductsEditableIn, settleOrder } from './orderRows';
+import { positionTarget, type PositionTarget } from './positionTarget';
 import { priceIn } from './positionsView';
 
 export { hiddenFieldCodes, listPositions, productPrice, visibleValues } from './positionsView';
@@ -14,7 +14,7 @@ import { getOrder } from './service';
 import { lastChangeBy } from './lastChange';
 import { reconcilePosition, reconcileStock, stageRulesOf, targetStockState } from './stockSync';
 import { inTransaction } from '../../http/transaction';
-import { countText } from '../stock/api';
+import { addToDealAtOnce, countText } from '../stock/api';
 
 /** The order's position of the product from the warehouse at the price type, grown by `quantity`, or a new one last in the order: its id and the count it had (0 for a new one). One statement. */
 async function growOrAddPosition(
@@ -48,33 +48,81 @@ async function growOrAddPosition(
   return { id: Number(row.id), before: Number(row.before) };
 }
 
+/** The price type and price the add gives a position: the one asked (refused when it is no price field of the account), else the first. */
+function priceOf(target: PositionTarget, body: PositionAddRequest, actor: Actor) {
+  const defaults = target.priceFields;
+  const priceField = body.price_field ?? defaults[0] ?? 'price';
+  if (body.price_field !== undefined && !defaults.includes(body.price_field)) throw badRequest(`${body.price_field} is not a price field`);
+  return { priceField, price: priceIn(target.product.values, defaults.includes(priceField) ? priceField : undefined, actor) };
+}
+
+interface Added {
+  leadId: number | null;
+  crmConnected: boolean;
+}
+
+/**
+ * The add of goods to a CRM deal's order outside any pipeline, whose goods its status reserves — what add to deal
+ * under load is (issue 20 §3) — as one statement without a transaction (stock/addToDeal.ts), from the target read
+ * unlocked. Null when the add is not such (a public customer's limits, a pipeline, a service, nothing to reserve) or
+ * the order changed since it was read: the caller then adds in a transaction.
+ */
+async function addToCrmDeal(db: Db, actor: Actor, body: PositionAddRequest, target: PositionTarget, quantity: number): Promise<Added | null> {
+  const { order, warehouseId } = target;
+  const { priceField, price } = priceOf(target, body, actor);
+  if (actor.limitCounts || order.pipelineId !== null || order.statusId !== null || warehouseId === null) return null;
+  if (targetStockState(order.stockState, order, null, stageRulesOf([])) !== 'reserved') return null;
+  const last = lastChangeBy(actor);
+  const positionId = await addToDealAtOnce(db, {
+    accountId: actor.accountId,
+    orderId: order.id,
+    seen: { leadId: order.leadId, crmStatus: order.crmStatus, stockState: order.stockState },
+    productId: target.product.id,
+    warehouseId,
+    priceField,
+    price,
+    startingCost: target.startingCost,
+    quantity: countText(quantity),
+    userId: actor.userId,
+    lastChange: { changedByUserId: last.changedByUserId ?? null, changedByCustomer: last.changedByCustomer ?? false, changedByCustomerId: last.changedByCustomerId ?? null, changedAt: last.changedAt ?? new Date() },
+    updatedAt: new Date(),
+  });
+  return positionId === null ? null : { leadId: order.leadId, crmConnected: target.crmConnected };
+}
+
+/**
+ * The add in a transaction under the order's lock: every kind of order and actor. The product, warehouse, price
+ * fields and starting cost are the unlocked read's (`seen`: they were read, not locked, before too); the order row
+ * and its stages are read again under the lock.
+ */
+async function addInTransaction(tx: Tx, actor: Actor, body: PositionAddRequest, quantity: number, seen: PositionTarget): Promise<Added> {
+  const { order, ...stages } = await lockOrderAndStages(tx, actor.accountId, seen.order.id);
+  const target = { ...seen, order };
+  const { priceField, price } = priceOf(target, body, actor);
+  await requireProductsEditableIn(tx, order, stages.stage);
+  const position = await growOrAddPosition(tx, actor, order.id, target, priceField, price, countText(quantity));
+  await actor.limitCounts?.(tx, order.id, [position]);
+  const stockState = targetStockState(order.stockState, order, stages.stage, stageRulesOf(stages.stages));
+  await reconcilePosition(tx, { accountId: actor.accountId, userId: actor.userId, order }, stockState, position.id);
+  await settleOrder(tx, order.id, { stockState, ...lastChangeBy(actor) });
+  return { leadId: order.leadId, crmConnected: target.crmConnected };
+}
+
 /**
  * orders/product/add: quantity (default 1) of a product into the order. The same product from the same
  * warehouse at the same price type adds to its position. In one transaction under the order's lock; the
  * position then holds stock as the order's stage says (reserved when the stage reserves, or when the
  * pipeline has no reservation stage) — refused whole, changing nothing, when there is not enough.
- * Issue 20 §3 (add to deal under load): the order is locked with everything else the add reads in one statement,
- * the position written in one, locked with its product in one, reserved in one (stock/reserveAtOnce.ts); the CRM
- * listeners are told only when the account has a connected CRM (read in the first statement).
+ * Issue 20 §3 (add to deal under load): the target (the order with everything else the add reads) is read in one
+ * statement without a lock; a CRM deal's add is then one more statement, with no BEGIN or COMMIT (addToCrmDeal),
+ * any other add the transaction below. The CRM listeners are told only when the account has a connected CRM.
  * test/server/orders/addToDealStatements.test.ts holds the count.
  */
 export async function addPosition(db: Db, actor: Actor, body: PositionAddRequest): Promise<OrderWithPositions> {
   const quantity = body.quantity ?? 1;
-  const { leadId, crmConnected } = await inTransaction(db, async (tx) => {
-    const target = await lockPositionTarget(tx, actor, body.order_id, body.product);
-    const { order, priceFields: defaults } = target;
-    const priceField = body.price_field ?? defaults[0] ?? 'price';
-    if (body.price_field !== undefined && !defaults.includes(body.price_field)) throw badRequest(`${body.price_field} is not a price field`);
-    const price = priceIn(target.product.values, defaults.includes(priceField) ? priceField : undefined, actor);
-    const stages = await orderStages(tx, order);
-    await requireProductsEditableIn(tx, order, stages.stage);
-    const position = await growOrAddPosition(tx, actor, order.id, target, priceField, price, countText(quantity));
-    await actor.limitCounts?.(tx, order.id, [position]);
-    const stockState = targetStockState(order.stockState, order, stages.stage, stageRulesOf(stages.stages));
-    await reconcilePosition(tx, { accountId: actor.accountId, userId: actor.userId, order }, stockState, position.id);
-    await settleOrder(tx, order.id, { stockState, ...lastChangeBy(actor) });
-    return { leadId: order.leadId, crmConnected: target.crmConnected };
-  });
+  const seen = await positionTarget(db, actor, body.order_id, body.product);
+  const { leadId, crmConnected } =
+    (await addToCrmDeal(db, actor, body, seen, quantity)) ?? (await inTransaction(db, (tx) => addInTransaction(tx, actor, body, quantity, seen)));
   // Every listener pushes to a connected CRM (changeEvents.ts): without one there is nobody to tell.
   if (crmConnected) await orderChanged({ db, accountId: actor.accountId, orderId: body.order_id, leadId });
   return getOrder(db, actor, body.order_id);

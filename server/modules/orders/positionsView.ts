@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { OrderPosition } from '../../../src/contract/orders';
 import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domain/fieldTypes';
 import { productIdentifier } from '../../../src/domain/productId';
@@ -63,7 +63,7 @@ function toPosition({ position, product, warehouse, available: free }: PositionS
 }
 
 /** What the positions' warehouses still have free of their products (null for a position without a warehouse). */
-const availableOf = (accountId: number) => sql<string | null>`(select sum(b.count - b.reserve) from ${batches} b
+const availableOf = (accountId: number | Placeholder) => sql<string | null>`(select sum(b.count - b.reserve) from ${batches} b
     where b.account_id = ${accountId} and b.product_id = ${orderPositions.productId} and b.warehouse_id = ${orderPositions.warehouseId})`;
 
 /** orders/products: the order's positions in order, each with what could still be taken from its warehouse. */
@@ -86,7 +86,7 @@ export async function listPositions(db: Db | Tx, actor: Actor, orderId: number):
  * The same positions as one JSON text, for a sub-select of the order's own read (service.ts getOrder: one statement
  * for the order and its positions, issue 20 §3). Quantities and money travel as their decimal text, as drizzle reads them.
  */
-export function positionsJson(accountId: number, orderId: number) {
+export function positionsJson(accountId: number | Placeholder, orderId: number | Placeholder) {
   return sql<string>`(select coalesce(json_agg(json_build_object(
       'position', json_build_object('id', ${orderPositions.id}, 'orderId', ${orderPositions.orderId}, 'priceField', ${orderPositions.priceField},
         'price', ${orderPositions.price}::text, 'currency', ${orderPositions.currency}, 'quantity', ${orderPositions.quantity}::text,

@@ -91,18 +91,34 @@ export function toOrder(row: OrderJoined, currency: string): Order {
   };
 }
 
+/** getOrder's one statement, built once per database (issue 20 §3: building SQL was a fifth of add to deal's server CPU). */
+function buildOrderStatement(db: Db) {
+  const account = sql.placeholder('account');
+  const id = sql.placeholder('id');
+  return db
+    .select({ ...orderShape, positions: positionsJson(account, id) })
+    .from(orders)
+    .leftJoin(pipelineStatuses, and(eq(pipelineStatuses.id, orders.statusId), eq(pipelineStatuses.accountId, account)))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(contacts, and(eq(contacts.id, orders.contactId), eq(contacts.accountId, account)))
+    .leftJoin(companies, and(eq(companies.id, orders.companyId), eq(companies.accountId, account)))
+    .leftJoin(facilities, and(eq(facilities.id, orders.facilityId), eq(facilities.accountId, account)))
+    .where(and(eq(orders.accountId, account), eq(orders.id, id)))
+    .prepare('order_with_positions');
+}
+
+const orderStatements = new WeakMap<Db, ReturnType<typeof buildOrderStatement>>();
+
+function orderStatement(db: Db) {
+  const statement = orderStatements.get(db) ?? buildOrderStatement(db);
+  orderStatements.set(db, statement);
+  return statement;
+}
+
 /** orders/order: one order with its positions (public callers see only public-visible product fields). */
 export async function getOrder(db: Db, actor: Actor, id: number): Promise<OrderWithPositions> {
   // The order and its positions in one statement (issue 20 §3: every order write answers with this read).
-  const [row] = await db
-    .select({ ...orderShape, positions: positionsJson(actor.accountId, id) })
-    .from(orders)
-    .leftJoin(pipelineStatuses, and(eq(pipelineStatuses.id, orders.statusId), eq(pipelineStatuses.accountId, actor.accountId)))
-    .leftJoin(users, eq(users.id, orders.userId))
-    .leftJoin(contacts, and(eq(contacts.id, orders.contactId), eq(contacts.accountId, actor.accountId)))
-    .leftJoin(companies, and(eq(companies.id, orders.companyId), eq(companies.accountId, actor.accountId)))
-    .leftJoin(facilities, and(eq(facilities.id, orders.facilityId), eq(facilities.accountId, actor.accountId)))
-    .where(and(eq(orders.accountId, actor.accountId), eq(orders.id, id)));
+  const [row] = await orderStatement(db).execute({ account: actor.accountId, id });
   if (!row) throw notFound(NO_SUCH_ORDER);
   const positions = await positionsOfJson(db, actor, row.positions);
   return { ...toOrder(row, positions[0]?.currency ?? defaultCurrency({ is_kommo: actor.isKommo })), positions };

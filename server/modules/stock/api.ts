@@ -7,6 +7,7 @@
  * - receiveGoods, writeOffGoods, moveGoods, endTransit: the same as multi-line documents (documents.ts, transit.ts),
  *   all lines in one transaction; a move may wait in transit until received or cancelled.
  * - reserve, release, consume, adjust: what an order position holds, inside the order's transaction.
+ * - addToDealAtOnce: the whole add of a product to a CRM deal in one statement, no transaction (addToDeal.ts).
  * Every writer takes its locks in THE order written down in locks.ts.
  * - recordPriceChanges: a product's new price as a ledger row (no goods move), inside the price writer's transaction.
  * - EVERY_WAREHOUSE, sumsLevel: reading the kept stock sums (stock_sums), which the database keeps with every write
@@ -14,6 +15,7 @@
  */
 export { receive, transfer, writeOff } from './service';
 export { adjust, consume, release, reserve, type Holder } from './holdings';
+export { addToDealAtOnce, type DealAdd } from './addToDeal';
 export { openingStock, toBatch } from './batches';
 export { lockPositionProduct, lockProduct, lockProducts } from './locks';
 export { countText, roundedQuantity, thousandthsOf } from './quantities';

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { batches, movements, orderPositions, positionBatches } from '../../db/schema';
 import { productShortage } from './errors';
 import { quantityText, thousandthsOf } from './quantities';
 
@@ -20,6 +19,9 @@ interface Reserving {
  * running sum, and the batches, the holdings, the ledger and the position's held sums and cost are written together —
  * or nothing at all when they have not that much free, and the caller is refused whole, as before.
  *
+ * The statement is the database function stock_reserve_at_once (migration add_to_deal_at_once), so the one add of a
+ * CRM deal that runs without a transaction (addToDeal.ts) reserves by the very same rule.
+ *
  * The rules of holdings.ts hold unchanged: the caller holds the order's row and the product (locks.ts), so the
  * batches are locked here after them and no other writer can change them meanwhile; the statement starts after the
  * product's lock was granted, so it sees every batch committed before. The position's sums are restated from its
@@ -28,55 +30,9 @@ interface Reserving {
  */
 export async function reserveAtOnce(tx: Tx, holder: Reserving, thousandths: number): Promise<void> {
   const { position, product } = holder;
-  const need = quantityText(thousandths);
-  const inWarehouse = position.warehouseId === null ? sql`` : sql`and b.warehouse_id = ${position.warehouseId}`;
-  const result = await tx.execute(sql`
-    with avail as (
-      select b.id, b.number, b.cost_price, b.warehouse_id, b.count - b.reserve as free
-      from ${batches} b
-      where b.account_id = ${holder.accountId} and b.product_id = ${product.id} ${inWarehouse} and b.count > b.reserve
-      order by b.id
-      for update
-    ), total as (
-      select coalesce(sum(a.free), 0) as free from avail a
-    ), taken as (
-      select f.id, f.number, f.cost_price, f.warehouse_id, least(f.free, ${need}::numeric - f.before) as portion
-      from (select a.*, coalesce(sum(a.free) over (order by a.id rows between unbounded preceding and 1 preceding), 0) as before from avail a) f
-      where (select free from total) >= ${need}::numeric and f.before < ${need}::numeric
-    ), batch_rows as (
-      update ${batches} b set reserve = b.reserve + t.portion from taken t where b.id = t.id returning b.id
-    ), holding_rows as (
-      insert into ${positionBatches} (account_id, position_id, batch_id, reserved, written_off)
-      select ${holder.accountId}, ${position.id}, t.id, t.portion, 0 from taken t
-      on conflict (position_id, batch_id) do update set reserved = ${positionBatches}.reserved + excluded.reserved
-      returning batch_id
-    ), ledger_rows as (
-      insert into ${movements} (account_id, event_type, product_id, batch_id, article_number, title, party, quantity, cost_price, sum,
-        initial_warehouse_id, final_warehouse_id, user_id, comment)
-      select ${holder.accountId}, 'reserve', ${product.id}, t.id, ${product.article}, ${product.name}, t.number, t.portion, t.cost_price,
-        round(t.cost_price * t.portion, 2), t.warehouse_id, null, ${holder.userId}::int, ${holder.comment}
-      from taken t order by t.id
-      returning id
-    ), held as (
-      select pb.reserved + coalesce(t.portion, 0) as reserved, pb.written_off, b.cost_price
-      from ${positionBatches} pb join ${batches} b on b.id = pb.batch_id left join taken t on t.id = pb.batch_id
-      where pb.position_id = ${position.id}
-      union all
-      select t.portion, 0, t.cost_price from taken t
-      where not exists (select 1 from ${positionBatches} pb where pb.position_id = ${position.id} and pb.batch_id = t.id)
-    ), position_row as (
-      update ${orderPositions} p set
-        reserved = h.reserved,
-        written_off = h.written_off,
-        cost_price = case when h.held > 0 then round(h.cost / h.held, 2) else p.cost_price end
-      from (select coalesce(sum(reserved), 0) as reserved, coalesce(sum(written_off), 0) as written_off,
-                   coalesce(sum(reserved + written_off), 0) as held, sum((reserved + written_off) * cost_price) as cost from held) h
-      where p.id = ${position.id} and exists (select 1 from taken)
-      returning p.id
-    )
-    select (select free from total)::text as free, (select count(*) from batch_rows)::int as batches,
-      (select count(*) from holding_rows)::int as holdings, (select count(*) from ledger_rows)::int as ledger,
-      (select count(*) from position_row)::int as positions`);
+  const result = await tx.execute(sql`select r.available::text as free, r.positions from stock_reserve_at_once(${holder.accountId}::int,
+    ${holder.userId}::int, ${position.id}::int, ${position.warehouseId}::int, ${product.id}::int, ${product.article}, ${product.name},
+    ${holder.comment}, ${quantityText(thousandths)}::numeric) r`);
   const [row] = (result as unknown as { rows: { free: string; positions: number }[] }).rows;
   if (row.positions !== 1) productShortage(product, thousandthsOf(row.free));
 }
