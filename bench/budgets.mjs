@@ -23,7 +23,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forkClients, freePort, percentile, root, seedBenchData, startPostgres, startUntil, stopChild, treeCpuMs } from './processes.mjs';
+import { dealId, forkClients, freePort, percentile, root, seedBenchData, startPostgres, startUntil, stopChild, treeCpuMs } from './processes.mjs';
 
 const QUERIES = ['dril', 'hammer pro', 'wrench', 'bolt', 'saw mini', 'clamp', 'heavy 12', 'smart'];
 /** The orders screen's requests: its stored table configuration's sort and the filters people use. */
@@ -60,14 +60,11 @@ const BUDGETS = [
     text: '≥ 500 req/s, p95 ≤ 100 ms, no oversell',
     met: (row) => row.rps >= 500 && row.p95 <= 100 && row.oversold === 0,
     // Each run has its own 100 hot products (`run`), so a later run does not find the stock an earlier one took.
-    request: (n, ranges, run) => {
-      const deals = ranges.last_deal - ranges.first_deal + 1;
-      return {
-        path: 'orders/product/add',
-        method: 'POST',
-        body: { order_id: ranges.first_deal + ((n * 7919 + run * 1237) % deals), product: String(ranges.first_product + run * 100 + (n % 100)), quantity: 1 },
-      };
-    },
+    request: (n, ranges, run) => ({
+      path: 'orders/product/add',
+      method: 'POST',
+      body: { order_id: dealId(ranges, n * 7919 + run * 1237), product: String(ranges.first_product + run * 100 + (n % 100)), quantity: 1 },
+    }),
   },
 ];
 

@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forkClients, freePort, percentile, root, seedBenchData, startPostgres, startUntil, stopChild } from './processes.mjs';
+import { dealId, forkClients, freePort, percentile, root, seedBenchData, startPostgres, startUntil, stopChild } from './processes.mjs';
 const CALLS = ['search', 'list', 'open order', 'add to deal', 'save'];
 const QUERIES = ['dril', 'hammer pro', 'wrench', 'bolt', 'saw mini', 'clamp'];
 
@@ -45,10 +45,10 @@ async function client({ url, token, ranges, connections, seconds, index }) {
       await timed('list', 'orders/list', { method: 'POST', body: JSON.stringify({ page: 1 + (n % 50), per_page: 20, filter: n % 2 ? { hide_final: true } : {} }) });
       const orderId = ranges.first_order + ((n * 7919) % span('first_order', 'last_order'));
       const order = await timed('open order', `orders/order?order_id=${orderId}`);
-      const dealId = ranges.first_deal + ((n * 104729) % span('first_deal', 'last_deal'));
+      const deal = dealId(ranges, n * 104729);
       // Hot products: the first 100, so adds contend on the same rows as in a busy shop.
       const productId = ranges.first_product + (n % 100);
-      await timed('add to deal', 'orders/product/add', { method: 'POST', body: JSON.stringify({ order_id: dealId, product: String(productId), quantity: 1 }) });
+      await timed('add to deal', 'orders/product/add', { method: 'POST', body: JSON.stringify({ order_id: deal, product: String(productId), quantity: 1 }) });
       if (order?.version) await timed('save', 'orders/update', { method: 'POST', body: JSON.stringify({ id: orderId, version: order.version, name: `Bench order ${orderId}` }) });
     }
   };

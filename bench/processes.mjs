@@ -36,6 +36,15 @@ export async function startPostgres(folderPrefix) {
  * The benchmarks' data (bench/benchServer.ts, bundled to dist/bench) seeded into `databaseUrl`: answers the session
  * token it printed and the id ranges of what it made.
  */
+/**
+ * The k-th CRM deal of the seed (bench/benchServer.ts): only the deals reserve on add (the local orders sit in
+ * stages that hold no stock), so an add-to-deal benchmark must pick among them, not among the ids between them.
+ */
+export function dealId(ranges, k) {
+  if (!(ranges.deal_step > 0)) throw new Error('the seeded deals do not step evenly: cannot pick deal ids');
+  return ranges.first_deal + ranges.deal_step * (((k % ranges.deal_count) + ranges.deal_count) % ranges.deal_count);
+}
+
 export async function seedBenchData(databaseUrl) {
   const esbuild = await import('esbuild');
   const seedBundle = join(root, 'dist', 'bench', 'benchServer.mjs');

@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dealId } from './processes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundle = join(root, 'dist', 'bench', 'benchServer.mjs');
@@ -62,7 +63,7 @@ const endpoints = [
   ['orders/list', () => ({ method: 'POST', path: '/api/orders/list', body: JSON.stringify({ page: 1 + (query++ % 50), per_page: 20, filter: query % 2 ? { hide_final: true } : {} }) })],
   ['orders/order', (ranges) => ({ method: 'GET', path: `/api/orders/order?order_id=${pick(ranges, 'first_order', 'last_order')}` })],
   // Add to deal: one unit of a product into a CRM-linked (opened) order, which reserves it at once.
-  ['add-to-deal', (ranges) => ({ method: 'POST', path: '/api/orders/product/add', body: JSON.stringify({ order_id: pick(ranges, 'first_deal', 'last_deal'), product: String(pick(ranges, 'first_product', 'last_product')), quantity: 1 }) })],
+  ['add-to-deal', (ranges) => ({ method: 'POST', path: '/api/orders/product/add', body: JSON.stringify({ order_id: dealId(ranges, query++ * 7919), product: String(pick(ranges, 'first_product', 'last_product')), quantity: 1 }) })],
 ];
 
 // BENCH_CALLS=autocomplete/name,product/get and BENCH_DATABASES=PGlite narrow a run while tuning.
