@@ -211,7 +211,7 @@ describe('links: make public, exchange for a session, unlink', () => {
     const theirCustomer = await other.post('orders/public/customers/add', { name: 'Theirs', email: `${unique('theirs')}@example.com` });
     const before = await snapshotAccount(server.database.db, other.account.id, [other.account.ownerId]);
     const refused = await server.call('POST', 'orders/public/link', { token: ctx.account.token, body: { order_id: theirs.id } });
-    expect(refused).toEqual({ status: 404, body: { error: 'No such order' } });
+    expect(refused).toEqual({ status: 404, body: NO_SUCH_ORDER });
     expect((await server.call('POST', 'orders/public/link', { token: ctx.account.token, body: { order_id: order.id, customer_id: theirCustomer.id } })).status).toBe(404);
     expect((await server.call('POST', 'orders/public/unlink', { token: ctx.account.token, body: { order_id: theirs.id } })).status).toBe(404);
     expect((await server.call('GET', 'orders/public/list', { token: ctx.account.token, query: { order_id: theirs.id } })).status).toBe(404);
@@ -500,6 +500,7 @@ describe('what a public caller may change', () => {
     const lockedBefore = await snapshot();
     expect((await post('public-order/order/position/add', token, { order_id: order.id, product: String(ctx.product.id) })).body).toEqual({
       error: 'The products of this order cannot be changed at this stage',
+      code: 'productsLocked',
     });
     expect((await post('public-order/order/update', token, { order_id: order.id, positions: [{ id: position.id, count: 1 }] })).status).toBe(422);
     expect((await post('public-order/order/position/delete', token, { id: position.id })).status).toBe(422);

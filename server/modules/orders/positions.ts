@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { OrderWithPositions, PositionAddRequest, PositionDeleteRequest } from '../../../src/contract/orders';
 import type { Db, Tx } from '../../db/client';
 import { orderPositions } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import type { Actor } from './actor';
 import { orderChanged } from './changeEvents';
 import { orderRowOf, orderStages, requireProductsEditable, requireProductsEditableIn, settleOrder } from './orderRows';
@@ -64,7 +64,7 @@ export async function addPosition(db: Db, actor: Actor, body: PositionAddRequest
     const target = await lockPositionTarget(tx, actor, body.order_id, body.product);
     const { order, priceFields: defaults } = target;
     const priceField = body.price_field ?? defaults[0] ?? 'price';
-    if (body.price_field !== undefined && !defaults.includes(body.price_field)) throw badRequest(`${body.price_field} is not a price field`);
+    if (body.price_field !== undefined && !defaults.includes(body.price_field)) throw refusal(400, 'notAPriceField', { field: body.price_field });
     const price = priceIn(target.product.values, defaults.includes(priceField) ? priceField : undefined, actor);
     const stages = await orderStages(tx, order);
     await requireProductsEditableIn(tx, order, stages.stage);
@@ -80,15 +80,13 @@ export async function addPosition(db: Db, actor: Actor, body: PositionAddRequest
   return getOrder(db, actor, body.order_id);
 }
 
-export const NO_SUCH_POSITION = 'No such position';
-
 /** The order a position of the account belongs to: 404 when there is no such position, or it is not in the order named. */
 export async function positionOrderId(db: Db, accountId: number, body: PositionDeleteRequest): Promise<number> {
   const [position] = await db
     .select({ orderId: orderPositions.orderId })
     .from(orderPositions)
     .where(and(eq(orderPositions.accountId, accountId), eq(orderPositions.id, body.id)));
-  if (!position || (body.order_id !== undefined && body.order_id !== position.orderId)) throw notFound(NO_SUCH_POSITION);
+  if (!position || (body.order_id !== undefined && body.order_id !== position.orderId)) throw refusal(404, 'noSuchPosition');
   return position.orderId;
 }
 
