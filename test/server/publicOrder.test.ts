@@ -775,7 +775,7 @@ describe('documents of a shared order', () => {
     expect((await get('public-order/custom-doc/download', token, { id: staffHidden.body.id, order_id: order.id })).status).toBe(404);
 
     expect(await get('public-order/custom-doc/delete', token, { id: staffVisible.body.id, order_id: order.id })).toEqual({ status: 422, body: { error: 'You can delete only the files you uploaded', code: 'notYourFile' } });
-    expect(await get('public-order/custom-doc/delete', token, { id: staffHidden.body.id, order_id: order.id })).toEqual({ status: 404, body: { error: 'No such file' } });
+    expect(await get('public-order/custom-doc/delete', token, { id: staffHidden.body.id, order_id: order.id })).toEqual({ status: 404, body: { error: 'No such file', code: 'noSuchFile' } });
     expect(await get('public-order/custom-doc/delete', token, { id: mine.body.id, order_id: order.id })).toEqual({ status: 200, body: { success: true } });
     expect((await server.database.db.select().from(orderFiles).where(eq(orderFiles.orderId, order.id))).map((row) => row.id)).toEqual([staffVisible.body.id, staffHidden.body.id]);
   });
@@ -804,7 +804,7 @@ describe('documents of a shared order', () => {
     expect(await upload(token, 'public-order/custom-doc/upload', { order_id: unshared.id }, { order_id: String(unshared.id) })).toEqual({ status: 404, body: NO_SUCH_ORDER });
     expect(await upload(token, 'public-order/custom-doc/upload', { order_id: order.id }, { order_id: String(unshared.id) })).toEqual({
       status: 400,
-      body: { error: 'The order_id of the form differs from the order_id of the address' },
+      body: { error: 'The order_id of the form differs from the order_id of the address', code: 'orderIdMismatch' },
     });
     expect(await count()).toBe(0);
     // The order is still the orders row's, with no stray shares made by any of this.
