@@ -5,11 +5,12 @@ import ru from '../../locales/ru.json';
 import type { DealProduct, OrderWithPositions } from '../../src/contract/orders';
 import { staffApi, testAccount, type TestAccount } from './account';
 import { openPage, openUrl } from './browser';
+import { codeIn, mailTo } from './outbox';
 
 /**
  * The refusals of the orders and sign-in modules carry codes (server/http/refusal.ts), so the shell says them in the
- * user's language: a stale order save (shown by the failure notice) and a wrong sign-in (shown by the sign-in form,
- * which before this showed the server's English text), each provoked from the screens in English and in Russian. In
+ * user's language: a stale order save (shown by the failure notice) and a wrong code in the password reset (shown by
+ * the sign-in form, which before this showed the server's English text), each provoked from the screens in English and in Russian. In
  * Russian the English text is not shown.
  */
 
@@ -65,14 +66,21 @@ describe('coded refusals of orders and sign-in in the user’s language', () => 
       await shows(page, texts, 'staleOrder', {}, locale);
     });
 
-    it(`rule: a wrong password at sign-in ('invalidLogin') is shown in ${language}`, async () => {
+    it(`rule: a wrong code when resetting the password ('wrongCode', shown by the sign-in form itself) is shown in ${language}`, async () => {
       const page = await openUrl('/#/authorization', { locale });
-      const form = page.getByRole('form', { name: texts.auth.ownPassword });
-      await form.getByLabel(texts.auth.login, { exact: true }).fill(account.email);
-      await form.getByLabel(texts.auth.password, { exact: true }).fill('not the password');
-      const [refused] = await Promise.all([page.waitForResponse((res) => res.url().endsWith('/api/auth/login')), form.getByRole('button', { name: texts.auth.signIn, exact: true }).click()]);
-      expect(refused.status()).toBe(422);
-      await shows(page, texts, 'invalidLogin', {}, locale);
+      await page.getByRole('form', { name: texts.auth.ownPassword }).getByLabel(texts.auth.login, { exact: true }).fill(account.email);
+      await page.getByRole('button', { name: texts.auth.forgotPassword, exact: true }).click();
+      const recovery = page.getByRole('form', { name: texts.auth.tabRecovery });
+      await recovery.getByLabel(texts.auth.login, { exact: true }).fill(account.email);
+      await recovery.getByRole('button', { name: texts.auth.sendCode, exact: true }).click();
+      const reset = page.getByRole('form', { name: texts.auth.resetPassword });
+      await reset.waitFor();
+      const sent = codeIn(await mailTo(account.email));
+      await reset.getByLabel(texts.auth.code, { exact: true }).fill(sent === '00000000' ? '11111111' : '00000000');
+      await reset.getByLabel(texts.auth.newPassword, { exact: true }).fill('a new password 1');
+      const [refused] = await Promise.all([page.waitForResponse((res) => res.url().endsWith('/api/auth/restore-end')), reset.getByRole('button', { name: texts.auth.resetPassword, exact: true }).click()]);
+      expect([refused.status(), ((await refused.json()) as { code: string }).code]).toEqual([422, 'wrongCode']);
+      await shows(page, texts, 'wrongCode', {}, locale);
     });
   }
 });
