@@ -1,12 +1,12 @@
 import { and, count, desc, eq, gt, isNull, sql, sum } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { codes } from '../db/schema';
-import { tooManyRequests, unprocessable } from '../http/errors';
+import { refusal, type RefusalCode, refusalText } from '../http/refusal';
 import { newCode, sha256 } from './secrets';
 
-export const TOO_MANY_ATTEMPTS = 'You have used too many code entry attempts';
-export const WRONG_CODE = 'The code is wrong';
-export const NO_CODE = 'The code has expired. Request a new one';
+export const TOO_MANY_ATTEMPTS = refusalText('tooManyCodeAttempts');
+export const WRONG_CODE = refusalText('wrongCode');
+export const NO_CODE = refusalText('codeExpired');
 
 export interface CodeOptions {
   ttlMinutes: number;
@@ -21,7 +21,7 @@ export interface CodeOptions {
 const HOUR = 60 * 60_000;
 
 /** Refusals of the per-login limits: 429 with the spec's text, so the client shows it as it is. */
-const tooMany = () => tooManyRequests(TOO_MANY_ATTEMPTS, { success: false });
+const tooMany = () => refusal(429, 'tooManyCodeAttempts', undefined, { success: false });
 
 /**
  * The limits are counted on the codes table itself (rows of the last hour), so they hold across codes,
@@ -65,7 +65,7 @@ export async function issueCode(db: Db, purpose: string, login: string, payload:
  */
 export async function consumeCode(db: Db, purpose: string, login: string, code: string, options: CodeOptions): Promise<Record<string, unknown>> {
   // The counted attempt must be committed, so the refusal is thrown after the transaction, not inside it.
-  type Outcome = { refused: string } | { payload: Record<string, unknown> };
+  type Outcome = { refused: RefusalCode } | { payload: Record<string, unknown> };
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [row] = await tx
       .select()
@@ -74,17 +74,17 @@ export async function consumeCode(db: Db, purpose: string, login: string, code: 
       .orderBy(desc(codes.id))
       .limit(1)
       .for('update');
-    if (!row) return { refused: NO_CODE };
+    if (!row) return { refused: 'codeExpired' };
     const guessed = await wrongGuessesLastHour(tx, purpose, login);
-    if (row.attempts >= options.maxAttempts || guessed >= options.guessesPerHour) return { refused: TOO_MANY_ATTEMPTS };
+    if (row.attempts >= options.maxAttempts || guessed >= options.guessesPerHour) return { refused: 'tooManyCodeAttempts' };
     if (row.codeHash !== sha256(code.trim())) {
       await tx.update(codes).set({ attempts: row.attempts + 1 }).where(eq(codes.id, row.id));
       const spent = row.attempts + 1 >= options.maxAttempts || guessed + 1 >= options.guessesPerHour;
-      return { refused: spent ? TOO_MANY_ATTEMPTS : WRONG_CODE };
+      return { refused: spent ? 'tooManyCodeAttempts' : 'wrongCode' };
     }
     await tx.update(codes).set({ usedAt: new Date() }).where(eq(codes.id, row.id));
     return { payload: row.payload };
   });
-  if ('refused' in outcome) throw unprocessable(outcome.refused, { success: false });
+  if ('refused' in outcome) throw refusal(422, outcome.refused, undefined, { success: false });
   return outcome.payload;
 }

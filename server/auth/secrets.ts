@@ -1,13 +1,14 @@
 import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { serverBusy } from '../http/errors';
+import { HttpError } from '../http/errors';
+import { refusalText } from '../http/refusal';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number }) => Promise<Buffer>;
 
 /** scrypt parameters (N=2^15, r=8, p=1: about 32 MiB and tens of ms per hash). */
 const SCRYPT = { N: 1 << 15, r: 8, p: 1, keylen: 32, maxmem: 64 * 1024 * 1024 };
 
-export const SERVER_BUSY = 'The server is busy checking passwords. Try again in a few seconds';
+export const SERVER_BUSY = refusalText('serverBusyPasswords');
 
 /**
  * scrypt runs on libuv's small thread pool, which also does every file and DNS call; a burst of sign-ins
@@ -24,7 +25,7 @@ export function limitHashing(limits: { concurrency: number; queue: number }): vo
 
 async function boundedScrypt(password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }): Promise<Buffer> {
   if (hashing.running >= hashing.concurrency) {
-    if (hashing.waiting.length >= hashing.queue) throw serverBusy(SERVER_BUSY, 2);
+    if (hashing.waiting.length >= hashing.queue) throw new HttpError(503, SERVER_BUSY, { code: 'serverBusyPasswords' }, 2);
     await new Promise<void>((resolve) => hashing.waiting.push(resolve));
   } else {
     hashing.running += 1;

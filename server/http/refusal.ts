@@ -42,5 +42,13 @@ export function refusalMessageIn(error: HttpError, lang: Language): string {
   return isRefusalCode(code) ? refusalTextIn(lang, code, params) : error.message;
 }
 
+/**
+ * A refusal whose English `error` writes its figures as the server wrote them before it had codes (String(n): '1234.5',
+ * not '1,234.5'), since clients read those texts byte for byte; `params` still carry the numbers, so the shell writes
+ * them the user's way. For the stock shortages, whose available quantity can pass a thousand.
+ */
+export const plainRefusal = (status: number, code: RefusalCode, params: RefusalParams, extra: Record<string, unknown> = {}) =>
+  new HttpError(status, fill(en[code], Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)])), 'en'), { ...extra, code, params });
+
 /** Not allowed by the user's rights: 422, since the token itself is fine and a 403 signs the user out. */
 export const noRight = (code: RefusalCode, params?: RefusalParams) => refusal(422, code, params);

@@ -37,12 +37,17 @@ export function logOut(): Promise<unknown> {
   return ended;
 }
 
-/** What a form shows after a step: done, or the message to show (a key, or the server's own text). */
-export type StepResult = { ok: true } | { ok: false; messageKey: MessageKey; serverText?: string };
+/**
+ * What a form shows after a step: done, or the message to show (a key, or the server's own text). A refusal with a
+ * code keeps its code and figures too, so the form (a lazy chunk, which loads the texts) says it in the user's language.
+ */
+export type StepResult = { ok: true } | { ok: false; messageKey: MessageKey; serverText?: string; refusal?: { code: string; params?: unknown } };
 
 function failure(messageKey: MessageKey, body?: unknown): StepResult {
   const serverText = errorText(body);
-  return serverText ? { ok: false, messageKey, serverText } : { ok: false, messageKey };
+  const { code, params } = (body ?? {}) as { code?: unknown; params?: unknown };
+  const refusal = typeof code === 'string' ? { refusal: { code, ...(params !== undefined && { params }) } } : {};
+  return serverText ? { ok: false, messageKey, serverText, ...refusal } : { ok: false, messageKey };
 }
 
 /** A sign-in that worked may have opened only the user's invitations (no account of theirs is enabled yet). */

@@ -27,7 +27,7 @@ describe('auth/login', () => {
     for (const body of [{ login: account.email, password: 'nope' }, { login: 'nobody@example.com', password: 'x' }]) {
       const answer = await server.call('POST', 'auth/login', { body });
       expect(answer.status).toBe(422);
-      expect(answer.body).toEqual({ success: false, error: 'Invalid username or password' });
+      expect(answer.body).toEqual({ success: false, error: 'Invalid username or password', code: 'invalidLogin' });
     }
   });
 
@@ -74,7 +74,7 @@ describe('auth/login', () => {
       expect(config.body).toMatchObject({ account: { id: account.id }, user: { id: account.ownerId, phone } });
     }
     const wrong = await server.call('POST', 'auth/login', { body: { login: phone, password: 'not the password' } });
-    expect(wrong).toEqual({ status: 422, body: { success: false, error: 'Invalid username or password' } });
+    expect(wrong).toEqual({ status: 422, body: { success: false, error: 'Invalid username or password', code: 'invalidLogin' } });
   });
 
   it('sign-in attempts are rate-limited per address and login (LOGIN_RATE_LIMIT): past the limit 429, even with the right password; another login is not held up', async () => {
@@ -137,7 +137,7 @@ describe('registration with a confirmation code (auth/sign-up, auth/set-account)
     expect(answers.slice(0, 4)).toEqual(Array(4).fill('The code is wrong'));
     expect(answers[4]).toBe('You have used too many code entry attempts');
     const right = await server.call('POST', 'auth/set-account', { body: { mode: 'phone', login: phone, code } });
-    expect(right.body).toEqual({ success: false, error: 'You have used too many code entry attempts' });
+    expect(right.body).toEqual({ success: false, error: 'You have used too many code entry attempts', code: 'tooManyCodeAttempts' });
     expect(await server.database.db.select().from(users).where(eq(users.phone, phone))).toHaveLength(0);
   });
 
@@ -218,7 +218,7 @@ describe('codes and their limits (issue 12 §1)', () => {
     const ghost = `${unique('ghost')}@example.com`;
     for (const login of [account.email, ghost]) {
       for (let i = 0; i < 5; i += 1) expect(await server.call('GET', 'auth/restore', { query: { login } })).toEqual({ status: 200, body: { success: true } });
-      expect(await server.call('GET', 'auth/restore', { query: { login } })).toEqual({ status: 429, body: { success: false, error: TOO_MANY_ATTEMPTS } });
+      expect(await server.call('GET', 'auth/restore', { query: { login } })).toEqual({ status: 429, body: { success: false, error: TOO_MANY_ATTEMPTS, code: 'tooManyCodeAttempts' } });
     }
     expect(await messagesTo(account.email)).toBe(5);
     expect(await messagesTo(ghost)).toBe(0);
@@ -238,7 +238,7 @@ describe('codes and their limits (issue 12 §1)', () => {
     const answers = [];
     for (let i = 0; i < 5; i += 1) answers.push((await restoreEnd(second === '00000000' ? '11111111' : '00000000')).body.error);
     expect(answers).toEqual([...Array(4).fill(WRONG_CODE), TOO_MANY_ATTEMPTS]);
-    expect((await restoreEnd(second)).body).toEqual({ success: false, error: TOO_MANY_ATTEMPTS });
+    expect((await restoreEnd(second)).body).toEqual({ success: false, error: TOO_MANY_ATTEMPTS, code: 'tooManyCodeAttempts' });
     // The cool-down holds for new codes too: none is issued while the hour's guesses are spent.
     expect((await server.call('GET', 'auth/restore', { query: { login: account.email } })).status).toBe(429);
     expect((await server.call('POST', 'auth/login', { body: { login: account.email, password: 'brand-new-pass' } })).status).toBe(422);
@@ -291,7 +291,7 @@ describe('codes and their limits (issue 12 §1)', () => {
       const times = [];
       for (let i = 0; i < 5; i += 1) {
         const start = performance.now();
-        expect((await server.call('POST', 'auth/login', { body: { login, password: 'wrong-guess' } })).body).toEqual({ success: false, error: 'Invalid username or password' });
+        expect((await server.call('POST', 'auth/login', { body: { login, password: 'wrong-guess' } })).body).toEqual({ success: false, error: 'Invalid username or password', code: 'invalidLogin' });
         times.push(performance.now() - start);
       }
       return times.sort((a, b) => a - b)[2];
@@ -324,7 +324,7 @@ describe('password hashing is bounded (HASH_CONCURRENCY, HASH_QUEUE)', () => {
       const answers = await Promise.all(attempts);
       const busy = answers.filter((answer) => answer.statusCode === 503);
       expect(busy.length).toBeGreaterThan(20);
-      expect(busy[0].json()).toEqual({ error: SERVER_BUSY });
+      expect(busy[0].json()).toEqual({ error: SERVER_BUSY, code: 'serverBusyPasswords' });
       expect(busy[0].headers['retry-after']).toBe('2');
       expect(answers.filter((answer) => answer.statusCode !== 503).every((answer) => answer.statusCode === 422)).toBe(true);
       expect((await cheap).statusCode).toBe(200);
@@ -350,8 +350,8 @@ describe('setting a password', () => {
     await server.call('GET', 'auth/restore', { query: { login: account.email } });
     const code = codeIn(await server.lastMessage(account.email));
     const end = (password: string) => server.call('POST', 'auth/restore-end', { body: { login: account.email, code, password } });
-    expect(await end('short12')).toEqual({ status: 400, body: { error: PASSWORD_TOO_SHORT, fields: { password: PASSWORD_TOO_SHORT } } });
-    expect(await end(account.email.toUpperCase())).toEqual({ status: 400, body: { error: PASSWORD_IS_LOGIN, fields: { password: PASSWORD_IS_LOGIN } } });
+    expect(await end('short12')).toEqual({ status: 400, body: { error: PASSWORD_TOO_SHORT, code: 'passwordTooShort', params: { min: 8 }, fields: { password: PASSWORD_TOO_SHORT } } });
+    expect(await end(account.email.toUpperCase())).toEqual({ status: 400, body: { error: PASSWORD_IS_LOGIN, code: 'passwordIsLogin', fields: { password: PASSWORD_IS_LOGIN } } });
     expect(await end('a-good-long-one')).toEqual({ status: 200, body: { success: true } });
   });
 

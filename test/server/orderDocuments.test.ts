@@ -189,7 +189,7 @@ describe('orders/custom-doc: upload, list, download, delete', () => {
     for (const app of [server.app, disk.app]) {
       const refused = await upload(account.token, [orderId, filePart(tooLarge, 'big.bin')], app);
       expect(refused.status).toBe(413);
-      expect(refused.body).toEqual({ error: 'The file is larger than 10 MB. Choose a smaller file.' });
+      expect(refused.body).toEqual({ error: 'The file is larger than 10 MB. Choose a smaller file.', code: 'orderFileTooLarge', params: { mb: 10 } });
       // With order_id after the file the bytes arrive before the order is known: still nothing stays.
       expect((await upload(account.token, [filePart(tooLarge, 'big.bin'), orderId], app)).status).toBe(413);
     }

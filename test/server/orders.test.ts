@@ -184,8 +184,8 @@ describe('positions: orders/product/add and delete', () => {
     const order = (await server.call('POST', 'orders/add', { token: account.token, body: {} })).body;
     const add = (productRef: string) => server.call('POST', 'orders/product/add', { token: account.token, body: { order_id: order.id, product: productRef } });
     expect((await add('abc')).body.error).toMatch(/Invalid product identifier/);
-    expect((await add(`${product.id}%%%nowhere`)).body).toEqual({ error: 'No such warehouse' });
-    expect((await add('999999')).body).toEqual({ error: 'No such product' });
+    expect((await add(`${product.id}%%%nowhere`)).body).toEqual({ error: 'No such warehouse', code: 'noSuchWarehouse' });
+    expect((await add('999999')).body).toEqual({ error: 'No such product', code: 'noSuchProduct' });
     expect(await server.database.db.select().from(orderPositions).where(eq(orderPositions.orderId, order.id))).toEqual([]);
   });
 

@@ -54,7 +54,7 @@ describe('product/update with the version it loaded (stale save rule)', () => {
     const before = await catalogueOf(account.id);
     const stale = await post('product/update', { id: product.id, name: 'Second editor', description: 'lost?', updated_at: loaded.updated_at });
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ error: STALE_PRODUCT, updated_at: first.body.updated_at });
+    expect(stale.body).toEqual({ error: STALE_PRODUCT, code: 'staleProduct', updated_at: first.body.updated_at });
     expect(await catalogueOf(account.id)).toEqual(before);
     // Reloaded, the second editor's save goes through.
     const again = await post('product/update', { id: product.id, name: 'Second editor', updated_at: first.body.updated_at });

@@ -129,12 +129,12 @@ describe('product/image/upload and product/image', () => {
     const product = await withImageField(account);
     const before = await productRow(product.id);
     const text = await upload(account.token, product.id, 'photos', Buffer.from('just some text'), 'image/png');
-    expect(text).toEqual({ status: 400, body: { error: NOT_AN_IMAGE } });
+    expect(text).toEqual({ status: 400, body: { error: NOT_AN_IMAGE, code: 'notAnImage' } });
     const svg = await upload(account.token, product.id, 'photos', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml');
-    expect(svg).toEqual({ status: 400, body: { error: NOT_AN_IMAGE } });
-    expect(await upload(account.token, product.id, 'colour', solidPng(10, 10))).toEqual({ status: 400, body: { error: NO_IMAGE_FIELD } });
+    expect(svg).toEqual({ status: 400, body: { error: NOT_AN_IMAGE, code: 'notAnImage' } });
+    expect(await upload(account.token, product.id, 'colour', solidPng(10, 10))).toEqual({ status: 400, body: { error: NO_IMAGE_FIELD, code: 'noImageField' } });
     const huge = Buffer.concat([solidPng(10, 10), Buffer.alloc(PRODUCT_IMAGE_MAX_BYTES)]);
-    expect(await upload(account.token, product.id, 'photos', huge)).toEqual({ status: 413, body: { error: IMAGE_TOO_LARGE } });
+    expect(await upload(account.token, product.id, 'photos', huge)).toEqual({ status: 413, body: { error: IMAGE_TOO_LARGE, code: 'imageTooLarge' } });
     expect(await stored(product.id)).toEqual([]);
     expect(await productRow(product.id)).toEqual(before);
   });
@@ -229,9 +229,9 @@ describe('carousel sizes made with sharp at upload', () => {
     const sizesBefore = await db().$count(productImageSizes);
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 1, g: 2, b: 3 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
     const jpeg = await turnedJpeg();
-    expect(await upload(account.token, product.id, 'photos', png.subarray(0, Math.floor(png.length / 2)))).toEqual({ status: 400, body: { error: IMAGE_UNREADABLE } });
-    expect(await upload(account.token, product.id, 'photos', jpeg.subarray(0, jpeg.length - 300), 'image/jpeg')).toEqual({ status: 400, body: { error: IMAGE_UNREADABLE } });
-    expect(await upload(account.token, product.id, 'photos', bombPng())).toEqual({ status: 400, body: { error: IMAGE_TOO_MANY_PIXELS } });
+    expect(await upload(account.token, product.id, 'photos', png.subarray(0, Math.floor(png.length / 2)))).toEqual({ status: 400, body: { error: IMAGE_UNREADABLE, code: 'imageUnreadable' } });
+    expect(await upload(account.token, product.id, 'photos', jpeg.subarray(0, jpeg.length - 300), 'image/jpeg')).toEqual({ status: 400, body: { error: IMAGE_UNREADABLE, code: 'imageUnreadable' } });
+    expect(await upload(account.token, product.id, 'photos', bombPng())).toEqual({ status: 400, body: { error: IMAGE_TOO_MANY_PIXELS, code: 'imageTooManyPixels' } });
     expect(await stored(product.id)).toEqual([]);
     expect(await db().$count(productImageSizes)).toBe(sizesBefore);
     expect(await productRow(product.id)).toEqual(before);
@@ -298,12 +298,12 @@ describe('image changes check the version the caller read, like a save', () => {
       { name: 'file', filename: 'photo.png', data: solidPng(12, 12) },
     ]);
     const refusedUpload = await server.app.inject({ method: 'POST', url: '/api/product/image/upload', headers: { authorization: `Bearer ${account.token}`, 'content-type': contentType }, payload });
-    expect([refusedUpload.statusCode, refusedUpload.json()]).toEqual([409, { error: STALE_PRODUCT, updated_at: first.updated_at }]);
+    expect([refusedUpload.statusCode, refusedUpload.json()]).toEqual([409, { error: STALE_PRODUCT, code: 'staleProduct', updated_at: first.updated_at }]);
     const id = first.values.photos[0].id;
     const reorder = await server.call('POST', 'product/image/reorder', { token: account.token, body: { product_id: product.id, field: 'photos', ids: [id], updated_at: stale } });
-    expect(reorder).toEqual({ status: 409, body: { error: STALE_PRODUCT, updated_at: first.updated_at } });
+    expect(reorder).toEqual({ status: 409, body: { error: STALE_PRODUCT, code: 'staleProduct', updated_at: first.updated_at } });
     const remove = await server.call('POST', 'product/image/delete', { token: account.token, body: { id, updated_at: stale } });
-    expect(remove).toEqual({ status: 409, body: { error: STALE_PRODUCT, updated_at: first.updated_at } });
+    expect(remove).toEqual({ status: 409, body: { error: STALE_PRODUCT, code: 'staleProduct', updated_at: first.updated_at } });
     expect({ images: await stored(product.id), product: await productRow(product.id) }).toEqual(before);
     const removed = await server.call('POST', 'product/image/delete', { token: account.token, body: { id, updated_at: first.updated_at } });
     expect(removed.status).toBe(200);

@@ -238,7 +238,7 @@ describe('product/get', () => {
     for (const id of [foreign.id, 2_000_000_000]) {
       const answer = await get('product/get', { id });
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ error: 'No such product' });
+      expect(answer.body).toEqual({ error: 'No such product', code: 'noSuchProduct' });
     }
     expect((await get('product/get', { id: 'abc' })).status).toBe(400);
     expect((await get('product/get', { id: 0 })).status).toBe(400);

@@ -211,7 +211,7 @@ describe('links: make public, exchange for a session, unlink', () => {
     const theirCustomer = await other.post('orders/public/customers/add', { name: 'Theirs', email: `${unique('theirs')}@example.com` });
     const before = await snapshotAccount(server.database.db, other.account.id, [other.account.ownerId]);
     const refused = await server.call('POST', 'orders/public/link', { token: ctx.account.token, body: { order_id: theirs.id } });
-    expect(refused).toEqual({ status: 404, body: { error: 'No such order' } });
+    expect(refused).toEqual({ status: 404, body: NO_SUCH_ORDER });
     expect((await server.call('POST', 'orders/public/link', { token: ctx.account.token, body: { order_id: order.id, customer_id: theirCustomer.id } })).status).toBe(404);
     expect((await server.call('POST', 'orders/public/unlink', { token: ctx.account.token, body: { order_id: theirs.id } })).status).toBe(404);
     expect((await server.call('GET', 'orders/public/list', { token: ctx.account.token, query: { order_id: theirs.id } })).status).toBe(404);
@@ -500,6 +500,7 @@ describe('what a public caller may change', () => {
     const lockedBefore = await snapshot();
     expect((await post('public-order/order/position/add', token, { order_id: order.id, product: String(ctx.product.id) })).body).toEqual({
       error: 'The products of this order cannot be changed at this stage',
+      code: 'productsLocked',
     });
     expect((await post('public-order/order/update', token, { order_id: order.id, positions: [{ id: position.id, count: 1 }] })).status).toBe(422);
     expect((await post('public-order/order/position/delete', token, { id: position.id })).status).toBe(422);
@@ -774,7 +775,7 @@ describe('documents of a shared order', () => {
     expect((await get('public-order/custom-doc/download', token, { id: staffHidden.body.id, order_id: order.id })).status).toBe(404);
 
     expect(await get('public-order/custom-doc/delete', token, { id: staffVisible.body.id, order_id: order.id })).toEqual({ status: 422, body: { error: 'You can delete only the files you uploaded', code: 'notYourFile' } });
-    expect(await get('public-order/custom-doc/delete', token, { id: staffHidden.body.id, order_id: order.id })).toEqual({ status: 404, body: { error: 'No such file' } });
+    expect(await get('public-order/custom-doc/delete', token, { id: staffHidden.body.id, order_id: order.id })).toEqual({ status: 404, body: { error: 'No such file', code: 'noSuchFile' } });
     expect(await get('public-order/custom-doc/delete', token, { id: mine.body.id, order_id: order.id })).toEqual({ status: 200, body: { success: true } });
     expect((await server.database.db.select().from(orderFiles).where(eq(orderFiles.orderId, order.id))).map((row) => row.id)).toEqual([staffVisible.body.id, staffHidden.body.id]);
   });
@@ -803,7 +804,7 @@ describe('documents of a shared order', () => {
     expect(await upload(token, 'public-order/custom-doc/upload', { order_id: unshared.id }, { order_id: String(unshared.id) })).toEqual({ status: 404, body: NO_SUCH_ORDER });
     expect(await upload(token, 'public-order/custom-doc/upload', { order_id: order.id }, { order_id: String(unshared.id) })).toEqual({
       status: 400,
-      body: { error: 'The order_id of the form differs from the order_id of the address' },
+      body: { error: 'The order_id of the form differs from the order_id of the address', code: 'orderIdMismatch' },
     });
     expect(await count()).toBe(0);
     // The order is still the orders row's, with no stray shares made by any of this.

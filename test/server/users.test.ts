@@ -886,9 +886,9 @@ describe('a user who has only invitations (no enabled membership anywhere)', () 
     const account = await server.newAccount();
     const person = await onlyInvited(account);
     const before = (await db().select().from(tokens).where(eq(tokens.userId, person.id))).length;
-    expect(await signIn(person.email, 'wrong password')).toEqual({ status: 422, body: { success: false, error: 'Invalid username or password' } });
+    expect(await signIn(person.email, 'wrong password')).toEqual({ status: 422, body: { success: false, error: 'Invalid username or password', code: 'invalidLogin' } });
     await server.call('GET', 'account/user/unlink', { token: account.token, query: { id: person.id } });
-    expect(await signIn(person.email, person.password)).toEqual({ status: 422, body: { success: false, error: 'Invalid username or password' } });
+    expect(await signIn(person.email, person.password)).toEqual({ status: 422, body: { success: false, error: 'Invalid username or password', code: 'invalidLogin' } });
     expect(await db().select().from(tokens).where(eq(tokens.userId, person.id))).toHaveLength(before);
   });
 });

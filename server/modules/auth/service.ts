@@ -2,35 +2,37 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { parseLogin, type ParsedLogin } from '../../../src/domain/login';
 import { MIN_PASSWORD_LENGTH, passwordProblem } from '../../../src/domain/password';
 import type { LoginMode } from '../../../src/contract/auth';
-import { NO_CODE, consumeCode, issueCode } from '../../auth/codes';
+import { consumeCode, issueCode } from '../../auth/codes';
 import { hashPassword, newPassword, verifyNoPassword, verifyPassword } from '../../auth/secrets';
 import { createSession } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { accounts, memberships, tariffs, tokens, users } from '../../db/schema';
-import { badRequest, unprocessable } from '../../http/errors';
+import { refusal, refusalText } from '../../http/refusal';
 import type { ServerContext } from '../../http/context';
 import { demoLang, localiseSystemPipeline } from '../demo/defaultNames';
 import { addAccountDocuments } from '../accountDefaults/documents';
 
-export const INVALID_LOGIN = 'Invalid username or password';
-export const USER_EXISTS = 'Such a user already exists.';
+export const INVALID_LOGIN = refusalText('invalidLogin');
+export const USER_EXISTS = refusalText('userExists');
 export const DEFAULT_TARIFF = 'start';
-export const PASSWORD_TOO_SHORT = `The password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-export const WRONG_CURRENT_PASSWORD = 'The current password is wrong';
-export const PASSWORD_IS_LOGIN = 'The password must not be your e-mail or phone';
+export const PASSWORD_TOO_SHORT = refusalText('passwordTooShort', { min: MIN_PASSWORD_LENGTH });
+export const WRONG_CURRENT_PASSWORD = refusalText('wrongCurrentPassword');
+export const PASSWORD_IS_LOGIN = refusalText('passwordIsLogin');
 
 /** A new staff password must pass the rules of src/domain/password; the refusal names the field. */
 export function requirePassword(password: string, logins: readonly (string | null | undefined)[], field = 'password'): void {
   const problem = passwordProblem(password, logins);
   if (!problem) return;
   const text = problem === 'tooShort' ? PASSWORD_TOO_SHORT : PASSWORD_IS_LOGIN;
-  throw badRequest(text, { fields: { [field]: text } });
+  throw problem === 'tooShort'
+    ? refusal(400, 'passwordTooShort', { min: MIN_PASSWORD_LENGTH }, { fields: { [field]: text } })
+    : refusal(400, 'passwordIsLogin', undefined, { fields: { [field]: text } });
 }
 
 /** The canonical login, checked against the mode the form chose. */
 export function requireLogin(text: string, mode?: LoginMode): ParsedLogin {
   const parsed = parseLogin(text);
-  if (!parsed || (mode && parsed.mode !== mode)) throw badRequest(mode === 'phone' ? 'Enter a phone number' : 'Enter a valid e-mail or phone number');
+  if (!parsed || (mode && parsed.mode !== mode)) throw refusal(400, mode === 'phone' ? 'enterPhone' : 'enterLogin');
   return parsed;
 }
 
@@ -73,7 +75,7 @@ export async function login(ctx: ServerContext, loginText: string, password: str
   const user = parsed ? await findUserByLogin(ctx.db, parsed) : null;
   // Same answer, and a password check's time, for an unknown login and a wrong password: logins cannot be probed.
   const passwordFits = user ? await verifyPassword(password, user.passwordHash) : await verifyNoPassword(password);
-  if (!user || !passwordFits) throw unprocessable(INVALID_LOGIN, { success: false });
+  if (!user || !passwordFits) throw refusal(422, 'invalidLogin', undefined, { success: false });
   return openSession(ctx, user.id);
 }
 
@@ -86,7 +88,7 @@ export async function openSession(ctx: ServerContext, userId: number): Promise<L
     .where(and(eq(memberships.userId, userId), inArray(memberships.status, ['enabled', 'invited'])))
     .orderBy(sql`${memberships.status} = 'enabled' desc`, desc(memberships.isOwner), asc(memberships.createdAt))
     .limit(1);
-  if (!membership) throw unprocessable(INVALID_LOGIN, { success: false });
+  if (!membership) throw refusal(422, 'invalidLogin', undefined, { success: false });
   const token = await createSession(ctx.db, userId, membership.accountId, ctx.config.tokenTtlDays);
   return membership.status === 'enabled' ? { token } : { token, scope: 'invitations' };
 }
@@ -122,7 +124,7 @@ export async function setAccount(ctx: ServerContext, input: { mode: LoginMode; l
   await ctx.db.transaction(async (tx) => {
     const column = login.mode === 'email' ? users.email : users.phone;
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(column, login.value)).limit(1);
-    if (existing) throw unprocessable(USER_EXISTS, { success: false });
+    if (existing) throw refusal(422, 'userExists', undefined, { success: false });
     const [tariff] = await tx.select({ id: tariffs.id }).from(tariffs).where(eq(tariffs.code, DEFAULT_TARIFF)).limit(1);
     const [account] = await tx
       .insert(accounts)
@@ -162,7 +164,7 @@ export async function restoreEnd(ctx: ServerContext, input: { login: string; cod
   const user = await findUserByLogin(ctx.db, login);
   requirePassword(input.password, [login.value, user?.email, user?.phone]);
   await consumeCode(ctx.db, 'restore', login.value, input.code, codeOptions(ctx));
-  if (!user) throw unprocessable(NO_CODE, { success: false });
+  if (!user) throw refusal(422, 'codeExpired', undefined, { success: false });
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));

@@ -6,7 +6,8 @@ import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { companies, contacts, documentCounters, generatedDocuments, orderFiles, orders, users } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import { discardStored, readStored, storeStream } from '../orderDocuments/storage';
 import { documentGenerated } from './generatedEvents';
 import { orderDocumentData, formatters, type DocumentLang } from './orderData';
@@ -91,11 +92,11 @@ export async function generateDocument(db: Db, config: Config, input: GenerateIn
         .orderBy(desc(generatedDocuments.fileId))
         .limit(1)
     : [];
-  if (input.regenerate && !previous) throw notFound('This order has no document of this template to change');
+  if (input.regenerate && !previous) throw refusal(404, 'noDocumentOfTemplate');
   const template = await templateRowOf(db, input.accountId, input.templateId);
   // The order must be the account's before a number is spent on it.
   const [order] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, input.orderId), eq(orders.accountId, input.accountId)));
-  if (!order) throw notFound('No such order');
+  if (!order) throw refusal(404, 'noSuchOrder');
   const date = new Date();
   const number = previous?.number ?? (await takeNumber(db, input.accountId, template.type));
   const filled = await fillTemplate(db, config, input, number, date, template);
@@ -224,7 +225,7 @@ export function listOrderDocuments(db: Db, accountId: number, orderId: number, o
 const dateOf = (value: string | null | undefined, name: string): Date | null => {
   if (!value) return null;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw badRequest(`${name} must be a date`);
+  if (Number.isNaN(date.getTime())) throw refusal(400, 'mustBeDate', { name });
   return date;
 };
 
@@ -274,7 +275,7 @@ export async function registryZip(db: Db, config: Config, accountId: number, ids
     .from(orderFiles)
     .innerJoin(generatedDocuments, eq(generatedDocuments.fileId, orderFiles.id))
     .where(and(eq(orderFiles.accountId, accountId), inArray(orderFiles.id, [...ids])));
-  if (rows.length === 0) throw notFound('No such document');
+  if (rows.length === 0) throw refusal(404, 'noSuchDocument');
   const zip = new PizZip();
   const used = new Set<string>();
   for (const row of rows) {

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, companies, contacts, orderPositions, orders, pipelineStatuses, pipelines, products, users } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import { CUSTOM_CODE } from './catalogue';
 import { productPictures } from './documentImages';
 
@@ -79,7 +79,7 @@ export async function orderDocumentData(
     .leftJoin(companies, and(eq(companies.id, orders.companyId), eq(companies.accountId, accountId)))
     .leftJoin(contacts, and(eq(contacts.id, orders.contactId), eq(contacts.accountId, accountId)))
     .where(and(eq(orders.id, orderId), eq(orders.accountId, accountId)));
-  if (!row) throw notFound('No such order');
+  if (!row) throw refusal(404, 'noSuchOrder');
   const lines = await db
     .select({ position: orderPositions, name: products.name, article: products.article, unit: products.unit, description: products.description })
     .from(orderPositions)

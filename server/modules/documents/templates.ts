@@ -4,7 +4,8 @@ import { SELLER_FIELDS, TEMPLATE_MAX_BYTES, TEMPLATE_TYPES, type DocumentSetting
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { documentSettings, documentTemplates, generatedDocuments, orderFiles, pipelineStatuses, users } from '../../db/schema';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { badRequest, HttpError } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import { safeFileName } from '../orderDocuments/service';
 import { listOrderFields } from '../orderFields/service';
 import { fieldCatalogue, knownPlaceholders } from './catalogue';
@@ -16,10 +17,6 @@ import { addAccountDocuments } from '../accountDefaults/documents';
 
 type Config = Pick<ServerConfig, 'dataDir' | 'rootDir'>;
 export type TemplateRow = typeof documentTemplates.$inferSelect;
-
-export const TEMPLATE_TOO_LARGE = `The template is larger than ${TEMPLATE_MAX_BYTES / (1024 * 1024)} MB. Choose a smaller file.`;
-export const NOT_DOCX = 'The template must be a Word document (.docx)';
-export const NO_SUCH_TEMPLATE = 'No such template';
 
 /**
  * The account's document settings for a write (generating, saving settings). An account made before its documents
@@ -81,7 +78,7 @@ export async function listTemplates(db: Db, accountId: number, options: { public
 
 export async function templateRowOf(db: Db, accountId: number, id: number): Promise<TemplateRow> {
   const [row] = await db.select().from(documentTemplates).where(and(eq(documentTemplates.id, id), eq(documentTemplates.accountId, accountId)));
-  if (!row) throw notFound(NO_SUCH_TEMPLATE);
+  if (!row) throw refusal(404, 'noSuchTemplate');
   return row;
 }
 
@@ -89,11 +86,11 @@ export async function templateRowOf(db: Db, accountId: number, id: number): Prom
 export async function templateBytes(config: Config, row: TemplateRow): Promise<Buffer> {
   if (row.path || row.content) {
     const bytes = await accountStorage(config).read(row);
-    if (!bytes) throw notFound('The template file is missing from the server storage');
+    if (!bytes) throw refusal(404, 'templateFileMissing');
     return bytes;
   }
   if (row.builtin) return builtinBytes(config, row.builtin);
-  throw notFound('The template has no file');
+  throw refusal(404, 'templateHasNoFile');
 }
 
 /** document/refresh-fields: every placeholder, with the account's custom order fields. */
@@ -110,32 +107,32 @@ interface TemplateForm {
 }
 
 async function readForm(request: FastifyRequest): Promise<TemplateForm> {
-  if (!request.isMultipart()) throw badRequest('Send the template as multipart/form-data');
+  if (!request.isMultipart()) throw refusal(400, 'templateNotMultipart');
   const fields: Record<string, string> = {};
   let file: TemplateForm['file'] = null;
   try {
     for await (const part of request.parts({ limits: { fileSize: TEMPLATE_MAX_BYTES, files: 1, fields: 12, fieldSize: 1000 } })) {
       if (part.type === 'field') {
-        if (part.valueTruncated) throw badRequest(`The form field ${part.fieldname} is too long`);
+        if (part.valueTruncated) throw refusal(400, 'formFieldTooLong', { field: part.fieldname });
         fields[part.fieldname] = String(part.value);
         continue;
       }
       const bytes = await part.toBuffer();
-      if (part.file.truncated) throw new HttpError(413, TEMPLATE_TOO_LARGE);
+      if (part.file.truncated) throw refusal(413, 'templateTooLarge', { mb: TEMPLATE_MAX_BYTES / (1024 * 1024) });
       file = { name: safeFileName(part.filename), bytes };
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TEMPLATE_TOO_LARGE);
-    throw badRequest(`The upload could not be read: ${String((error as Error).message ?? error)}`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw refusal(413, 'templateTooLarge', { mb: TEMPLATE_MAX_BYTES / (1024 * 1024) });
+    throw refusal(400, 'uploadUnreadable', { reason: String((error as Error).message ?? error) });
   }
   return { fields, file };
 }
 
 const pick = <T extends string>(value: string | undefined, allowed: readonly T[], name: string): T | undefined => {
   if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) throw badRequest(`${name} must be one of: ${allowed.join(', ')}`);
+  if (!(allowed as readonly string[]).includes(value)) throw refusal(400, 'mustBeOneOf', { name, allowed: allowed.join(', ') });
   return value as T;
 };
 
@@ -143,35 +140,35 @@ const flag = (value: string | undefined, name: string): boolean | undefined => {
   if (value === undefined) return undefined;
   if (value === '1' || value === 'true') return true;
   if (value === '0' || value === 'false') return false;
-  throw badRequest(`${name} must be '1' or '0'`);
+  throw refusal(400, 'mustBeFlag', { name });
 };
 
 async function stageOf(db: Db, accountId: number, value: string | undefined): Promise<number | null | undefined> {
   if (value === undefined) return undefined;
   if (value === '' || value === 'null' || value === '0') return null;
-  if (!/^[1-9]\d{0,9}$/.test(value)) throw badRequest('autogen_status_id must be the id of a stage');
+  if (!/^[1-9]\d{0,9}$/.test(value)) throw refusal(400, 'autogenStageNotValid');
   const [stage] = await db.select({ id: pipelineStatuses.id }).from(pipelineStatuses).where(and(eq(pipelineStatuses.id, Number(value)), eq(pipelineStatuses.accountId, accountId)));
-  if (!stage) throw badRequest('autogen_status_id must be a stage of this account');
+  if (!stage) throw refusal(400, 'autogenStageOtherAccount');
   return stage.id;
 }
 
 /** A new file is checked before it is kept: a docx, whose placeholders all exist. */
 async function checkedFile(db: Db, accountId: number, file: NonNullable<TemplateForm['file']>): Promise<void> {
-  if (file.bytes.length === 0) throw badRequest('The file is empty');
-  if (!/\.docx$/i.test(file.name)) throw badRequest(NOT_DOCX);
+  if (file.bytes.length === 0) throw refusal(400, 'fileEmpty');
+  if (!/\.docx$/i.test(file.name)) throw refusal(400, 'templateNotDocx');
   const catalogue = await templateFields(db, accountId);
   try {
     openDocx(file.bytes);
     checkTemplate(file.bytes, knownPlaceholders(catalogue), {});
   } catch (error) {
     if (error instanceof TemplateProblem) throw badRequest(error.message);
-    throw badRequest(`The template could not be read: ${String((error as Error).message ?? error)}`);
+    throw refusal(400, 'templateUnreadable', { reason: String((error as Error).message ?? error) });
   }
 }
 
 function settingsFrom(fields: Record<string, string>) {
   const name = fields.name?.trim();
-  if (name !== undefined && (name === '' || name.length > 200)) throw badRequest('The template name must have 1 to 200 characters');
+  if (name !== undefined && (name === '' || name.length > 200)) throw refusal(400, 'templateNameLength');
   return {
     name,
     type: pick(fields.type, TEMPLATE_TYPES, 'type'),
@@ -185,7 +182,7 @@ const defined = <T extends object>(value: T): Partial<T> => Object.fromEntries(O
 
 export async function addTemplate(db: Db, config: Config, accountId: number, request: FastifyRequest): Promise<DocumentTemplate> {
   const { fields, file } = await readForm(request);
-  if (!file) throw badRequest('Choose a template file (.docx)');
+  if (!file) throw refusal(400, 'chooseTemplateFile');
   const settings = settingsFrom(fields);
   const autogen = await stageOf(db, accountId, fields.autogen_status_id);
   await checkedFile(db, accountId, file);
@@ -213,7 +210,7 @@ export async function addTemplate(db: Db, config: Config, accountId: number, req
 
 export async function updateTemplate(db: Db, config: Config, accountId: number, request: FastifyRequest): Promise<DocumentTemplate> {
   const { fields, file } = await readForm(request);
-  if (!/^[1-9]\d{0,9}$/.test(fields.id ?? '')) throw badRequest('id must be the id of a template');
+  if (!/^[1-9]\d{0,9}$/.test(fields.id ?? '')) throw refusal(400, 'templateIdNotValid');
   const current = await templateRowOf(db, accountId, Number(fields.id));
   const settings = settingsFrom(fields);
   const autogen = await stageOf(db, accountId, fields.autogen_status_id);
@@ -243,7 +240,7 @@ export async function updateTemplate(db: Db, config: Config, accountId: number, 
 
 export async function deleteTemplate(db: Db, config: Config, accountId: number, id: number): Promise<{ success: true }> {
   const [row] = await db.delete(documentTemplates).where(and(eq(documentTemplates.id, id), eq(documentTemplates.accountId, accountId))).returning();
-  if (!row) throw notFound(NO_SUCH_TEMPLATE);
+  if (!row) throw refusal(404, 'noSuchTemplate');
   await accountStorage(config).discard(row);
   return { success: true };
 }

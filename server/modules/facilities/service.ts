@@ -15,16 +15,16 @@ import type {
 import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { companies, contacts, facilities, movements, orderPositions, orders, pipelineStatuses, products } from '../../db/schema';
-import { badRequest, notFound, unprocessable } from '../../http/errors';
+import { refusal, refusalText } from '../../http/refusal';
 import { pagingOf } from '../../http/paging';
 
 /** Facilities (objects): the places goods go. Every read and write is scoped to the caller's account. */
 
 type FacilityRow = typeof facilities.$inferSelect;
 
-export const NO_SUCH_FACILITY = 'No such facility';
-export const ARCHIVED_FACILITY = 'This facility is archived: take it out of the archive to choose it';
-const EMPTY_FIELD = 'Empty field';
+export const NO_SUCH_FACILITY = refusalText('noSuchFacility');
+export const ARCHIVED_FACILITY = refusalText('facilityArchived');
+const EMPTY_FIELD = refusalText('emptyField');
 export const DEFAULT_PER_PAGE = 20;
 
 const shape = { facility: facilities, companyName: companies.name, contactName: contacts.name };
@@ -55,7 +55,7 @@ function toFacility(row: { facility: FacilityRow; companyName: string | null; co
 /** facility/get: one facility of the account (404 for any other id). */
 export async function getFacility(db: Db | Tx, accountId: number, id: number): Promise<Facility> {
   const [row] = await joined(db, accountId).where(and(eq(facilities.accountId, accountId), eq(facilities.id, id)));
-  if (!row) throw notFound(NO_SUCH_FACILITY);
+  if (!row) throw refusal(404, 'noSuchFacility');
   return toFacility(row);
 }
 
@@ -65,8 +65,8 @@ export async function getFacility(db: Db | Tx, accountId: number, id: number): P
  */
 export async function requireChoosableFacility(db: Db | Tx, accountId: number, id: number, alreadyNamed: number | null = null): Promise<void> {
   const [row] = await db.select({ archived: facilities.archived }).from(facilities).where(and(eq(facilities.accountId, accountId), eq(facilities.id, id)));
-  if (!row) throw notFound(NO_SUCH_FACILITY);
-  if (row.archived && id !== alreadyNamed) throw unprocessable(ARCHIVED_FACILITY);
+  if (!row) throw refusal(404, 'noSuchFacility');
+  if (row.archived && id !== alreadyNamed) throw refusal(422, 'facilityArchived');
 }
 
 /** The facility an order shows (null when it names none). */
@@ -78,13 +78,13 @@ async function requireCustomer(db: Db, accountId: number, kind: 'contact' | 'com
   if (id === null || id === undefined) return;
   const table = kind === 'contact' ? contacts : companies;
   const [row] = await db.select({ id: table.id }).from(table).where(and(eq(table.accountId, accountId), eq(table.id, id)));
-  if (!row) throw notFound(kind === 'contact' ? 'No such contact' : 'No such company');
+  if (!row) throw refusal(404, kind === 'contact' ? 'noSuchContact' : 'noSuchCompany');
 }
 
 /** The columns an add or update writes: texts trimmed, the name required, the customers the account's own. */
 async function columnsOf(db: Db, accountId: number, body: FacilityAddRequest, adding: boolean): Promise<Partial<FacilityRow>> {
   const name = body.name?.trim();
-  if ((adding || body.name !== undefined) && !name) throw badRequest(EMPTY_FIELD, { fields: { name: EMPTY_FIELD } });
+  if ((adding || body.name !== undefined) && !name) throw refusal(400, 'emptyField', undefined, { fields: { name: EMPTY_FIELD } });
   await requireCustomer(db, accountId, 'company', body.company_id);
   await requireCustomer(db, accountId, 'contact', body.contact_id);
   return {
@@ -124,7 +124,7 @@ export async function archiveFacility(db: Db, accountId: number, id: number, arc
     .set({ archived, updatedAt: new Date() })
     .where(and(eq(facilities.accountId, accountId), eq(facilities.id, id)))
     .returning({ id: facilities.id });
-  if (!row) throw notFound(NO_SUCH_FACILITY);
+  if (!row) throw refusal(404, 'noSuchFacility');
   return getFacility(db, accountId, id);
 }
 

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import { unprocessable } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import { requireFreePositions } from '../account/limits';
 import { createCategoryPaths } from '../categories/paths';
 import { type ImportedProduct, insertImportedProducts, updateImportedProducts } from '../products/importRows';
@@ -32,7 +32,7 @@ export function planWriter(tx: Tx, catalogue: Catalogue, context: WriteContext):
     if (chunk.newCategories.size) categoryIds = await timed('categories', () => createCategoryPaths(tx, context.accountId, chunk.newCategories, categoryIds));
     const row = (product: PlannedProduct): ImportedProduct => {
       const categoryId = product.category ? categoryIds.get(product.category) : null;
-      if (categoryId === undefined) throw unprocessable(`No category ${product.category}`);
+      if (categoryId === undefined) throw refusal(422, 'importNoCategory', { name: product.category ?? '' });
       return { name: product.name, article: product.article, unit: product.unit, type: product.type, categoryId, tags: product.tags, values: product.values };
     };
     await timed('limits', () => requireFreePositions(tx, context.accountId, catalogue.tariffId, chunk.added.length));

@@ -5,8 +5,8 @@ import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { orderFiles, users } from '../../db/schema';
 import type { DownloadFile } from '../../http/downloads';
-import { badRequest, HttpError, notFound } from '../../http/errors';
-import { noRight, refusalText } from '../../http/refusal';
+import { HttpError } from '../../http/errors';
+import { noRight, refusal, refusalText } from '../../http/refusal';
 import type { Actor } from '../orders/actor';
 import { orderRowOf } from '../orders/service';
 import { discardStored, readStored, storeStream, UnreadablePart, type StoredBytes } from './storage';
@@ -23,12 +23,7 @@ export type DocumentActor = Pick<Actor, 'accountId' | 'userId' | 'public'> & { c
 type Config = Pick<ServerConfig, 'dataDir'>;
 type FileRow = typeof orderFiles.$inferSelect;
 
-export const NO_SUCH_FILE = 'No such file';
-export const TOO_LARGE = `The file is larger than ${ORDER_FILE_MAX_BYTES / (1024 * 1024)} MB. Choose a smaller file.`;
-export const NOT_MULTIPART = 'Send the file as multipart/form-data with the fields order_id and file';
-export const NO_FILE = 'Choose a file to upload';
-export const EMPTY_FILE = 'The file is empty';
-export const BAD_ORDER_ID = 'order_id must be the id of an order';
+const MB = ORDER_FILE_MAX_BYTES / (1024 * 1024);
 export const NOT_YOURS = refusalText('notYourFile');
 
 /* ------------------------------------------------------------------ names and types */
@@ -127,9 +122,9 @@ export async function openOrderFile(db: Db, config: Config, actor: DocumentActor
     .select()
     .from(orderFiles)
     .where(visible(actor, kind, eq(orderFiles.id, id), ...(orderId !== undefined ? [eq(orderFiles.orderId, orderId)] : [])));
-  if (!row) throw notFound(NO_SUCH_FILE);
+  if (!row) throw refusal(404, 'noSuchFile');
   const body = await readStored(config, row);
-  if (body === null) throw notFound('The file is missing from the server storage');
+  if (body === null) throw refusal(404, 'fileMissingInStorage');
   return { name: row.name, mime: row.mime, size: row.size, body };
 }
 
@@ -139,18 +134,18 @@ export async function openOrderFile(db: Db, config: Config, actor: DocumentActor
 function uploadRefusal(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, TOO_LARGE);
-  if (code === 'FST_FILES_LIMIT') return badRequest('Send one file at a time');
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return badRequest('The upload has too many form fields');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest(NOT_MULTIPART);
-  if (code === 'FST_PROTO_VIOLATION') return badRequest('The upload has a form field with a forbidden name');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return refusal(413, 'orderFileTooLarge', { mb: MB });
+  if (code === 'FST_FILES_LIMIT') return refusal(400, 'oneFileAtATime');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return refusal(400, 'uploadTooManyFields');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return refusal(400, 'orderFileNotMultipart');
+  if (code === 'FST_PROTO_VIOLATION') return refusal(400, 'uploadForbiddenField');
   const message = String((error as Error)?.message ?? error);
-  return badRequest(`The upload could not be read: ${message}`);
+  return refusal(400, 'uploadUnreadable', { reason: message });
 }
 
 function parseOrderId(value: unknown): number {
   const text = typeof value === 'string' ? value.trim() : '';
-  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) throw badRequest(BAD_ORDER_ID);
+  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) throw refusal(400, 'orderIdNotValid');
   return Number(text);
 }
 
@@ -159,10 +154,8 @@ function parseFlag(value: unknown): boolean | undefined {
   const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
   if (text === '1' || text === 'true') return true;
   if (text === '0' || text === 'false') return false;
-  throw badRequest("public_visible must be '1' or '0'");
+  throw refusal(400, 'mustBeFlag', { name: 'public_visible' });
 }
-
-export const ORDER_MISMATCH = 'The order_id of the form differs from the order_id of the address';
 
 /**
  * orders/custom-doc/upload (and public-order/custom-doc/upload): reads the multipart request (order_id,
@@ -178,7 +171,7 @@ export async function uploadOrderFile(
   request: FastifyRequest,
   options: { orderId?: number; admit?: (size: number) => Promise<void> } = {},
 ): Promise<OrderFile> {
-  if (!request.isMultipart()) throw badRequest(NOT_MULTIPART);
+  if (!request.isMultipart()) throw refusal(400, 'orderFileNotMultipart');
   const fields: Record<string, string> = {};
   let stored: StoredBytes | null = null;
   let file: { name: string; mime: string } | null = null;
@@ -186,7 +179,7 @@ export async function uploadOrderFile(
   const checkOrder = async () => {
     if (checkedOrder !== null) return checkedOrder;
     const id = options.orderId !== undefined && fields.order_id === undefined ? options.orderId : parseOrderId(fields.order_id);
-    if (options.orderId !== undefined && id !== options.orderId) throw badRequest(ORDER_MISMATCH);
+    if (options.orderId !== undefined && id !== options.orderId) throw refusal(400, 'orderIdMismatch');
     await orderRowOf(db, actor.accountId, id);
     return (checkedOrder = id);
   };
@@ -195,7 +188,7 @@ export async function uploadOrderFile(
       const parts = request.parts({ limits: { fileSize: ORDER_FILE_MAX_BYTES, files: 1, fields: 8, parts: 9, fieldSize: 1000, fieldNameSize: 100 } });
       for await (const part of parts) {
         if (part.type === 'field') {
-          if (part.valueTruncated) throw badRequest(`The form field ${part.fieldname} is too long`);
+          if (part.valueTruncated) throw refusal(400, 'formFieldTooLong', { field: part.fieldname });
           fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
           continue;
         }
@@ -209,21 +202,21 @@ export async function uploadOrderFile(
           }
         }
         const result = await storeStream(config, actor.accountId, part.file);
-        if (result.truncated) throw new HttpError(413, TOO_LARGE);
+        if (result.truncated) throw refusal(413, 'orderFileTooLarge', { mb: MB });
         stored = result.stored;
         file = { name: safeFileName(part.filename), mime: safeMime(part.mimetype) };
       }
     } catch (error) {
-      if (error instanceof UnreadablePart) throw badRequest(`The upload could not be read: ${error.message}`);
+      if (error instanceof UnreadablePart) throw refusal(400, 'uploadUnreadable', { reason: error.message });
       // A file-system failure while storing is the server's; everything else here is about the request.
       if ((error as { syscall?: string }).syscall) throw error;
       throw uploadRefusal(error);
     }
     // order_id may also have come after the file, when the bytes were stored for options.orderId.
-    if (options.orderId !== undefined && fields.order_id !== undefined && parseOrderId(fields.order_id) !== options.orderId) throw badRequest(ORDER_MISMATCH);
+    if (options.orderId !== undefined && fields.order_id !== undefined && parseOrderId(fields.order_id) !== options.orderId) throw refusal(400, 'orderIdMismatch');
     const orderId = await checkOrder();
-    if (!file || !stored) throw badRequest(NO_FILE);
-    if (stored.size === 0) throw badRequest(EMPTY_FILE);
+    if (!file || !stored) throw refusal(400, 'chooseFile');
+    if (stored.size === 0) throw refusal(400, 'fileEmpty');
     // A caller's quota is known only now that the size is: refused here, the stored bytes are discarded below.
     await options.admit?.(stored.size);
     const publicVisible = actor.public ? true : (parseFlag(fields.public_visible) ?? true);
@@ -261,10 +254,10 @@ export async function deleteOrderFile(db: Db, config: Config, actor: DocumentAct
     .select({ id: orderFiles.id, customerId: orderFiles.customerId, path: orderFiles.path })
     .from(orderFiles)
     .where(visible(actor, kind, eq(orderFiles.id, query.id), eq(orderFiles.orderId, query.order_id)));
-  if (!row) throw notFound(NO_SUCH_FILE);
+  if (!row) throw refusal(404, 'noSuchFile');
   if (!mayDelete(actor, row)) throw noRight('notYourFile');
   const [deleted] = await db.delete(orderFiles).where(and(eq(orderFiles.id, row.id), eq(orderFiles.accountId, actor.accountId))).returning({ path: orderFiles.path });
-  if (!deleted) throw notFound(NO_SUCH_FILE);
+  if (!deleted) throw refusal(404, 'noSuchFile');
   await discardStored(config, deleted.path);
   return { success: true };
 }

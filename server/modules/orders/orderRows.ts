@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StockState } from '../../../src/contract/orders';
 import type { Db, Tx } from '../../db/client';
 import { orderPositions, orders, pipelines, pipelineStatuses } from '../../db/schema';
-import { notFound, unprocessable } from '../../http/errors';
+import { refusal, refusalText } from '../../http/refusal';
 import type { Actor } from './actor';
 import { reconcileStock, stageRulesOf, stagesOf, TERMINAL_STATES, targetStockState } from './stockSync';
 
@@ -10,15 +10,15 @@ import { reconcileStock, stageRulesOf, stagesOf, TERMINAL_STATES, targetStockSta
 
 export type OrderRow = typeof orders.$inferSelect;
 
-export const STALE_ORDER = 'The order has been changed since you opened it. Reload it and try again.';
-export const PRODUCTS_LOCKED = 'The products of this order cannot be changed at this stage';
-export const NO_SUCH_ORDER = 'No such order';
+export const STALE_ORDER = refusalText('staleOrder');
+export const PRODUCTS_LOCKED = refusalText('productsLocked');
+export const NO_SUCH_ORDER = refusalText('noSuchOrder');
 
 /** The order row of the actor's account, locked for the rest of the transaction when asked. */
 export async function orderRowOf(db: Db | Tx, accountId: number, id: number, lock = false): Promise<OrderRow> {
   const query = db.select().from(orders).where(and(eq(orders.accountId, accountId), eq(orders.id, id)));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound(NO_SUCH_ORDER);
+  if (!row) throw refusal(404, 'noSuchOrder');
   return row;
 }
 
@@ -36,7 +36,7 @@ export async function productsLocked(tx: Db | Tx, order: OrderRow): Promise<bool
 }
 
 export async function requireProductsEditable(tx: Db | Tx, order: OrderRow): Promise<void> {
-  if (await productsLocked(tx, order)) throw unprocessable(PRODUCTS_LOCKED);
+  if (await productsLocked(tx, order)) throw refusal(422, 'productsLocked');
 }
 
 /** Recomputes sum, cost price and profit from the positions (in SQL, on the stored decimals) and counts a new version. */
@@ -78,7 +78,7 @@ export async function lockOrderAndStages(tx: Tx, accountId: number, orderId: num
     .where(and(eq(orders.accountId, accountId), eq(orders.id, orderId)))
     .orderBy(asc(pipelineStatuses.sort), asc(pipelineStatuses.id))
     .for('update', { of: orders });
-  if (!rows.length) throw notFound(NO_SUCH_ORDER);
+  if (!rows.length) throw refusal(404, 'noSuchOrder');
   const { order } = rows[0];
   const stages = rows.flatMap((row) => (row.stage ? [row.stage] : []));
   return { order, stages, stage: stages.find((item) => item.id === order.statusId) ?? null };
@@ -87,7 +87,7 @@ export async function lockOrderAndStages(tx: Tx, accountId: number, orderId: num
 /** requireProductsEditable with the order's stages already read (orderStages): no statement when its stage is among them. */
 export async function requireProductsEditableIn(tx: Tx, order: OrderRow, stage: StageRow | null): Promise<void> {
   if (stage === null && order.statusId !== null) return requireProductsEditable(tx, order);
-  if (TERMINAL_STATES.has(order.stockState) || stage?.blocksProducts) throw unprocessable(PRODUCTS_LOCKED);
+  if (TERMINAL_STATES.has(order.stockState) || stage?.blocksProducts) throw refusal(422, 'productsLocked');
 }
 
 /** Moves the order's stock to where its stage (or CRM status) says, and records the state. */

@@ -3,9 +3,9 @@ import { FieldType } from '../../../src/domain/fieldTypes';
 import { parseProductIdentifier } from '../../../src/domain/productId';
 import type { Db } from '../../db/client';
 import { batches, fields, integrationConnections, orders, products, warehouses } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import type { Actor } from './actor';
-import { NO_SUCH_ORDER, type OrderRow } from './orderRows';
+import type { OrderRow } from './orderRows';
 
 /** What a product identifier names (spec 2 §5), as the add reads it. */
 export interface PositionTarget {
@@ -72,14 +72,14 @@ export async function positionTarget(db: Db, actor: Actor, orderId: number, iden
   const validId = /^\d{1,10}$/.test(parsed.id.trim()) && Number(parsed.id) >= 1 && Number(parsed.id) <= MAX_ID;
   const values = { account: actor.accountId, product: validId ? Number(parsed.id) : 0, order: orderId, code: parsed.warehouseCode ?? '' };
   const [row] = await preparedTarget(db, parsed.warehouseCode !== null).execute(values);
-  if (!row) throw notFound(NO_SUCH_ORDER);
-  if (!validId) throw badRequest('Invalid product identifier: expected the product id, optionally followed by %%% and a warehouse code');
-  if (row.product === null) throw notFound('No such product');
+  if (!row) throw refusal(404, 'noSuchOrder');
+  if (!validId) throw refusal(400, 'badProductIdentifier');
+  if (row.product === null) throw refusal(404, 'noSuchProduct');
   const product = JSON.parse(row.product) as PositionTarget['product'] & { archived: boolean };
-  if (product.archived) throw badRequest('This product is archived');
+  if (product.archived) throw refusal(400, 'productArchived');
   const service = product.type === 'service';
   const warehouseId = service || row.warehouseId === null ? null : Number(row.warehouseId);
-  if (!service && warehouseId === null) throw notFound(parsed.warehouseCode === null ? 'The account has no main warehouse' : 'No such warehouse');
+  if (!service && warehouseId === null) throw refusal(404, parsed.warehouseCode === null ? 'noMainWarehouse' : 'noSuchWarehouse');
   return {
     order: row.order,
     product: { id: product.id, type: product.type, values: product.values ?? {} },

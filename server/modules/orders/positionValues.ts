@@ -4,7 +4,7 @@ import { FieldType } from '../../../src/domain/fieldTypes';
 import type { AccountRow } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { fields } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import { coerceEntityValues } from '../fields/values';
 
 /**
@@ -24,7 +24,7 @@ export async function positionFieldValues(db: Db, account: Pick<AccountRow, 'id'
     .where(and(eq(fields.accountId, account.id), eq(fields.entity, 'product'), inArray(fields.code, codes)));
   const editable = new Set(defs.filter((def) => Number(def.config.editable ?? 0) >= 1 && def.type !== FieldType.images).map((def) => def.code));
   const refused = codes.filter((code) => defs.some((def) => def.code === code) && !editable.has(code));
-  if (refused.length) throw badRequest(`Not editable on a position: ${refused.join(', ')}`);
+  if (refused.length) throw refusal(400, 'notEditableOnPosition', { fields: refused.join(', ') });
   for (const change of edited) result.set(change.id, await coerceEntityValues(db, account, 'product', change.fields ?? {}));
   return result;
 }

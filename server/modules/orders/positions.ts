@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { OrderWithPositions, PositionAddRequest, PositionDeleteRequest } from '../../../src/contract/orders';
 import type { Db, Tx } from '../../db/client';
 import { orderPositions } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import type { Actor } from './actor';
 import { orderChanged } from './changeEvents';
 import { lockOrderAndStages, orderRowOf, requireProductsEditable, requireProductsEditableIn, settleOrder } from './orderRows';
@@ -52,7 +52,7 @@ async function growOrAddPosition(
 function priceOf(target: PositionTarget, body: PositionAddRequest, actor: Actor) {
   const defaults = target.priceFields;
   const priceField = body.price_field ?? defaults[0] ?? 'price';
-  if (body.price_field !== undefined && !defaults.includes(body.price_field)) throw badRequest(`${body.price_field} is not a price field`);
+  if (body.price_field !== undefined && !defaults.includes(body.price_field)) throw refusal(400, 'notAPriceField', { field: body.price_field });
   return { priceField, price: priceIn(target.product.values, defaults.includes(priceField) ? priceField : undefined, actor) };
 }
 
@@ -128,15 +128,13 @@ export async function addPosition(db: Db, actor: Actor, body: PositionAddRequest
   return getOrder(db, actor, body.order_id);
 }
 
-export const NO_SUCH_POSITION = 'No such position';
-
 /** The order a position of the account belongs to: 404 when there is no such position, or it is not in the order named. */
 export async function positionOrderId(db: Db, accountId: number, body: PositionDeleteRequest): Promise<number> {
   const [position] = await db
     .select({ orderId: orderPositions.orderId })
     .from(orderPositions)
     .where(and(eq(orderPositions.accountId, accountId), eq(orderPositions.id, body.id)));
-  if (!position || (body.order_id !== undefined && body.order_id !== position.orderId)) throw notFound(NO_SUCH_POSITION);
+  if (!position || (body.order_id !== undefined && body.order_id !== position.orderId)) throw refusal(404, 'noSuchPosition');
   return position.orderId;
 }
 

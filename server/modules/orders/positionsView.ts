@@ -5,7 +5,7 @@ import { productIdentifier } from '../../../src/domain/productId';
 import { imageLinkKey, withImageLinks } from '../../auth/imageLinks';
 import type { Db, Tx } from '../../db/client';
 import { batches, fields, orderPositions, products, warehouses } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import { roundedQuantity } from '../stock/api';
 import type { Actor } from './actor';
 
@@ -121,7 +121,7 @@ export async function priceFields(db: Db | Tx, accountId: number): Promise<strin
 
 /** A product's price in a price field, a position's own value of it (own) first: cost, currency and VAT rate (0 and the account's currency when unset). */
 export async function productPrice(db: Db | Tx, actor: Actor, productId: number, field: string, own: Record<string, unknown> = {}): Promise<{ cost: number; currency: string; nds: number }> {
-  if (!(await priceFields(db, actor.accountId)).includes(field)) throw badRequest(`${field} is not a price field`);
+  if (!(await priceFields(db, actor.accountId)).includes(field)) throw refusal(400, 'notAPriceField', { field });
   const [product] = await db.select({ values: products.values }).from(products).where(and(eq(products.accountId, actor.accountId), eq(products.id, productId)));
   return priceIn({ ...product?.values, ...own }, field, actor);
 }

@@ -19,7 +19,7 @@ import {
 import { requireOrderEditor } from '../../auth/rights';
 import type { Caller } from '../../auth/sessions';
 import { callerOf } from '../../http/context';
-import { unprocessable } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import { accountFlags } from '../account/mappers';
 import { getTableConfig, saveTableConfig } from '../account/service';
 import { staffActor } from './actor';
@@ -47,7 +47,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post('/orders/list-v2', { config: { reads: true }, schema: { tags, body: Nullable(OrderListRequest), response: { 200: OrderList } } }, async (request) => {
     const caller = callerOf(request);
-    if (!accountFlags(caller.account).test) throw unprocessable('orders/list-v2 is open to test accounts only; use orders/list');
+    if (!accountFlags(caller.account).test) throw refusal(422, 'ordersListV2TestOnly');
     return listOrders(db, staffActor(caller), request.body ?? {}, undefined, { capSearchTotal: true });
   });
   app.get('/orders/order', { config: { reads: true }, schema: { tags, querystring: OrderIdQuery, response: answer } }, async (request) =>

@@ -10,13 +10,13 @@ import type {
 import { defaultCurrency } from '../../../src/domain/fieldTypes';
 import type { Db, Tx } from '../../db/client';
 import { companies, contacts, facilities, memberships, orderPositions, orderShares, orders, pipelines, pipelineStatuses, users } from '../../db/schema';
-import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import { ordersThisMonth, requireMonthlyOrder } from '../account/limits';
 import { coerceEntityValues } from '../fields/values';
 import { facilityRefOf, requireChoosableFacility } from '../facilities/service';
 import type { Actor, TouchedCount } from './actor';
 import { lastChangeBy, lastChangeNames, lastChangeOf, type LastChangeNames } from './lastChange';
-import { applyStockState, NO_SUCH_ORDER, orderRowOf, requireProductsEditable, settleOrder, STALE_ORDER, stageOf, type OrderRow } from './orderRows';
+import { applyStockState, orderRowOf, requireProductsEditable, settleOrder, stageOf, type OrderRow } from './orderRows';
 
 // The row-level rules live in orderRows.ts; re-exported so callers need one import for the order services.
 export { NO_SUCH_ORDER, orderRowOf, PRODUCTS_LOCKED, productsLocked, requireProductsEditable, STALE_ORDER, type OrderRow } from './orderRows';
@@ -119,7 +119,7 @@ function orderStatement(db: Db) {
 export async function getOrder(db: Db, actor: Actor, id: number): Promise<OrderWithPositions> {
   // The order and its positions in one statement (issue 20 §3: every order write answers with this read).
   const [row] = await orderStatement(db).execute({ account: actor.accountId, id });
-  if (!row) throw notFound(NO_SUCH_ORDER);
+  if (!row) throw refusal(404, 'noSuchOrder');
   const positions = await positionsOfJson(db, actor, row.positions);
   return { ...toOrder(row, positions[0]?.currency ?? defaultCurrency({ is_kommo: actor.isKommo })), positions };
 }
@@ -139,17 +139,17 @@ async function requireMonthlyRoom(tx: Tx, accountId: number): Promise<void> {
 async function placeOf(tx: Db | Tx, accountId: number, pipelineId: number | undefined, statusId: number | undefined): Promise<{ pipelineId: number; statusId: number }> {
   if (statusId !== undefined) {
     const stage = await stageOf(tx, accountId, statusId);
-    if (!stage) throw notFound('No such stage');
-    if (pipelineId !== undefined && stage.pipelineId !== pipelineId) throw badRequest('This stage belongs to another pipeline');
+    if (!stage) throw refusal(404, 'noSuchStage');
+    if (pipelineId !== undefined && stage.pipelineId !== pipelineId) throw refusal(400, 'stageOfAnotherPipeline');
     return { pipelineId: stage.pipelineId, statusId: stage.id };
   }
   const [pipeline] = await tx
     .select({ id: pipelines.id })
     .from(pipelines)
     .where(and(eq(pipelines.accountId, accountId), pipelineId === undefined ? eq(pipelines.isSystem, true) : eq(pipelines.id, pipelineId)));
-  if (!pipeline) throw notFound('No such pipeline');
+  if (!pipeline) throw refusal(404, 'noSuchPipeline');
   const [first] = await stagesOf(tx as Tx, accountId, pipeline.id);
-  if (!first) throw unprocessable('This pipeline has no stages');
+  if (!first) throw refusal(422, 'pipelineWithoutStages');
   return { pipelineId: pipeline.id, statusId: first.id };
 }
 
@@ -157,13 +157,13 @@ async function requireCustomer(tx: Db | Tx, accountId: number, kind: 'contact' |
   if (id === null || id === undefined) return;
   const table = kind === 'contact' ? contacts : companies;
   const [row] = await tx.select({ id: table.id }).from(table).where(and(eq(table.accountId, accountId), eq(table.id, id)));
-  if (!row) throw notFound(kind === 'contact' ? 'No such contact' : 'No such company');
+  if (!row) throw refusal(404, kind === 'contact' ? 'noSuchContact' : 'noSuchCompany');
 }
 
 async function requireMember(tx: Db | Tx, accountId: number, userId: number | null | undefined): Promise<void> {
   if (userId === null || userId === undefined) return;
   const [row] = await tx.select({ id: memberships.userId }).from(memberships).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId), eq(memberships.status, 'enabled')));
-  if (!row) throw notFound('No such user');
+  if (!row) throw refusal(404, 'noSuchUser');
 }
 
 const nameOf = (text: string | undefined) => (text ?? '').trim();
@@ -178,7 +178,7 @@ export async function addOrder(db: Db, actor: Actor & { userId: number }, body: 
     const crm = body.lead_id !== undefined && body.pipeline_id === undefined && body.status_id === undefined;
     if (body.lead_id !== undefined) {
       const [taken] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.accountId, actor.accountId), eq(orders.leadId, body.lead_id)));
-      if (taken) throw conflict('This deal already has an order', { order_id: taken.id });
+      if (taken) throw refusal(409, 'dealHasOrder', undefined, { order_id: taken.id });
     }
     const place = crm ? null : await placeOf(tx, actor.accountId, body.pipeline_id, body.status_id);
     const [row] = await tx
@@ -227,12 +227,12 @@ export async function updateOrder(db: Db, actor: Actor, body: OrderUpdateRequest
     entered = null;
     crmEntered = null;
     const order = await orderRowOf(tx, actor.accountId, current.id, true);
-    if (order.version !== body.version) throw conflict(STALE_ORDER, { version: order.version });
+    if (order.version !== body.version) throw refusal(409, 'staleOrder', undefined, { version: order.version });
     await requireMember(tx, actor.accountId, body.user_id);
     if (body.facility_id) await requireChoosableFacility(tx, actor.accountId, body.facility_id, order.facilityId);
     const moves = body.pipeline_id !== undefined || body.status_id !== undefined;
-    if (moves && order.leadId !== null && order.pipelineId === null) throw badRequest('An order linked to a CRM deal changes its status with status (0–4)');
-    if (body.status !== undefined && order.leadId === null) throw badRequest('A local order changes its stage with status_id');
+    if (moves && order.leadId !== null && order.pipelineId === null) throw refusal(400, 'crmOrderStatus');
+    if (body.status !== undefined && order.leadId === null) throw refusal(400, 'localOrderStage');
     const place = moves ? await placeOf(tx, actor.accountId, body.pipeline_id, body.status_id) : null;
     if (body.positions?.length) {
       await requireProductsEditable(tx, order);
@@ -276,7 +276,7 @@ async function changePositions(tx: Tx, actor: Actor, order: OrderRow, changes: N
   const ids = changes.map((change) => change.id);
   const rows = await tx.select().from(orderPositions).where(and(eq(orderPositions.orderId, order.id), inArray(orderPositions.id, ids)));
   const missing = ids.filter((id) => !rows.some((row) => row.id === id));
-  if (missing.length) throw notFound(`No such position in this order: ${missing.join(', ')}`);
+  if (missing.length) throw refusal(404, 'noSuchPositionsInOrder', { ids: missing.join(', ') });
   const held = (row: (typeof rows)[number]) => thousandthsOf(row.reserved) + thousandthsOf(row.writtenOff);
   const lowered = changes.flatMap((change) => {
     const row = rows.find((item) => item.id === change.id)!;
@@ -343,7 +343,7 @@ export async function deleteOrder(db: Db, actor: Actor, id: number): Promise<{ s
 export async function refundOrder(db: Db, actor: Actor, id: number): Promise<OrderWithPositions> {
   await inTransaction(db, async (tx) => {
     const order = await orderRowOf(tx, actor.accountId, id, true);
-    if (order.stockState !== 'written_off') throw unprocessable('Only an order whose goods were written off can be refunded');
+    if (order.stockState !== 'written_off') throw refusal(422, 'refundNeedsWriteOff');
     await reconcileStock(tx, { accountId: actor.accountId, userId: actor.userId, order }, 'refunded');
     await settleOrder(tx, order.id, { stockState: 'refunded', ...lastChangeBy(actor) });
   });

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { refusal, refusalText } from '../../http/refusal';
 import { inTransaction } from '../../http/transaction';
 import { lockCatalogue } from '../categories/service';
 import { lockProducts } from '../stock/api';
 import { nextStamp } from './freshness';
 
-export const NO_SUCH_PRODUCTS = 'Some of the selected products do not exist (any more): nothing was archived';
+export const NO_SUCH_PRODUCTS = refusalText('noSuchProducts');
 
 /**
  * product/archive-many: the stock screen's selection archived in one transaction, all or nothing — one id that is
@@ -23,7 +23,7 @@ export async function archiveMany(db: Db, caller: Caller, ids: readonly number[]
     await lockCatalogue(tx, accountId);
     const locked = await lockProducts(tx, accountId, wanted);
     const missing = wanted.filter((id) => !locked.has(id));
-    if (missing.length) throw new HttpError(404, NO_SUCH_PRODUCTS, { missing });
+    if (missing.length) throw refusal(404, 'noSuchProducts', undefined, { missing });
     for (const product of locked.values()) {
       if (!product.archived) await tx.update(products).set({ archived: true, updatedAt: nextStamp(product) }).where(eq(products.id, product.id));
     }

@@ -1,5 +1,4 @@
-import { STALE_PRODUCT } from '../../../src/contract/productEditor';
-import { conflict } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 
 type Stamped = { updatedAt: Date };
 
@@ -11,7 +10,7 @@ type Stamped = { updatedAt: Date };
 export function requireUnchangedSince(current: Stamped, loaded: string | undefined): void {
   if (loaded === undefined) return;
   const stored = current.updatedAt.toISOString();
-  if (stored !== loaded) throw conflict(STALE_PRODUCT, { updated_at: stored });
+  if (stored !== loaded) throw refusal(409, 'staleProduct', undefined, { updated_at: stored });
 }
 
 /** A new stamp that differs from the stored one even within its millisecond, so every save makes the old version stale. */

@@ -6,8 +6,8 @@ import { Product } from '../../../src/contract/stock';
 import { requireProductEditor } from '../../auth/rights';
 import { callerOf } from '../../http/context';
 import { sendStoredFile } from '../../http/downloads';
-import { notFound } from '../../http/errors';
-import { deleteImage, NO_SUCH_IMAGE, PRODUCT_IMAGE_MAX_BYTES, readImage, readLinkedImage, reorderImages, uploadImage } from './images';
+import { refusal } from '../../http/refusal';
+import { deleteImage, PRODUCT_IMAGE_MAX_BYTES, readImage, readLinkedImage, reorderImages, uploadImage } from './images';
 
 type ServedImage = Awaited<ReturnType<typeof readImage>>;
 
@@ -51,7 +51,7 @@ export const productImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { auth: 'none', reads: true }, schema: { tags, description: 'One size of an image by the signed link a product or order answer gave (values[field][i].sizes).', querystring: ImageViewQuery } },
     async (request, reply) => {
       // A forged, altered or expired link reads as no image at all: it tells nothing of which ids exist.
-      if (!imageLinkValid(await imageLinkKey(db), request.query)) throw notFound(NO_SUCH_IMAGE);
+      if (!imageLinkValid(await imageLinkKey(db), request.query)) throw refusal(404, 'noSuchImage');
       return sendImage(reply, await readLinkedImage(db, request.query.id, request.query.size));
     },
   );

@@ -1,4 +1,4 @@
-import { badRequest } from '../../http/errors';
+import { refusal, refusalText } from '../../http/refusal';
 import { IMAGE_SIZES, type ImageSize } from './imageFormat';
 
 /**
@@ -7,8 +7,8 @@ import { IMAGE_SIZES, type ImageSize } from './imageFormat';
  * below and sharp's own limitInputPixels refuse it before any pixel is decoded.
  */
 export const IMAGE_MAX_PIXELS = 50_000_000;
-export const IMAGE_TOO_MANY_PIXELS = 'The image is too large: at most 50 megapixels (for example 8000 × 6000)';
-export const IMAGE_UNREADABLE = 'The image could not be read: the file is damaged or incomplete';
+export const IMAGE_TOO_MANY_PIXELS = refusalText('imageTooManyPixels');
+export const IMAGE_UNREADABLE = refusalText('imageUnreadable');
 
 /** One carousel size as it is stored and served. */
 export interface SizedImage {
@@ -29,7 +29,7 @@ const WEBP = { quality: 82, effort: 4 } as const;
  * as it is shown (after rotation).
  */
 export async function carouselSizes(bytes: Buffer, declared: { width: number; height: number }): Promise<{ width: number; height: number; sizes: SizedImage[] }> {
-  if (declared.width * declared.height > IMAGE_MAX_PIXELS) throw badRequest(IMAGE_TOO_MANY_PIXELS);
+  if (declared.width * declared.height > IMAGE_MAX_PIXELS) throw refusal(400, 'imageTooManyPixels');
   // Loaded on the first upload: libvips is not on the way to a started server.
   const { default: sharp } = await import('sharp');
   // failOn 'error' also refuses a truncated file (libvips would otherwise fill the missing rows with grey).
@@ -50,7 +50,7 @@ export async function carouselSizes(bytes: Buffer, declared: { width: number; he
     );
     return { width: shown.width, height: shown.height, sizes };
   } catch (error) {
-    if (/pixel limit/i.test(String((error as Error)?.message))) throw badRequest(IMAGE_TOO_MANY_PIXELS);
-    throw badRequest(IMAGE_UNREADABLE);
+    if (/pixel limit/i.test(String((error as Error)?.message))) throw refusal(400, 'imageTooManyPixels');
+    throw refusal(400, 'imageUnreadable');
   }
 }

@@ -6,7 +6,8 @@ import type { Caller } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { storedImageUrl } from '../../../src/contract/productEditor';
 import { fields, productImages, productImageSizes, products } from '../../db/schema';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { HttpError } from '../../http/errors';
+import { refusal, refusalText } from '../../http/refusal';
 import { lockProduct } from '../stock/api';
 import { nextStamp, requireUnchangedSince } from './freshness';
 import { imageFormat, type ImageSize } from './imageFormat';
@@ -15,13 +16,9 @@ import { getProduct, productOf } from './service';
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGES_PER_FIELD = 20;
-export const NOT_AN_IMAGE = 'Only PNG, JPEG, GIF and WebP images can be uploaded';
-export const IMAGE_TOO_LARGE = 'The image is larger than 5 MB';
-export const NOT_IMAGE_MULTIPART = 'Send the image as multipart/form-data with the fields product_id, field, updated_at and file';
-export const NO_IMAGE_FIELD = 'No such image field';
-export const NO_SUCH_IMAGE = 'No such image';
-export const TOO_MANY_IMAGES = `A field holds at most ${IMAGES_PER_FIELD} images`;
-export const BAD_ORDER = 'Send every image of the field once, in the new order';
+export const NOT_AN_IMAGE = refusalText('notAnImage');
+export const IMAGE_TOO_LARGE = refusalText('imageTooLarge');
+export const NO_IMAGE_FIELD = refusalText('noImageField');
 
 /** What values[field] holds for each image: the card reads url, width and height; the url is an API path. */
 export const imageUrl = storedImageUrl;
@@ -31,7 +28,7 @@ async function requireImageField(db: Db | Tx, accountId: number, code: string): 
     .select({ type: fields.type })
     .from(fields)
     .where(and(eq(fields.accountId, accountId), eq(fields.entity, 'product'), eq(fields.code, code)));
-  if (!row || row.type !== FieldType.images) throw badRequest(NO_IMAGE_FIELD);
+  if (!row || row.type !== FieldType.images) throw refusal(400, 'noImageField');
 }
 
 /**
@@ -57,13 +54,13 @@ export async function syncField(tx: Tx, accountId: number, productId: number, fi
 function uploadRefusal(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, IMAGE_TOO_LARGE);
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest(NOT_IMAGE_MULTIPART);
-  return badRequest(`The upload could not be read: ${String((error as Error)?.message ?? error)}`);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return refusal(413, 'imageTooLarge');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return refusal(400, 'imageNotMultipart');
+  return refusal(400, 'uploadUnreadable', { reason: String((error as Error)?.message ?? error) });
 }
 
 function parseId(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value.trim()) || Number(value) > 2_147_483_647) throw badRequest('product_id must be a product id');
+  if (!value || !/^[1-9]\d{0,9}$/.test(value.trim()) || Number(value) > 2_147_483_647) throw refusal(400, 'productIdNotValid');
   return Number(value);
 }
 
@@ -74,7 +71,7 @@ function parseId(value: string | undefined): number {
  * upload stores nothing. With updated_at, an upload onto a newer version is refused (409). Answers the product.
  */
 export async function uploadImage(db: Db, caller: Caller, request: FastifyRequest): Promise<Product> {
-  if (!request.isMultipart()) throw badRequest(NOT_IMAGE_MULTIPART);
+  if (!request.isMultipart()) throw refusal(400, 'imageNotMultipart');
   const form: Record<string, string> = {};
   let bytes: Buffer | null = null;
   try {
@@ -85,7 +82,7 @@ export async function uploadImage(db: Db, caller: Caller, request: FastifyReques
         continue;
       }
       const buffer = await part.toBuffer();
-      if (part.file.truncated) throw new HttpError(413, IMAGE_TOO_LARGE);
+      if (part.file.truncated) throw refusal(413, 'imageTooLarge');
       bytes = buffer;
     }
   } catch (error) {
@@ -96,9 +93,9 @@ export async function uploadImage(db: Db, caller: Caller, request: FastifyReques
   const field = (form.field ?? '').trim();
   await productOf(db, accountId, productId);
   await requireImageField(db, accountId, field);
-  if (!bytes || bytes.length === 0) throw badRequest('Choose an image to upload');
+  if (!bytes || bytes.length === 0) throw refusal(400, 'chooseImage');
   const format = imageFormat(bytes);
-  if (!format || format.width < 1 || format.height < 1) throw badRequest(NOT_AN_IMAGE);
+  if (!format || format.width < 1 || format.height < 1) throw refusal(400, 'notAnImage');
   const content = bytes;
   const sized = await carouselSizes(content, format);
   await db.transaction(async (tx) => {
@@ -108,7 +105,7 @@ export async function uploadImage(db: Db, caller: Caller, request: FastifyReques
       .from(productImages)
       .where(and(eq(productImages.productId, productId), eq(productImages.field, field)));
     const held = await tx.$count(productImages, and(eq(productImages.productId, productId), eq(productImages.field, field)));
-    if (held >= IMAGES_PER_FIELD) throw badRequest(TOO_MANY_IMAGES);
+    if (held >= IMAGES_PER_FIELD) throw refusal(400, 'tooManyImages', { max: IMAGES_PER_FIELD });
     const [image] = await tx
       .insert(productImages)
       .values({ accountId, productId, field, sort: (last ?? 0) + 1, mime: format.mime, width: sized.width, height: sized.height, size: content.length, content })
@@ -121,7 +118,7 @@ export async function uploadImage(db: Db, caller: Caller, request: FastifyReques
 
 async function imageOf(db: Db | Tx, accountId: number, id: number) {
   const [row] = await db.select().from(productImages).where(and(eq(productImages.accountId, accountId), eq(productImages.id, id)));
-  if (!row) throw notFound(NO_SUCH_IMAGE);
+  if (!row) throw refusal(404, 'noSuchImage');
   return row;
 }
 
@@ -147,7 +144,7 @@ export async function readImage(db: Db, accountId: number, id: number, size: Ima
 /** product/image/view: the same, by a signed link that already proved the caller's right to the image (any account). */
 export async function readLinkedImage(db: Db, id: number, size: ImageSize) {
   const [image] = await db.select().from(productImages).where(eq(productImages.id, id));
-  if (!image) throw notFound(NO_SUCH_IMAGE);
+  if (!image) throw refusal(404, 'noSuchImage');
   return readImage(db, image.accountId, id, size);
 }
 
@@ -174,7 +171,7 @@ export async function reorderImages(db: Db, caller: Caller, body: { product_id: 
       .from(productImages)
       .where(and(eq(productImages.accountId, accountId), eq(productImages.productId, body.product_id), eq(productImages.field, body.field)));
     const held = new Set(rows.map((row) => row.id));
-    if (body.ids.length !== held.size || new Set(body.ids).size !== body.ids.length || body.ids.some((id) => !held.has(id))) throw badRequest(BAD_ORDER);
+    if (body.ids.length !== held.size || new Set(body.ids).size !== body.ids.length || body.ids.some((id) => !held.has(id))) throw refusal(400, 'imageOrderIncomplete');
     for (const [index, id] of body.ids.entries()) await tx.update(productImages).set({ sort: index + 1 }).where(eq(productImages.id, id));
     await syncField(tx, accountId, body.product_id, body.field);
   });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { StockListFilter, StockTotals, WarehouseChoice } from '../../../src/contract/stockList';
 import { FieldType } from '../../../src/domain/fieldTypes';
 import type { Db } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import { EVERY_WAREHOUSE, sumsLevel } from '../stock/api';
 
 /**
@@ -41,7 +41,7 @@ export async function keptStockTotals(db: Db, accountId: number, warehouse: Ware
     from level left join stock_totals t on t.account_id = ${accountId} and t.warehouse_id = level.w
     group by level.w`);
   const [row] = (result as unknown as { rows: Record<'w' | 'n' | 'cnt' | 'res' | 'cost_value' | 'sale_value', string | number | null>[] }).rows;
-  if (row.w === null) throw notFound('No such warehouse');
+  if (row.w === null) throw refusal(404, 'noSuchWarehouse');
   const count = quantity(row.cnt);
   const reserve = quantity(row.res);
   return { count, reserve, available: quantity(count - reserve), cost_value: money(row.cost_value), sale_value: money(row.sale_value), products: Number(row.n) };

@@ -5,14 +5,12 @@ import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domai
 import type { Caller } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { fields, products } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import { inTransaction } from '../../http/transaction';
 import { lockOpenOrders, repriceLocked } from '../orders/reprice';
 import { lockProducts, type PriceChange, recordPriceChanges } from '../stock/api';
 import { priceOf } from './priceOf';
 import { nextStamp } from './freshness';
-
-export const PRICE_TOO_LARGE = 'The new price is too large';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -38,18 +36,18 @@ export async function editPrices(db: Db, caller: Caller, body: PriceEditRequest)
     .select({ type: fields.type })
     .from(fields)
     .where(and(eq(fields.accountId, accountId), eq(fields.entity, 'product'), eq(fields.code, body.price_field)));
-  if (!def || def.type !== FieldType.price) throw badRequest(`${body.price_field} is not a price field`);
+  if (!def || def.type !== FieldType.price) throw refusal(400, 'notAPriceField', { field: body.price_field });
   const ctx = { currency: defaultCurrency({ is_kommo: caller.account.isKommo }) };
   return inTransaction(db, async (tx) => {
     const orderIds = body.update_open_deals ? await lockOpenOrders(tx, accountId, body.product_ids, body.price_field) : [];
     const locked = await lockProducts(tx, accountId, body.product_ids);
-    if (locked.size !== body.product_ids.length) throw notFound('No such product');
+    if (locked.size !== body.product_ids.length) throw refusal(404, 'noSuchProduct');
     const prices = new Map<number, number>();
     const changes: PriceChange[] = [];
     for (const product of locked.values()) {
       const previous = isRecord(product.values[body.price_field]) ? (product.values[body.price_field] as Record<string, unknown>) : {};
       const cost = 'set' in body.change ? body.change.set : changedByPercent(Number(previous.cost ?? 0) || 0, body.change.percent);
-      if (cost > MAX_PRICE) throw badRequest(PRICE_TOO_LARGE, { product_id: product.id });
+      if (cost > MAX_PRICE) throw refusal(400, 'priceTooLarge', undefined, { product_id: product.id });
       const price = coerceFieldValue(FieldType.price, { ...previous, cost }, ctx);
       await tx
         .update(products)

@@ -7,7 +7,7 @@ import type { Caller } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { batches, categories, fields, products } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import { pagingOf } from '../../http/paging';
 import { requireFreePositions } from '../account/limits';
 import { requireName } from '../account/service';
@@ -54,19 +54,19 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** A unit as stored: trimmed and never blank. */
 function requireUnit(text: string): string {
   const unit = text.trim();
-  if (!unit) throw badRequest('Enter a unit of measurement');
+  if (!unit) throw refusal(400, 'unitRequired');
   return unit;
 }
 
 async function requireCategory(db: Db, accountId: number, categoryId: number | null | undefined): Promise<void> {
   if (categoryId === null || categoryId === undefined) return;
   const [row] = await db.select({ id: categories.id }).from(categories).where(and(eq(categories.accountId, accountId), eq(categories.id, categoryId)));
-  if (!row) throw badRequest('No such category');
+  if (!row) throw refusal(400, 'noSuchCategory');
 }
 
 export async function productOf(db: Db, accountId: number, id: number): Promise<ProductRow> {
   const [row] = await db.select().from(products).where(and(eq(products.accountId, accountId), eq(products.id, id)));
-  if (!row) throw notFound('No such product');
+  if (!row) throw refusal(404, 'noSuchProduct');
   return row;
 }
 
@@ -151,7 +151,7 @@ export async function setPrice(db: Db, caller: Caller, body: SetPriceRequest): P
     .select({ type: fields.type })
     .from(fields)
     .where(and(eq(fields.accountId, caller.account.id), eq(fields.entity, 'product'), eq(fields.code, body.price_field)));
-  if (!def || def.type !== FieldType.price) throw badRequest(`${body.price_field} is not a price field`);
+  if (!def || def.type !== FieldType.price) throw refusal(400, 'notAPriceField', { field: body.price_field });
   const ctx = { currency: defaultCurrency({ is_kommo: caller.account.isKommo }) };
   await db.transaction(async (tx) => {
     const current = await lockProduct(tx, caller.account.id, body.id);

@@ -4,7 +4,7 @@ import { FieldType } from '../../../src/domain/fieldTypes';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { batches, categories, fields, products, stockSums, warehouses } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import { EVERY_WAREHOUSE, sumsLevel } from '../stock/api';
 import { keptStockTotals, money, quantity, wholeTable } from './keptTotals';
 import { countProducts } from './positions';
@@ -69,7 +69,7 @@ async function categoryTree(db: Db, accountId: number, categoryId: number): Prom
 export async function requireWarehouseChoice(db: Db, accountId: number, warehouse: WarehouseChoice): Promise<void> {
   if (typeof warehouse !== 'number') return;
   const [row] = await db.select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.accountId, accountId), eq(warehouses.id, warehouse)));
-  if (!row) throw notFound('No such warehouse');
+  if (!row) throw refusal(404, 'noSuchWarehouse');
 }
 
 /** A price type's cost on a product row (null when the product has none). */

@@ -3,9 +3,9 @@ import type { LoginMode } from '../../../src/contract/auth';
 import { consumeCode, issueCode } from '../../auth/codes';
 import type { Caller } from '../../auth/sessions';
 import { codes, users } from '../../db/schema';
-import { badRequest, unprocessable } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import type { ServerContext } from '../../http/context';
-import { USER_EXISTS, codeOptions, findUserByLogin, requireLogin } from '../auth/service';
+import { codeOptions, findUserByLogin, requireLogin } from '../auth/service';
 
 /**
  * Changing the e-mail or phone takes two confirmations: a code to the current one (check-old),
@@ -29,7 +29,7 @@ function currentLogin(caller: Caller, mode: LoginMode): string | null {
 
 export async function checkOld(ctx: ServerContext, caller: Caller, mode: LoginMode, value: string): Promise<void> {
   const login = requireLogin(value, mode);
-  if (login.value !== currentLogin(caller, mode)) throw badRequest(mode === 'email' ? 'This is not your current e-mail' : 'This is not your current phone');
+  if (login.value !== currentLogin(caller, mode)) throw refusal(400, mode === 'email' ? 'notYourEmail' : 'notYourPhone');
   const code = await issueCode(ctx.db, codePurpose('old', mode, caller), login.value, {}, options(ctx));
   await ctx.mailer.send({ channel: mode, to: login.value, subject: 'Confirmation code', body: `Your Stockroom confirmation code: ${code}` });
 }
@@ -52,7 +52,7 @@ async function hasPermit(ctx: ServerContext, caller: Caller, mode: LoginMode): P
 export async function checkNew(ctx: ServerContext, caller: Caller, mode: LoginMode, value: string): Promise<void> {
   const login = requireLogin(value, mode);
   // Adding a first phone or e-mail needs no old confirmation; replacing one does.
-  if (currentLogin(caller, mode) && !(await hasPermit(ctx, caller, mode))) throw unprocessable('Confirm your current login first');
+  if (currentLogin(caller, mode) && !(await hasPermit(ctx, caller, mode))) throw refusal(422, 'confirmCurrentLogin');
   // A taken address answers as a free one (the asker learns nothing of who has an account); its owner is
   // told instead of sent a code, and the change is refused at the confirmation step only in a race.
   const taken = await findUserByLogin(ctx.db, login);
@@ -72,8 +72,8 @@ export async function checkNew(ctx: ServerContext, caller: Caller, mode: LoginMo
 export async function checkNewConfirm(ctx: ServerContext, caller: Caller, mode: LoginMode, value: string, code: string): Promise<{ email: string | null; phone: string | null }> {
   const login = requireLogin(value, mode);
   const payload = await consumeCode(ctx.db, codePurpose('new', mode, caller), login.value, code, options(ctx));
-  if (payload.userId !== caller.user.id) throw unprocessable('The code is wrong');
-  if (await findUserByLogin(ctx.db, login)) throw unprocessable(USER_EXISTS);
+  if (payload.userId !== caller.user.id) throw refusal(422, 'wrongCode');
+  if (await findUserByLogin(ctx.db, login)) throw refusal(422, 'userExists');
   const [row] = await ctx.db
     .update(users)
     .set(mode === 'email' ? { email: login.value } : { phone: login.value })

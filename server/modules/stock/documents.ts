@@ -3,8 +3,9 @@ import type { BatchLine, StockDocument } from '../../../src/contract/stockOperat
 import type { Tx } from '../../db/client';
 import { batches, type products, stockDocuments } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import { arrive, type BatchRow, putInto, takeOut } from './batches';
-import { lineShortage, noSuchBatch, noSuchProduct, notInThatWarehouse, servicesHaveNoStock } from './errors';
+import { lineShortage, noSuchProduct, notInThatWarehouse, servicesHaveNoStock } from './errors';
 import { type LedgerEntry, writeLedger } from './ledger';
 import { lockProducts } from './locks';
 import { moneyText, thousandthsOf } from './quantities';
@@ -121,7 +122,7 @@ async function lockLineBatches(tx: Tx, accountId: number, warehouseId: number, l
   for (const [index, line] of lines.entries()) {
     const batch = byId.get(line.batch_id);
     const product = locked.get(ownerOf.get(line.batch_id) ?? 0);
-    if (!batch || !product) throw new HttpError(404, noSuchBatch().message, { line: index + 1 });
+    if (!batch || !product) throw refusal(404, 'noSuchBatch', undefined, { line: index + 1 });
     if (batch.warehouseId !== warehouseId) throw notInThatWarehouse(index + 1);
     found.set(batch.id, { batch, product });
   }

@@ -1,36 +1,27 @@
-import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
+import { plainRefusal, refusal, type RefusalParams } from '../../http/refusal';
 
 /**
- * Every refusal the inventory module answers, declared once: callers (orders, public orders) match on these texts,
- * e.g. a public customer gets a shortage without the count.
+ * Every refusal the inventory module answers, declared once, each with its code (locales serverErrors): callers
+ * (public orders) match a shortage on its opening words, so a public customer gets one without the count.
  */
 export const NOT_ENOUGH_STOCK = 'Not enough stock';
-export const EXISTING_BATCH = 'Existing batch';
-export const NO_SUCH_PRODUCT = 'No such product';
-export const NO_SUCH_BATCH = 'No such batch';
-export const SERVICES_HAVE_NO_STOCK = 'Services have no stock';
-export const ALREADY_IN_THAT_WAREHOUSE = 'The goods are already in that warehouse';
-export const NOT_IN_THAT_WAREHOUSE = 'The batch is not in the chosen warehouse';
-export const SAME_WAREHOUSE = 'Choose a different destination warehouse';
-export const NOT_IN_TRANSIT = 'This move is no longer in transit';
-export const ONE_PRODUCT_PER_LINE = 'Each line needs either a product from the catalogue or a new product';
-export const BELOW_WRITTEN_OFF = 'The quantity cannot be lower than what this position has already written off';
 
 /** A position asked for more than its product's batches have free: names the product and what is left. */
 export function productShortage(product: { id: number; name: string }, availableThousandths: number): never {
   const amount = availableThousandths / 1000;
-  throw unprocessable(`${NOT_ENOUGH_STOCK} of "${product.name}": ${amount} available`, { available: amount, product_id: product.id });
+  throw plainRefusal(422, 'notEnoughStockOf', { name: product.name, available: amount }, { available: amount, product_id: product.id });
 }
 
 /** A write-off or move asked for more than one batch has free. */
 export function batchShortage(available: number): never {
-  throw unprocessable(`${NOT_ENOUGH_STOCK}: ${available} available`, { available });
+  throw plainRefusal(422, 'notEnoughStock', { available }, { available });
 }
 
 /** A line of a multi-line document asked for more than its batch has free: names the line, the product and what is left. */
 export function lineShortage(line: number, product: { id: number; name: string }, batch: { id: number; number: string }, availableThousandths: number): never {
   const amount = availableThousandths / 1000;
-  throw unprocessable(`${NOT_ENOUGH_STOCK} of "${product.name}"${batch.number ? ` (batch ${batch.number})` : ''}: ${amount} available`, {
+  const params: RefusalParams = batch.number ? { name: product.name, batch: batch.number, available: amount } : { name: product.name, available: amount };
+  throw plainRefusal(422, batch.number ? 'notEnoughStockOfBatch' : 'notEnoughStockOf', params, {
     available: amount,
     product_id: product.id,
     batch_id: batch.id,
@@ -38,13 +29,13 @@ export function lineShortage(line: number, product: { id: number; name: string }
   });
 }
 
-export const notInThatWarehouse = (line: number) => badRequest(NOT_IN_THAT_WAREHOUSE, { line });
-export const sameWarehouse = () => badRequest(SAME_WAREHOUSE);
-export const notInTransit = () => conflict(NOT_IN_TRANSIT);
-export const onePerLine = (line: number) => badRequest(ONE_PRODUCT_PER_LINE, { line });
-export const existingBatch = (batchId: number) => conflict(EXISTING_BATCH, { batch_id: batchId });
-export const noSuchProduct = () => notFound(NO_SUCH_PRODUCT);
-export const noSuchBatch = () => notFound(NO_SUCH_BATCH);
-export const servicesHaveNoStock = () => badRequest(SERVICES_HAVE_NO_STOCK);
-export const alreadyInThatWarehouse = () => badRequest(ALREADY_IN_THAT_WAREHOUSE);
-export const belowWrittenOff = () => unprocessable(BELOW_WRITTEN_OFF);
+export const notInThatWarehouse = (line: number) => refusal(400, 'batchNotInWarehouse', undefined, { line });
+export const sameWarehouse = () => refusal(400, 'sameWarehouse');
+export const notInTransit = () => refusal(409, 'moveNotInTransit');
+export const onePerLine = (line: number) => refusal(400, 'onePerLine', undefined, { line });
+export const existingBatch = (batchId: number) => refusal(409, 'existingBatch', undefined, { batch_id: batchId });
+export const noSuchProduct = () => refusal(404, 'noSuchProduct');
+export const noSuchBatch = () => refusal(404, 'noSuchBatch');
+export const servicesHaveNoStock = () => refusal(400, 'servicesHaveNoStock');
+export const alreadyInThatWarehouse = () => refusal(400, 'alreadyInThatWarehouse');
+export const belowWrittenOff = () => refusal(422, 'belowWrittenOff');

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TaskDeleteAnswer, TaskIdQuery, TaskList, type TaskItem } from '../../../src/contract/tasks';
 import { callerOf } from '../../http/context';
 import { sendStoredFile } from '../../http/downloads';
-import { notFound } from '../../http/errors';
+import { refusal, refusalText } from '../../http/refusal';
 import { queueOf } from './queue';
 import { cancelOrDeleteTask, listTasks, taskFile, type TaskRow } from './records';
 
 const tags = ['tasks'];
-export const TASK_NOT_FOUND = 'Task not found';
+export const TASK_NOT_FOUND = refusalText('taskNotFound');
 
 function taskItem(row: TaskRow): TaskItem {
   return {
@@ -38,14 +38,14 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/task/delete', { schema: { tags, description: 'Cancels an open task; deletes a finished or cancelled one.', querystring: TaskIdQuery, response: { 200: TaskDeleteAnswer } } }, async (request) => {
     const caller = callerOf(request);
     const changed = await cancelOrDeleteTask(db, request.query.id, caller.account.id, caller.user.id);
-    if (!changed) throw notFound(TASK_NOT_FOUND);
+    if (!changed) throw refusal(404, 'taskNotFound');
     queueOf(db)?.cancelled(request.query.id);
     return { success: true, status: changed.status };
   });
   app.get('/task/file', { config: { reads: true }, schema: { tags, description: "The finished task's result file.", querystring: TaskIdQuery } }, async (request, reply) => {
     const caller = callerOf(request);
     const file = await taskFile(db, request.query.id, caller.account.id, caller.user.id);
-    if (!file) throw notFound(TASK_NOT_FOUND);
+    if (!file) throw refusal(404, 'taskNotFound');
     return sendStoredFile(reply, { name: file.name, mime: file.type, size: file.content.length, body: file.content });
   });
 };

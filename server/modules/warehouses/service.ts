@@ -2,7 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Warehouse, WarehouseAddRequest, WarehouseUpdateRequest } from '../../../src/contract/stock';
 import type { Db, Tx } from '../../db/client';
 import { accounts, warehouses } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { refusal } from '../../http/refusal';
 import { requireName } from '../account/service';
 import { codeFromName } from '../fields/service';
 
@@ -16,7 +16,7 @@ export async function listWarehouses(db: Db, accountId: number): Promise<Warehou
 
 export async function warehouseOf(db: Db, accountId: number, id: number): Promise<WarehouseRow> {
   const [row] = await db.select().from(warehouses).where(and(eq(warehouses.accountId, accountId), eq(warehouses.id, id)));
-  if (!row) throw notFound('No such warehouse');
+  if (!row) throw refusal(404, 'noSuchWarehouse');
   return row;
 }
 
@@ -43,7 +43,7 @@ export async function addWarehouse(db: Db, accountId: number, body: WarehouseAdd
     const existing = await tx.select({ code: warehouses.code }).from(warehouses).where(eq(warehouses.accountId, accountId));
     const taken = new Set(existing.map((row) => row.code));
     // A code the user chose must be free; one made from the name is made free.
-    if (body.code !== undefined && taken.has(body.code)) throw conflict(`A warehouse with the code ${body.code} already exists`);
+    if (body.code !== undefined && taken.has(body.code)) throw refusal(409, 'warehouseCodeTaken', { code: body.code });
     const code = body.code ?? freeCode(codeFromName(name), taken);
     const isMain = body.is_main === true || !existing.length;
     if (isMain) await tx.update(warehouses).set({ isMain: false }).where(and(eq(warehouses.accountId, accountId), eq(warehouses.isMain, true)));
@@ -65,7 +65,7 @@ export async function updateWarehouse(db: Db, accountId: number, body: Warehouse
       .set({ ...(name !== undefined && { name }), ...(body.is_main && { isMain: true }) })
       .where(and(eq(warehouses.accountId, accountId), eq(warehouses.id, body.id)))
       .returning();
-    if (!row) throw notFound('No such warehouse');
+    if (!row) throw refusal(404, 'noSuchWarehouse');
     return toWarehouse(row);
   });
 }

@@ -9,11 +9,13 @@ import {
   signIn,
   type StepResult,
 } from '../../stores/auth';
+import { serverErrorText } from '../../../src/i18n/serverErrors';
 import { notify, NotificationType } from '../../../src/stores/notifications';
 import { FormField as Field, FormMessage } from '../../../src/ui/FormField';
 
 function messageOf(result: StepResult): string | null {
   if (result.ok) return null;
+  if (result.refusal) return serverErrorText({ ...result.refusal, error: result.serverText });
   return result.serverText ?? t(result.messageKey);
 }
 

@@ -5,6 +5,7 @@ import type { LoginMode } from '../../../src/contract/auth';
 import { parseLogin } from '../../../src/domain/login';
 import { passwordProblem } from '../../../src/domain/password';
 import type { MessageKey } from '../../../src/i18n';
+import { serverErrorText } from '../../../src/i18n/serverErrors';
 import { $account } from '../../../src/stores/account';
 
 /**
@@ -30,7 +31,8 @@ function refusal(body: unknown): ProfileStep {
   const text = errorText(body);
   const known = KNOWN_REFUSALS[text];
   if (known) return { ok: false, messageKey: known };
-  return text ? { ok: false, messageKey: 'errors.somethingWrong', serverText: text } : { ok: false, messageKey: 'errors.somethingWrong' };
+  // A coded refusal reads in the user's language (serverErrors.<code>); any other keeps the server's text.
+  return text ? { ok: false, messageKey: 'errors.somethingWrong', serverText: serverErrorText(body) || text } : { ok: false, messageKey: 'errors.somethingWrong' };
 }
 
 function storeUser(changes: Partial<User>): void {

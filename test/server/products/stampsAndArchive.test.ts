@@ -81,7 +81,7 @@ describe('product/archive-many is all or nothing', () => {
     const before = await rowsOf([desk.id, lamp.id, foreign.id]);
     for (const ids of [[desk.id, 2_000_000_000, lamp.id], [desk.id, lamp.id, foreign.id]]) {
       const refused = await post(account, 'product/archive-many', { ids });
-      expect(refused).toEqual({ status: 404, body: { error: NO_SUCH_PRODUCTS, missing: [ids.find((id) => id !== desk.id && id !== lamp.id)] } });
+      expect(refused).toEqual({ status: 404, body: { error: NO_SUCH_PRODUCTS, code: 'noSuchProducts', missing: [ids.find((id) => id !== desk.id && id !== lamp.id)] } });
       expect(await rowsOf([desk.id, lamp.id, foreign.id])).toEqual(before);
     }
     expect(await post(account, 'product/archive-many', { ids: [desk.id, lamp.id, desk.id] })).toEqual({ status: 200, body: { archived: 2 } });

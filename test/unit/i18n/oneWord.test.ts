@@ -6,7 +6,19 @@ import ru from '../../../locales/ru.json';
 // it (reservation stage, hide final stages); 'status' is left to what the spec calls so: a CRM deal's own
 // status, a generated document's status and a background task's status (spec §3 'Task statuses'), and amoCRM's own
 // name of its webhook event ('Lead status changed'), which the user must find in amoCRM's settings by that name.
-const STATUS_IS_RIGHT = new Set(['order.statusCrm', 'documents.status', 'documents.allStatuses', 'tasks.status', 'integrations.amocrm.webhookHint']);
+// Server refusals name the API's own parameters (status, status_id, autogen_status_id), which keep their names; the
+// first also speaks of a CRM deal's own status.
+const STATUS_IS_RIGHT = new Set([
+  'order.statusCrm',
+  'documents.status',
+  'documents.allStatuses',
+  'tasks.status',
+  'integrations.amocrm.webhookHint',
+  'serverErrors.crmOrderStatus',
+  'serverErrors.localOrderStage',
+  'serverErrors.autogenStageNotValid',
+  'serverErrors.autogenStageOtherAccount',
+]);
 
 function texts(table: unknown, prefix = ''): [string, string][] {
   return Object.entries(table as Record<string, unknown>).flatMap(([key, value]) =>
