@@ -480,10 +480,14 @@ describe('user/update (own profile)', () => {
   it('rule: a new password is at least 8 characters and not the e-mail or phone → 400 on password', async () => {
     const account = await server.newAccount();
     const before = await userRow(account.ownerId);
-    for (const password of ['seven77', ` ${account.email.toUpperCase()}`]) {
+    const refusals = [
+      ['seven77', { code: 'passwordTooShort', params: { min: 8 } }],
+      [` ${account.email.toUpperCase()}`, { code: 'passwordIsLogin' }],
+    ] as const;
+    for (const [password, coded] of refusals) {
       const answer = await server.call('POST', 'user/update', { token: account.token, body: { password, current_password: account.password } });
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ error: expect.any(String), fields: { password: answer.body.error } });
+      expect(answer.body).toEqual({ error: expect.any(String), ...coded, fields: { password: answer.body.error } });
     }
     expect(await userRow(account.ownerId)).toEqual(before);
   });
