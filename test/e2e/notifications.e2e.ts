@@ -85,7 +85,7 @@ describe.each(LANGS)('notifications in %s', (_name, lang, texts) => {
     expect(back.archived).toBe(false);
   });
 
-  it("rule: a refused delete is titled 'Order not deleted' with the server's text; a delete that works says 'Order #N deleted'; the confirmation's buttons are Cancel then Delete and no notification covers them", async () => {
+  it("rule: a refused delete is titled 'Order not deleted' with the server's refusal in the user's language; a delete that works says 'Order #N deleted'; the confirmation's buttons are Cancel then Delete and no notification covers them", async () => {
     const { page, ids } = await ordersPage(lang);
     // Someone else deletes the second order while this list still shows it.
     const gone = ids[1];
@@ -95,8 +95,10 @@ describe.each(LANGS)('notifications in %s', (_name, lang, texts) => {
       headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ id: gone }),
     });
-    const serverText = ((await again.json()) as { error: string }).error;
-    expect(serverText).toBeTruthy();
+    // The refusal is coded: the screen says it in the user's language (locales serverErrors), not the English `error`.
+    const refused = (await again.json()) as { error: string; code: string };
+    expect(refused.code).toBe('noSuchOrder');
+    const serverText = texts.serverErrors.noSuchOrder;
 
     await (await rowMenu(page, 1, actions)).getByRole('menuitem', { name: texts.app.delete }).click();
     const dialog = page.getByRole('alertdialog');
