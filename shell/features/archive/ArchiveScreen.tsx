@@ -9,6 +9,7 @@ import { adoptStyles } from '../../../src/ui/adoptStyles';
 import { navigateTo, onLocationChange } from '../../stores/navigation';
 import { ARCHIVE_TABS, type ArchiveRow, type ArchiveTab, isArchiveTab, mayUnarchive, toArchiveRow } from './rows';
 import { $archive, chooseTab, loadArchive, searchArchive, showPage, unarchiveItem } from './state';
+import { Field } from '../../../src/ui/Field';
 import { PageHeader } from '../../../src/ui/PageHeader';
 import { formatDateText } from '../../../src/i18n/dates';
 
@@ -163,12 +164,9 @@ function ArchiveSearch({ value, onSearch }: { value: string; onSearch: (text: st
   }
   return (
     <form role="search" className="ui-filter-bar archive-search" onSubmit={submit}>
-      <div className="ui-field ui-filter-bar__search">
-        <label className="ui-field__label" htmlFor="archive-search">
-          {t('archive.search')}
-        </label>
+      <Field controlId="archive-search" label={t('archive.search')} className="ui-filter-bar__search">
         <input id="archive-search" className="ui-input" type="search" value={text} placeholder={t('archive.searchHint')} onChange={(event) => setText(event.target.value)} />
-      </div>
+      </Field>
       <button type="submit" className="shell-button shell-button-primary">
         {t('app.search')}
       </button>

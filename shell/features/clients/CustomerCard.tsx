@@ -152,7 +152,7 @@ export function CustomerCard({ state, onClose, onEdit, onDelete }: CustomerCardP
               <p className="customer-card__muted">{t('clients.noOrders')}</p>
             ) : (
               <>
-                <table className="clients-table customer-card__orders">
+                <table className="ui-table clients-table customer-card__orders">
                   <thead>
                     <tr>
                       <th scope="col">{t('clients.order')}</th>

@@ -108,8 +108,8 @@ export function CustomerList({ kind, onOpen, onAdd, onEdit, onDelete }: Customer
         </div>
       ) : null}
 
-      <div className="clients-table-wrap">
-        <table className="clients-table" aria-busy={status === 'loading'} data-kind={kind}>
+      <div className="ui-table-wrap">
+        <table className="ui-table clients-table" aria-busy={status === 'loading'} data-kind={kind}>
           <caption className="ui-visually-hidden">{caption}</caption>
           <thead>
             <tr>

@@ -5,6 +5,7 @@ import type { DealCrm, DealPage } from '../../../src/contract/deals';
 import { formatDateTimeText } from '../../../src/i18n/dates';
 import { t } from '../../../src/i18n';
 import { Checkbox } from '../../../src/ui/Checkbox';
+import { Field } from '../../../src/ui/Field';
 import { FilterBar, PageHeader } from '../../../src/ui/PageHeader';
 import './texts';
 
@@ -36,22 +37,16 @@ export default function DealsScreen() {
     <section className="deals-screen" aria-labelledby="deals-title">
       <PageHeader titleId="deals-title" title={t('deals.title')} />
       <FilterBar>
-        <div className="ui-field ui-filter-bar__search">
-          <label className="ui-field__label" htmlFor="deals-search">
-            {t('deals.search')}
-          </label>
+        <Field controlId="deals-search" label={t('deals.search')} className="ui-filter-bar__search">
           <input id="deals-search" className="ui-input" type="search" value={search} onChange={(event) => filter(() => setSearch(event.target.value))} />
-        </div>
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor="deals-crm">
-            {t('deals.crm')}
-          </label>
+        </Field>
+        <Field controlId="deals-crm" label={t('deals.crm')}>
           <select id="deals-crm" className="ui-input" value={crm} onChange={(event) => filter(() => setCrm(event.target.value as DealCrm | ''))}>
             <option value="">{t('deals.allCrms')}</option>
             <option value="amocrm">{CRM_NAMES.amocrm}</option>
             <option value="bitrix24">{CRM_NAMES.bitrix24}</option>
           </select>
-        </div>
+        </Field>
         <Checkbox label={t('deals.withProblems')} value={problems} onChange={(checked) => filter(() => setProblems(checked))} />
       </FilterBar>
       {deals && deals.data.length === 0 ? <p className="ui-page-empty">{t('deals.empty')}</p> : null}

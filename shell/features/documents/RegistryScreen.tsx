@@ -4,6 +4,7 @@ import { t } from '../../../src/i18n';
 import { formatDateTimeText } from '../../../src/i18n/dates';
 import { navigateTo } from '../../stores/navigation';
 import { downloadDocument, downloadZip, listTemplates, loadRegistry, saveBlob, type FilterValue } from './api';
+import { Field } from '../../../src/ui/Field';
 import { FilterBar, PageHeader } from '../../../src/ui/PageHeader';
 import { RegistryPicker } from './RegistryPicker';
 import './texts';
@@ -92,31 +93,19 @@ export default function RegistryScreen() {
     <section className="documents-registry" aria-labelledby="documents-registry-title">
       <PageHeader titleId="documents-registry-title" title={t('documents.registryTitle')} />
       <FilterBar>
-        <div className="ui-field ui-filter-bar__search">
-          <label className="ui-field__label" htmlFor="documents-search">
-            {t('documents.search')}
-          </label>
+        <Field controlId="documents-search" label={t('documents.search')} className="ui-filter-bar__search">
           <input id="documents-search" className="ui-input" type="search" value={search} onChange={(event) => {
               setSearch(event.target.value);
               setPage(1);
             }} />
-        </div>
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor="documents-from">
-            {t('documents.from')}
-          </label>
+        </Field>
+        <Field controlId="documents-from" label={t('documents.from')}>
           <input id="documents-from" className="ui-input ui-input--date" type="date" value={filter.from} onChange={(event) => change('from', event.target.value)} />
-        </div>
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor="documents-to">
-            {t('documents.to')}
-          </label>
+        </Field>
+        <Field controlId="documents-to" label={t('documents.to')}>
           <input id="documents-to" className="ui-input ui-input--date" type="date" value={filter.to} onChange={(event) => change('to', event.target.value)} />
-        </div>
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor="documents-template">
-            {t('documents.templateName')}
-          </label>
+        </Field>
+        <Field controlId="documents-template" label={t('documents.templateName')}>
           <select id="documents-template" className="ui-input" value={filter.template_id} onChange={(event) => change('template_id', event.target.value)}>
             <option value="">{t('documents.allTemplates')}</option>
             {templates.map((template) => (
@@ -125,11 +114,8 @@ export default function RegistryScreen() {
               </option>
             ))}
           </select>
-        </div>
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor="documents-status">
-            {t('documents.status')}
-          </label>
+        </Field>
+        <Field controlId="documents-status" label={t('documents.status')}>
           <select id="documents-status" className="ui-input" value={filter.status} onChange={(event) => change('status', event.target.value)}>
             <option value="">{t('documents.allStatuses')}</option>
             {STATUSES.map((status) => (
@@ -138,7 +124,7 @@ export default function RegistryScreen() {
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <RegistryPicker field="users" label={t('documents.employee')} chosen={people.user} onChange={choose('user')} />
         <RegistryPicker field="company" label={t('documents.company')} chosen={people.company} onChange={choose('company')} />
         <RegistryPicker field="contact" label={t('documents.contact')} chosen={people.contact} onChange={choose('contact')} />
