@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { FieldType } from '../../../src/domain/fieldTypes';
 import { parseProductIdentifier } from '../../../src/domain/productId';
 import type { Db } from '../../db/client';
+import { oncePerDatabase } from '../../db/oncePerDatabase';
 import { batches, fields, integrationConnections, orders, products, warehouses } from '../../db/schema';
 import { refusal } from '../../http/refusal';
 import type { Actor } from './actor';
@@ -49,16 +50,11 @@ function targetQuery(db: Db, v: TargetValues, coded: boolean) {
  * The unlocked read built once per database (issue 20 §3: building the SQL was a fifth of add to deal's server CPU),
  * one statement for the main warehouse and one for a warehouse code.
  */
-const prepared = new WeakMap<Db, Map<boolean, ReturnType<ReturnType<typeof targetQuery>['prepare']>>>();
 const placeholders: TargetValues = { account: sql.placeholder('account'), product: sql.placeholder('product'), order: sql.placeholder('order'), code: sql.placeholder('code') };
-
-function preparedTarget(db: Db, coded: boolean) {
-  const built = prepared.get(db) ?? new Map();
-  prepared.set(db, built);
-  const query = built.get(coded) ?? targetQuery(db, placeholders, coded).prepare(coded ? 'add_to_deal_target_coded' : 'add_to_deal_target');
-  built.set(coded, query);
-  return query;
-}
+const preparedTargets = oncePerDatabase((db) => ({
+  main: targetQuery(db, placeholders, false).prepare('add_to_deal_target'),
+  coded: targetQuery(db, placeholders, true).prepare('add_to_deal_target_coded'),
+}));
 
 /**
  * The order with everything the add reads besides, in ONE statement (issue 20 §3: these were six round trips), read
@@ -71,7 +67,7 @@ export async function positionTarget(db: Db, actor: Actor, orderId: number, iden
   const parsed = parseProductIdentifier(identifier);
   const validId = /^\d{1,10}$/.test(parsed.id.trim()) && Number(parsed.id) >= 1 && Number(parsed.id) <= MAX_ID;
   const values = { account: actor.accountId, product: validId ? Number(parsed.id) : 0, order: orderId, code: parsed.warehouseCode ?? '' };
-  const [row] = await preparedTarget(db, parsed.warehouseCode !== null).execute(values);
+  const [row] = await preparedTargets(db)[parsed.warehouseCode !== null ? 'coded' : 'main'].execute(values);
   if (!row) throw refusal(404, 'noSuchOrder');
   if (!validId) throw refusal(400, 'badProductIdentifier');
   if (row.product === null) throw refusal(404, 'noSuchProduct');

@@ -9,6 +9,7 @@ import type {
 } from '../../../src/contract/orders';
 import { defaultCurrency } from '../../../src/domain/fieldTypes';
 import type { Db, Tx } from '../../db/client';
+import { oncePerDatabase } from '../../db/oncePerDatabase';
 import { companies, contacts, facilities, memberships, orderPositions, orderShares, orders, pipelines, pipelineStatuses, users } from '../../db/schema';
 import { refusal } from '../../http/refusal';
 import { ordersThisMonth, requireMonthlyOrder } from '../account/limits';
@@ -107,13 +108,7 @@ function buildOrderStatement(db: Db) {
     .prepare('order_with_positions');
 }
 
-const orderStatements = new WeakMap<Db, ReturnType<typeof buildOrderStatement>>();
-
-function orderStatement(db: Db) {
-  const statement = orderStatements.get(db) ?? buildOrderStatement(db);
-  orderStatements.set(db, statement);
-  return statement;
-}
+const orderStatement = oncePerDatabase(buildOrderStatement);
 
 /** orders/order: one order with its positions (public callers see only public-visible product fields). */
 export async function getOrder(db: Db, actor: Actor, id: number): Promise<OrderWithPositions> {

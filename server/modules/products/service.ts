@@ -5,6 +5,7 @@ import { coerceFieldValue, defaultCurrency, FieldType } from '../../../src/domai
 import { imageLinkKey, withImageLinks } from '../../auth/imageLinks';
 import type { Caller } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
+import { oncePerDatabase } from '../../db/oncePerDatabase';
 import { escapeLike } from '../../db/like';
 import { batches, categories, fields, products } from '../../db/schema';
 import { refusal } from '../../http/refusal';
@@ -264,15 +265,12 @@ function autocompleteQueries(db: Db, column: 'name' | 'article') {
   };
 }
 
-type AutocompleteQueries = ReturnType<typeof autocompleteQueries>;
-const preparedAutocomplete = new WeakMap<Db, Record<'name' | 'article', AutocompleteQueries>>();
+const preparedAutocomplete = oncePerDatabase((db) => ({ name: autocompleteQueries(db, 'name'), article: autocompleteQueries(db, 'article') }));
 
 export async function autocomplete(db: Db, accountId: number, column: 'name' | 'article', query: string): Promise<AutocompleteItem[]> {
   const text = query.trim();
   if (!text) return [];
-  let queries = preparedAutocomplete.get(db);
-  if (!queries) preparedAutocomplete.set(db, (queries = { name: autocompleteQueries(db, 'name'), article: autocompleteQueries(db, 'article') }));
-  const { exact: exactQuery, fuzzy: fuzzyQuery } = queries[column];
+  const { exact: exactQuery, fuzzy: fuzzyQuery } = preparedAutocomplete(db)[column];
   const escaped = escapeLike(text);
   const exact = await exactQuery.execute({ account: accountId, pattern: `%${escaped}%` });
   const lower = text.toLowerCase();
