@@ -69,9 +69,9 @@ interface Added {
  */
 async function addToCrmDeal(db: Db, actor: Actor, body: PositionAddRequest, target: PositionTarget, quantity: number): Promise<Added | null> {
   const { order, warehouseId } = target;
-  const { priceField, price } = priceOf(target, body, actor);
   if (actor.limitCounts || order.pipelineId !== null || order.statusId !== null || warehouseId === null) return null;
   if (targetStockState(order.stockState, order, null, stageRulesOf([])) !== 'reserved') return null;
+  const { priceField, price } = priceOf(target, body, actor);
   const last = lastChangeBy(actor);
   const positionId = await addToDealAtOnce(db, {
     accountId: actor.accountId,
