@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { orderFiles, orderPositions, outbox, pipelineStatuses, pipelines } from '../../server/db/schema';
+import { HttpError } from '../../server/http/errors';
+import { refusal, refusalText } from '../../server/http/refusal';
+import { withoutStockCount } from '../../server/modules/publicOrder/limits';
+import { batchShortage, lineShortage, productShortage } from '../../server/modules/stock/errors';
 import { codeIn, settingUp, unique, useTestServer } from './harness';
 
 /**
@@ -301,5 +305,35 @@ describe('live sessions per link', () => {
     const statuses = await Promise.all(tokens.map(async (token) => (await get('public-order/order', token, { order_id: order.id })).status));
     expect(statuses).toEqual([403, 200, 200]);
     expect((await get('public-order/order', signedIn, { order_id: order.id })).status).toBe(200);
+  });
+});
+
+describe("withoutStockCount: the engine's shortage, which names the units left, reaches a public caller without them", () => {
+  const thrown = (make: () => never) => {
+    try {
+      make();
+    } catch (error) {
+      return error;
+    }
+    throw new Error('nothing thrown');
+  };
+
+  it('rule: a shortage is known by its code (of a product, of a batch, of a batch alone) and becomes publicNotEnoughStock naming the product only', () => {
+    const cases = [
+      [thrown(() => productShortage({ id: 7, name: 'Hammer drill' }, 2500)), 'Hammer drill'],
+      [thrown(() => lineShortage(1, { id: 7, name: 'Hammer drill' }, { id: 3, number: 'B-1' }, 2500)), 'Hammer drill'],
+      [thrown(() => batchShortage(2.5)), ''],
+    ] as const;
+    for (const [error, name] of cases) {
+      const answer = withoutStockCount(error) as HttpError;
+      expect({ status: answer.status, error: answer.message, ...answer.extra }).toEqual({ status: 422, error: refusalText('publicNotEnoughStock', { name }), code: 'publicNotEnoughStock', params: { name } });
+    }
+  });
+
+  it('rule: any other refusal passes unchanged, even one whose text starts like a shortage', () => {
+    const other = new HttpError(422, 'Not enough stock of "X": 1 available');
+    expect(withoutStockCount(other)).toBe(other);
+    const locked = refusal(422, 'productsLocked');
+    expect(withoutStockCount(locked)).toBe(locked);
   });
 });

@@ -10,8 +10,6 @@ import { reconcileStock, stageRulesOf, stagesOf, TERMINAL_STATES, targetStockSta
 
 export type OrderRow = typeof orders.$inferSelect;
 
-export const STALE_ORDER = refusalText('staleOrder');
-export const PRODUCTS_LOCKED = refusalText('productsLocked');
 export const NO_SUCH_ORDER = refusalText('noSuchOrder');
 
 /** The order row of the actor's account, locked for the rest of the transaction when asked. */

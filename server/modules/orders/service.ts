@@ -20,7 +20,7 @@ import { lastChangeBy, lastChangeNames, lastChangeOf, type LastChangeNames } fro
 import { applyStockState, orderRowOf, requireProductsEditable, settleOrder, stageOf, type OrderRow } from './orderRows';
 
 // The row-level rules live in orderRows.ts; re-exported so callers need one import for the order services.
-export { NO_SUCH_ORDER, orderRowOf, PRODUCTS_LOCKED, productsLocked, requireProductsEditable, STALE_ORDER, type OrderRow } from './orderRows';
+export { NO_SUCH_ORDER, orderRowOf, productsLocked, requireProductsEditable, type OrderRow } from './orderRows';
 import { positionsJson, positionsOfJson, productPrice } from './positionsView';
 import { positionFieldValues } from './positionValues';
 import { orderChanged } from './changeEvents';

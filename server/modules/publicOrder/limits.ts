@@ -6,7 +6,7 @@ import { accounts, batches, orderPositions, products } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { refusal, refusalText } from '../../http/refusal';
 import type { TouchedCount } from '../orders/actor';
-import { countText, NOT_ENOUGH_STOCK, thousandthsOf } from '../stock/api';
+import { countText, SHORTAGE_CODES, thousandthsOf } from '../stock/api';
 
 /** The staff's caps on what a public customer may order (null: no cap). */
 export interface PublicCountCaps {
@@ -88,9 +88,9 @@ export function publicCountLimiter(accountId: number): (tx: Tx, orderId: number,
 
 /** The engine's shortage names the units left; a public caller gets the same refusal without the count. */
 export function withoutStockCount(error: unknown): unknown {
-  if (!(error instanceof HttpError) || !error.message.startsWith(NOT_ENOUGH_STOCK)) return error;
-  const name = /"(.*)"/.exec(error.message)?.[1] ?? '';
-  return notEnoughRefusal(name);
+  if (!(error instanceof HttpError) || !SHORTAGE_CODES.has(String(error.extra.code))) return error;
+  const name = (error.extra.params as { name?: unknown } | undefined)?.name;
+  return notEnoughRefusal(typeof name === 'string' ? name : '');
 }
 
 /** 'in_stock' when the warehouse can give the count (what is free plus what the position holds); services: null. */

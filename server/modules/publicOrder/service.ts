@@ -19,7 +19,7 @@ import { refusal, refusalText } from '../../http/refusal';
 import type { Actor } from '../orders/actor';
 import { addPosition, deletePosition, positionOrderId } from '../orders/positions';
 import { listOrders } from '../orders/list';
-import { getOrder, orderRowOf, STALE_ORDER, updateOrder } from '../orders/service';
+import { getOrder, orderRowOf, updateOrder } from '../orders/service';
 import { publicActor, requireOrderAccess, sharedOrderIds } from './access';
 import { visibleProductCondition } from './catalogue';
 import { availabilityOf, publicCountCaps, publicCountLimiter, withoutStockCount } from './limits';
@@ -167,7 +167,7 @@ export async function updatePublicOrder(db: Db, caller: PublicCaller, body: Publ
       return withPositions(order, access);
     } catch (error) {
       // The client sent no version, so a change that slipped in between our read and the lock is no conflict of theirs.
-      const raced = error instanceof HttpError && error.status === 409 && error.message === STALE_ORDER;
+      const raced = error instanceof HttpError && error.status === 409 && error.extra.code === 'staleOrder';
       if (!raced || body.version !== undefined || attempt >= 5) throw error;
     }
   }

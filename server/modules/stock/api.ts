@@ -19,7 +19,7 @@ export { addToDealAtOnce, type DealAdd } from './addToDeal';
 export { openingStock, toBatch } from './batches';
 export { lockPositionProduct, lockProduct, lockProducts } from './locks';
 export { countText, roundedQuantity, thousandthsOf } from './quantities';
-export { belowWrittenOff, NOT_ENOUGH_STOCK } from './errors';
+export { belowWrittenOff, SHORTAGE_CODES } from './errors';
 export { checkBatch, endTransit, moveGoods, type ProductMaker, receiveGoods, transitOf, writeOffGoods } from './operations';
 export { inTransitOf } from './transit';
 export { EVERY_WAREHOUSE, sumsLevel } from './keptSums';

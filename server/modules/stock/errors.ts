@@ -2,9 +2,9 @@ import { plainRefusal, refusal, type RefusalParams } from '../../http/refusal';
 
 /**
  * Every refusal the inventory module answers, declared once, each with its code (locales serverErrors): callers
- * (public orders) match a shortage on its opening words, so a public customer gets one without the count.
+ * (public orders) know a shortage by its code, so a public customer gets one without the count.
  */
-export const NOT_ENOUGH_STOCK = 'Not enough stock';
+export const SHORTAGE_CODES: ReadonlySet<string> = new Set(['notEnoughStock', 'notEnoughStockOf', 'notEnoughStockOfBatch']);
 
 /** A position asked for more than its product's batches have free: names the product and what is left. */
 export function productShortage(product: { id: number; name: string }, availableThousandths: number): never {
