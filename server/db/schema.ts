@@ -1330,7 +1330,10 @@ export const catalogLinks = pgTable(
  * year's report reads about a dozen 'month' rows per key plus the 'day' rows of its partial edge months instead of
  * summing every position. Null keys are stored as 0 (crm_status as -1) so they can be part of the primary key;
  * `orders` counts the distinct orders with a position in the cell, which sums across cells because an order sits
- * in one day, stage, responsible and customer at a time. No foreign keys, as for order_counts.
+ * in one day, stage, responsible and customer at a time. Every cell is split into slots as order_counts is, so
+ * concurrent writers of one day and stage (every add to deal touches its day, month and year rows) mostly write
+ * different rows: a cell is the sum over its slots, and one slot's figures may be negative (a position added by one
+ * writer and deleted by another), so readers filter on sums, never on a row. No foreign keys, as for order_counts.
  */
 const salesRollupFigures = {
   quantity: numeric('quantity').notNull().default('0'),
@@ -1348,6 +1351,8 @@ const salesRollupKeys = {
   crmStatus: integer('crm_status').notNull(),
   pipelineId: integer('pipeline_id').notNull(),
   userId: integer('user_id').notNull(),
+  /** The writing backend's pid % 8, as stock_totals and order_counts: concurrent writers of one cell mostly write different rows. */
+  slot: integer('slot').notNull().default(0),
 };
 
 /** Per product: the sales report, its chart lines and the product drill-downs' totals. */
@@ -1355,7 +1360,7 @@ export const analyticsSalesProducts = pgTable(
   'analytics_sales_products',
   { ...salesRollupKeys, productId: integer('product_id').notNull(), ...salesRollupFigures },
   (table) => [
-    primaryKey({ name: 'analytics_sales_products_pk', columns: [table.accountId, table.span, table.start, table.statusId, table.crmStatus, table.pipelineId, table.userId, table.productId] }),
+    primaryKey({ name: 'analytics_sales_products_pk', columns: [table.accountId, table.span, table.start, table.statusId, table.crmStatus, table.pipelineId, table.userId, table.productId, table.slot] }),
     // Reports read only the counted stages' rows; the chart's lines only its top products' day rows.
     index('analytics_sales_products_counted').on(table.accountId, table.statusId, table.span, table.start),
     index('analytics_sales_products_product').on(table.accountId, table.productId, table.span, table.start),
@@ -1367,7 +1372,7 @@ export const analyticsSalesCustomers = pgTable(
   'analytics_sales_customers',
   { ...salesRollupKeys, companyId: integer('company_id').notNull(), contactId: integer('contact_id').notNull(), ...salesRollupFigures },
   (table) => [
-    primaryKey({ name: 'analytics_sales_customers_pk', columns: [table.accountId, table.span, table.start, table.statusId, table.crmStatus, table.pipelineId, table.userId, table.companyId, table.contactId] }),
+    primaryKey({ name: 'analytics_sales_customers_pk', columns: [table.accountId, table.span, table.start, table.statusId, table.crmStatus, table.pipelineId, table.userId, table.companyId, table.contactId, table.slot] }),
     index('analytics_sales_customers_counted').on(table.accountId, table.statusId, table.span, table.start),
   ],
 );
@@ -1382,11 +1387,12 @@ export const analyticsMovementDays = pgTable(
     initialWarehouseId: integer('initial_warehouse_id').notNull(),
     finalWarehouseId: integer('final_warehouse_id').notNull(),
     userId: integer('user_id').notNull(),
+    slot: integer('slot').notNull().default(0),
     rows: integer('rows').notNull().default(0),
     quantity: numeric('quantity').notNull().default('0'),
     sum: numeric('sum').notNull().default('0'),
   },
-  (table) => [primaryKey({ name: 'analytics_movement_days_pk', columns: [table.accountId, table.day, table.eventType, table.initialWarehouseId, table.finalWarehouseId, table.userId] })],
+  (table) => [primaryKey({ name: 'analytics_movement_days_pk', columns: [table.accountId, table.day, table.eventType, table.initialWarehouseId, table.finalWarehouseId, table.userId, table.slot] })],
 );
 
 /**

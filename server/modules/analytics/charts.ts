@@ -45,7 +45,7 @@ export async function chartOf(db: Db, accountId: number, body: ChartRequest): Pr
       db,
       customerRollupServes(filter)
         ? sql`select to_char(${rollupBucket}, ${FORMAT[interval]}) as period, sum(r.sum) as sum, sum(r.sum) - sum(r.cost_sum) as prib
-          from ${customerRollup(accountId, filter, days)} group by 1 order by 1`
+          from ${customerRollup(accountId, filter, days)} group by 1 having sum(r.positions) > 0 order by 1`
         : sql`select to_char(${bucketOf(interval)}, ${FORMAT[interval]}) as period, sum(${LINE_SUM}) as sum, sum(${LINE_PROFIT}) as prib
           from ${raw} group by 1 order by 1`,
     );
@@ -61,7 +61,7 @@ export async function chartOf(db: Db, accountId: number, body: ChartRequest): Pr
       const key = clients ? sql`r.company_id` : sql`r.product_id`;
       const rollup = clients ? customerRollup(accountId, filter, days) : productRollup(accountId, filter, days);
       query = sql`with top as (${topLinesOfPeriod(accountId, filter, clients, TOP_LINES)}),
-               lines as (select ${rollupBucket} as bucket, ${key} as key, sum(r.sum) as sum from ${rollup} and ${key} in (select key from top) group by 1, 2)
+               lines as (select ${rollupBucket} as bucket, ${key} as key, sum(r.sum) as sum from ${rollup} and ${key} in (select key from top) group by 1, 2 having sum(r.positions) > 0)
           select t.rank, ${name} as name, to_char(l.bucket, ${FORMAT[interval]}) as period, l.sum
           from lines l join top t on t.key = l.key order by l.bucket, t.rank`;
     } else {

@@ -50,7 +50,7 @@ function rollupStages(accountId: number, filter: AnalyticsFilter): SQL {
 }
 
 function salesRollupConditions(accountId: number, filter: AnalyticsFilter, days: boolean): SQL {
-  const parts: SQL[] = [sql`r.account_id = ${accountId}`, spansOf(filter.period, days), rollupStages(accountId, filter), sql`r.positions > 0`];
+  const parts: SQL[] = [sql`r.account_id = ${accountId}`, spansOf(filter.period, days), rollupStages(accountId, filter)];
   if (has(filter.responsible_ids)) parts.push(inIds(sql`r.user_id`, filter.responsible_ids));
   if (has(filter.pipeline_ids)) parts.push(inIds(sql`r.pipeline_id`, filter.pipeline_ids));
   if (has(filter.company_ids)) parts.push(inIds(sql`r.company_id`, filter.company_ids));
@@ -63,7 +63,10 @@ function salesRollupConditions(accountId: number, filter: AnalyticsFilter, days:
 export const productRollupServes = (filter: AnalyticsFilter) => rollupReads.on && !has(filter.company_ids) && !has(filter.contact_ids);
 export const customerRollupServes = (filter: AnalyticsFilter) => rollupReads.on && !has(filter.product_ids);
 
-/** The product rollup rows the filter counts (alias r); `days` asks for day rows only (a chart by days). */
+/**
+ * The product rollup rows the filter counts (alias r); `days` asks for day rows only (a chart by days). Rows of
+ * emptied cells and slots below zero are among them: a caller keeps the groups whose sum(r.positions) is above zero.
+ */
 export const productRollup = (accountId: number, filter: AnalyticsFilter, days = false) =>
   sql`analytics_sales_products r where ${salesRollupConditions(accountId, filter, days)}`;
 
