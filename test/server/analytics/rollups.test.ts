@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rollupReads } from '../../../server/modules/analytics/rollups';
 import { useTestServer, type TestAccount } from '../harness';
+import { writeSideBySide } from '../support/sideBySide';
 import { seedAnalytics, type Seeded } from './seed';
 
 /**
@@ -315,33 +316,14 @@ describe('rollup cells split over slots', () => {
     const [first, second] = (await rows<{ id: number }>(sql`select id from orders where account_id = ${a.id} order by id limit 2`)).map((row) => Number(row.id));
     // Both orders in one day, stage, responsible and customer: every rollup row they write is the same cell.
     await rows(sql`update orders set created_at = now(), status_id = ${s.stages.new}, pipeline_id = ${s.stages.pipelineId}, crm_status = null, user_id = ${s.users.owner.id}, company_id = ${s.companies.Acme}, contact_id = null where id in (${first}, ${second})`);
-    const clients: pg.Client[] = [];
-    try {
-      const slots = new Map<number, pg.Client>();
-      while (slots.size < 2 && clients.length < 16) {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        clients.push(client);
-        const answer = await client.query('select pg_backend_pid() % 8 as slot');
-        slots.set(answer.rows[0].slot, client);
-      }
-      const [one, two] = [...slots.values()];
-      const write = async (client: pg.Client, order: number) => {
-        await client.query('insert into order_positions (account_id, order_id, product_id, price, quantity, cost_price) values ($1, $2, $3, 10, 1, 4)', [a.id, order, s.products.Drill]);
-        await client.query(
-          `insert into movements (account_id, event_date, event_type, product_id, title, quantity, cost_price, sum, initial_warehouse_id, user_id) values ($1, now(), 'reserve', $2, 'Drill', 1, 4, 4, $3, $4)`,
-          [a.id, s.products.Drill, s.warehouses.Main, s.users.owner.id],
-        );
-      };
-      await one.query('begin');
-      await write(one, first);
-      await two.query("begin; set local lock_timeout = '2s'");
-      await write(two, second);
-      await two.query('commit');
-      await one.query('commit');
-    } finally {
-      for (const client of clients) await client.end();
-    }
+    const write = (order: number) => async (client: pg.Client) => {
+      await client.query('insert into order_positions (account_id, order_id, product_id, price, quantity, cost_price) values ($1, $2, $3, 10, 1, 4)', [a.id, order, s.products.Drill]);
+      await client.query(
+        `insert into movements (account_id, event_date, event_type, product_id, title, quantity, cost_price, sum, initial_warehouse_id, user_id) values ($1, now(), 'reserve', $2, 'Drill', 1, 4, 4, $3, $4)`,
+        [a.id, s.products.Drill, s.warehouses.Main, s.users.owner.id],
+      );
+    };
+    await writeSideBySide(write(first), write(second));
     await expectRollupsMatchRaw('two writers side by side');
   });
 });

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { orders, pipelineStatuses } from '../../../server/db/schema';
 import { useTestServer, type TestAccount } from '../harness';
+import { writeSideBySide } from '../support/sideBySide';
 
 /**
  * orders/list reads its total from order_counts (kept by statement triggers on orders, per account, archived flag,
@@ -185,29 +186,9 @@ describe('orders/list totals from the kept counts (issue 20 §3)', () => {
   it.skipIf(!process.env.DATABASE_URL)('rule: two writers of one stage in different slots do not wait for each other (PostgreSQL)', async () => {
     const account = await server.newAccount();
     const [stage] = await server.database.db.select({ id: pipelineStatuses.id, pipelineId: pipelineStatuses.pipelineId }).from(pipelineStatuses).where(eq(pipelineStatuses.accountId, account.id)).limit(1);
-    // Connections until two fall in different slots (backend pid % 8).
-    const clients: pg.Client[] = [];
-    try {
-      const slots = new Map<number, pg.Client>();
-      while (slots.size < 2 && clients.length < 16) {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        clients.push(client);
-        const { rows } = await client.query('select pg_backend_pid() % 8 as slot');
-        slots.set(rows[0].slot, client);
-      }
-      const [first, second] = [...slots.values()];
-      const insert = (client: pg.Client) => client.query('insert into orders (account_id, name, pipeline_id, status_id) values ($1, $2, $3, $4)', [account.id, 'Side by side', stage.pipelineId, stage.id]);
-      await first.query('begin');
-      await insert(first);
-      await second.query("begin; set local lock_timeout = '2s'");
-      await insert(second);
-      await second.query('commit');
-      await first.query('commit');
-      const { kept, counted } = await keptAndCounted(account.id);
-      expect(kept).toEqual(counted);
-    } finally {
-      for (const client of clients) await client.end();
-    }
+    const insert = (client: pg.Client) => client.query('insert into orders (account_id, name, pipeline_id, status_id) values ($1, $2, $3, $4)', [account.id, 'Side by side', stage.pipelineId, stage.id]);
+    await writeSideBySide(insert, insert);
+    const { kept, counted } = await keptAndCounted(account.id);
+    expect(kept).toEqual(counted);
   });
 });
