@@ -96,35 +96,31 @@ function number(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== '' && Number.isFinite(parsed) ? parsed : fallback;
 }
 
-const workersOf = (env: NodeJS.ProcessEnv) => (env.DATABASE_URL ? Math.max(1, Math.floor(number(env.WORKERS, availableParallelism()))) : 1);
-
 /**
  * Connections per process when DB_POOL_MAX / READ_DB_POOL_MAX are not set: about two busy connections per core over
  * all the processes, at least 4 a process (a request may run two statements side by side, a background task holds one
  * for its chunk), at most 10. More than the cores can run only makes PostgreSQL's backends share them: each statement
  * then takes as long as the slowest running beside it, where a statement queued in the pool waits its turn and runs at
- * full speed. bench:stock on 2 cores, one process, 16 connections, pool 10 → 4: the same requests a second, p95 of
- * the search page 91–95 → 75–80 ms, of the category page 67–71 → 53–56 ms (bench/results/stock-list-2026-11-27.md).
+ * full speed. bench:stock on 2 cores, one process, 16 connections, pool 10 → 4: about the same requests a second, p95
+ * of the search page 91–105 → 74–80 ms, of the category page 67–92 → 49–56 ms (bench/results/stock-list-2026-11-27.md).
  */
 export function defaultPoolMax(cores: number, workers: number): number {
   return Math.min(10, Math.max(4, Math.ceil((2 * cores) / workers)));
 }
 
-function poolSizes(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'dbPoolMax' | 'readPoolMax'> {
-  const fallback = defaultPoolMax(availableParallelism(), workersOf(env));
-  return { dbPoolMax: number(env.DB_POOL_MAX, fallback), readPoolMax: number(env.READ_DB_POOL_MAX, fallback) };
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const rootDir = findRoot();
+  const workers = env.DATABASE_URL ? Math.max(1, Math.floor(number(env.WORKERS, availableParallelism()))) : 1;
+  const poolMax = defaultPoolMax(availableParallelism(), workers);
   return {
     port: number(env.PORT, 8080),
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || null,
     readDatabaseUrl: env.READ_DATABASE_URL || null,
     listenDatabaseUrl: env.LISTEN_DATABASE_URL || null,
-    ...poolSizes(env),
-    workers: workersOf(env),
+    dbPoolMax: number(env.DB_POOL_MAX, poolMax),
+    readPoolMax: number(env.READ_DB_POOL_MAX, poolMax),
+    workers,
     dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : join(rootDir, 'data'),
     smtpUrl: env.SMTP_URL || null,
     tokenTtlDays: number(env.TOKEN_TTL_DAYS, 30),
