@@ -32,8 +32,8 @@ export interface TestAccount {
 }
 
 // A letter before the hex digits: an all-digit tail could pass for an 8-digit code in a mail that names it (an account name).
-// Twelve hex digits (48 bits): the PostgreSQL layer runs every file against one database, and with seven (28 bits) the
-// thousands of owners it makes met a taken e-mail about once in a few runs.
+// Twelve hex digits (48 bits): with seven (28 bits), the thousands of owners the PostgreSQL layer made in one database
+// met a taken e-mail about once in a few runs. Each file has its own database now; the margin costs nothing.
 export const unique = (prefix: string) => `${prefix}-u${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 
 export interface TestServerOptions {

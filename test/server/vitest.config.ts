@@ -1,5 +1,6 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -11,8 +12,11 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // On a shared PostgreSQL server the files run one after another (each migrates on start);
-    // on PGlite each file has its own in-memory database and they run side by side.
-    fileParallelism: !process.env.DATABASE_URL,
+    // Every file has a database of its own: in memory on PGlite, cloned from a migrated template on PostgreSQL
+    // (setup/databases.ts). So files run side by side, at least two at once: vitest's default (one fewer than the
+    // cores) ran them one at a time on a 2-core machine, where a PGlite file keeps one core busy and the other idle.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    globalSetup: ['test/server/setup/globalDatabases.ts'],
+    setupFiles: ['test/server/setup/fileDatabase.ts'],
   },
 });
