@@ -25,6 +25,31 @@ async function dealsWithStock(count: number, deals = 1) {
   return { account, main, product, deals: made, add };
 }
 
+/**
+ * One CRM deal and the account's goods and services: item i has the retail price 100 + 7.35·i; a good (a count) holds
+ * that many units in the main warehouse, bought at 40 + i; a service (null) holds none and costs nothing. `add` puts one
+ * unit of item i into the deal as the widget and the deal screen do (orders/product/add with `id%%%warehouseCode` for
+ * a good, the plain id for a service).
+ */
+async function dealWithItems(counts: (number | null)[]) {
+  const account = await server.newAccount();
+  const post = settingUp(server, account.token);
+  const main = await post('warehouse/add', { name: 'Main' });
+  await post('field/add', { name: 'Retail', code: 'retail', type: 11 });
+  const items: { id: number; name: string; identifier: string; price: number; cost: number; count: number | null }[] = [];
+  for (const [index, count] of counts.entries()) {
+    const name = count === null ? `Service ${index}` : `Tool ${index}`;
+    const price = Math.round((100 + 7.35 * index) * 100) / 100;
+    const product = await post('product/add', { name, article: `T-${index}`, type: count === null ? 'service' : 'product', values: { retail: { cost: price, nds: 20 } } });
+    if (count !== null) await post('product/arrival', { product_id: product.id, warehouse_id: main.id, batch: `B${index}`, count, cost_price: 40 + index });
+    const identifier = count === null ? String(product.id) : `${product.id}%%%${main.code}`;
+    items.push({ id: product.id, name, identifier, price, cost: count === null ? 0 : 40 + index, count });
+  }
+  const deal = await post('orders/add', { lead_id: 900_000 + Math.floor(Math.random() * 1_000_000) });
+  const add = (index: number) => server.call('POST', 'orders/product/add', { token: account.token, body: { order_id: deal.id, product: items[index].identifier } });
+  return { account, items, deal, add };
+}
+
 async function stockOf(productId: number) {
   const rows = await server.database.db.select().from(batches).where(eq(batches.productId, productId)).orderBy(asc(batches.id));
   return rows.map((row) => [Number(row.count), Number(row.reserve)]);
@@ -62,6 +87,52 @@ describe('add to deal in one statement (issue 20 §3)', () => {
     const positions = await server.database.db.select().from(orderPositions).where(eq(orderPositions.productId, product.id));
     expect(positions.every((position) => position.quantity === position.reserved)).toBe(true);
     expect(positions.reduce((sum, position) => sum + Number(position.reserved), 0)).toBe(10);
+  });
+
+  it('rule 1 (the order locked first): 64 concurrent adds of 6 goods and 2 services into one CRM deal lose no update — every add answered, one position per product each last in the order, the totals the sum of the positions, reserved stock equal to them', async () => {
+    // Goods go through the one statement (add_to_deal_reserved), services through the transaction: both must queue on
+    // the order's row. Tool 5 holds 3 units for its 8 adds: a real shortage among the rest.
+    const counts = [20, 20, 20, 20, 20, 3, null, null];
+    const { account, items, deal, add } = await dealWithItems(counts);
+    const answers = await Promise.all(Array.from({ length: 64 }, (_, index) => add(index % items.length)));
+
+    const failures = answers.filter((answer) => answer.status !== 200 && answer.status !== 422);
+    expect(failures, JSON.stringify(failures[0]?.body)).toEqual([]);
+    const refused = answers.filter((answer) => answer.status === 422);
+    expect(refused.map((answer) => answer.body.error)).toEqual(Array(5).fill('Not enough stock of "Tool 5": 0 available'));
+    const added = counts.map((count) => Math.min(8, count ?? 8));
+    const cents = (values: number[]) => values.reduce((total, value) => total + Math.round(value * 100), 0) / 100;
+    // Each answer is the order read in one statement after its add: whatever adds it already shows, its totals are theirs.
+    for (const { body } of answers.filter((answer) => answer.status === 200)) {
+      const positions: { sum: number; cost_price: number; count: number }[] = body.positions;
+      const theirs = { sum: cents(positions.map((position) => position.sum)), cost_price: cents(positions.map((position) => position.cost_price * position.count)) };
+      expect({ sum: body.sum, cost_price: body.cost_price }, 'an answer whose totals are not its positions').toEqual(theirs);
+    }
+
+    const order = (await server.call('GET', 'orders/order', { token: account.token, query: { order_id: deal.id } })).body;
+    // One position per product (orders/product/add merges the same product, warehouse and price type), each added last.
+    expect(order.positions.map((position: { product_id: number }) => position.product_id).sort((a: number, b: number) => a - b)).toEqual(items.map((item) => item.id));
+    const sorts = await server.database.db.select({ sort: orderPositions.sort }).from(orderPositions).where(eq(orderPositions.orderId, deal.id));
+    expect(sorts.map((row) => row.sort).sort((a, b) => a - b), 'each new position last in the order (its sort one past the last)').toEqual(items.map((_, index) => index));
+    for (const [index, item] of items.entries()) {
+      const position = order.positions.find((candidate: { product_id: number }) => candidate.product_id === item.id);
+      // available: what is free in the warehouse plus what this position holds — the whole stock, none of it oversold.
+      const reserved = item.count === null ? 0 : added[index];
+      expect(position, item.name).toMatchObject({ count: added[index], reserved, available: item.count, price: item.price, cost_price: item.cost });
+    }
+    // The order's totals are its positions' sums, and it took one version per add.
+    const sum = cents(items.map((item, index) => item.price * added[index]));
+    const cost = cents(items.map((item, index) => item.cost * added[index]));
+    expect({ sum: order.sum, cost_price: order.cost_price, profit: order.profit }).toEqual({ sum, cost_price: cost, profit: cents([sum, -cost]) });
+    expect(cents(order.positions.map((position: { sum: number }) => position.sum))).toBe(sum);
+    expect(order.version).toBe(deal.version + answers.length - refused.length);
+
+    // Reserved stock is what the goods' positions hold — in the batches and in the ledger — and none is oversold.
+    for (const [index, item] of items.entries()) {
+      if (item.count === null) continue;
+      expect(await stockOf(item.id), item.name).toEqual([[item.count, added[index]]]);
+      expect((await reserveRows(item.id)).reduce((total, row) => total + Number(row.quantity), 0), item.name).toBe(added[index]);
+    }
   });
 
   it('rule: a shortage undoes the whole add — no position, no new version or totals of the order, no ledger row, no reserve', async () => {
