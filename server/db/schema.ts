@@ -460,7 +460,13 @@ export const movements = pgTable(
     initialWarehouseId: integer('initial_warehouse_id'),
     finalWarehouseId: integer('final_warehouse_id'),
     userId: integer('user_id'),
+    /** Why, in the user's words; for an order's row (order_id set) the order's name at the time, which readers put after "Order N". */
     comment: text('comment').notNull().default(''),
+    /**
+     * The order whose positions moved the goods (reserve, release, sale, return, a purchase's arrival); null for every
+     * other movement. No foreign key: the ledger keeps naming an order that was deleted since.
+     */
+    orderId: integer('order_id'),
     /** The facility a write-off delivered the goods to (facilities; null for every other movement). */
     facilityId: integer('facility_id'),
     /** The stock document (arrival, write-off, move) the row belongs to; null for an order's movements and older rows. */
@@ -988,7 +994,11 @@ export const tasks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
+    /** The task's name in English (API clients read it); with a title_code the task center says it in its user's language. */
     title: text('title').notNull(),
+    /** The title's locale key (locales → tasks.titles.<code>) and its params; null for a name the user gave (a file's). */
+    titleCode: text('title_code'),
+    titleParams: jsonb('title_params').$type<Record<string, string>>(),
     payload: jsonb('payload').$type<unknown>(),
     status: integer('status').notNull().default(0),
     done: integer('done').notNull().default(0),
@@ -1255,7 +1265,7 @@ export const integrationLog = pgTable(
     message: text('message').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
     taskId: integer('task_id'),
-    retry: jsonb('retry').$type<{ type: string; title: string; payload: unknown }>(),
+    retry: jsonb('retry').$type<{ type: string; title: string; titleCode?: string | null; titleParams?: Record<string, string> | null; payload: unknown }>(),
     retriedAt: timestamp('retried_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('integration_log_account_id').on(table.accountId, table.id), index('integration_log_account_source_at').on(table.accountId, table.source, table.id)],

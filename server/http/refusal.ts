@@ -16,8 +16,12 @@ export type Language = string | null | undefined;
 
 const isRussian = (lang: Language) => lang === 'ru';
 
-/** Figures are written the language's way ('100,000' / '100 000'), so a count reads the same as on the screens. */
-function fill(text: string, params: RefusalParams, lang: Language): string {
+/**
+ * A locale text with its {{params}} filled in. Figures are written the language's way ('100,000' / '100 000'), so a
+ * count reads the same as on the screens; an id is passed as a string, to be written as it is. Other server-written
+ * texts kept in locales (task titles, the ledger's order rows) are filled by it too.
+ */
+export function fillText(text: string, params: RefusalParams, lang: Language): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
     const value = params[name] ?? '';
     return typeof value === 'number' ? value.toLocaleString(isRussian(lang) ? 'ru-RU' : 'en-US') : value;
@@ -27,7 +31,7 @@ function fill(text: string, params: RefusalParams, lang: Language): string {
 export const isRefusalCode = (code: unknown): code is RefusalCode => typeof code === 'string' && Object.hasOwn(en, code);
 
 /** The code's text in a language, its figures filled in. */
-export const refusalTextIn = (lang: Language, code: RefusalCode, params: RefusalParams = {}) => fill((isRussian(lang) ? ru : en)[code], params, lang);
+export const refusalTextIn = (lang: Language, code: RefusalCode, params: RefusalParams = {}) => fillText((isRussian(lang) ? ru : en)[code], params, lang);
 
 /** The code's English text: the `error` of the answer. */
 export const refusalText = (code: RefusalCode, params: RefusalParams = {}) => refusalTextIn('en', code, params);
@@ -48,7 +52,7 @@ export function refusalMessageIn(error: HttpError, lang: Language): string {
  * them the user's way. For the stock shortages, whose available quantity can pass a thousand.
  */
 export const plainRefusal = (status: number, code: RefusalCode, params: RefusalParams, extra: Record<string, unknown> = {}) =>
-  new HttpError(status, fill(en[code], Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)])), 'en'), { ...extra, code, params });
+  new HttpError(status, fillText(en[code], Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)])), 'en'), { ...extra, code, params });
 
 /** Not allowed by the user's rights: 422, since the token itself is fine and a 403 signs the user out. */
 export const noRight = (code: RefusalCode, params?: RefusalParams) => refusal(422, code, params);

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { Id } from './catalogue';
-import { Nullable, PageLinks, PageMeta } from './common';
+import { LedgerOrder, Nullable, PageLinks, PageMeta } from './common';
 
 /**
  * Analytics (issue 16; spec §2 'Analytics', §3 report columns and filters, §7 Analytics calls). Every report is computed
@@ -151,7 +151,10 @@ export const MovementRow = Type.Object({
   initial_warehouse: Nullable(Type.String()),
   final_warehouse: Nullable(Type.String()),
   user: Nullable(Type.String()),
+  /** The row's comment; an order's row says "Order N: name" (English: the shell says it from `order`). */
   comment: Type.String(),
+  /** The order that moved the goods and its name then; null for any other row. */
+  order: Nullable(LedgerOrder),
 });
 export type MovementRow = Type.Static<typeof MovementRow>;
 export const Named = Type.Object({ id: Type.Integer(), name: Type.String() });

@@ -56,3 +56,7 @@ export type PageRequest = Type.Static<typeof PageRequest>;
  * column holds 12 digits before the point, and a price times a quantity must still fit an order's sum.
  */
 export const MAX_PRICE = 1_000_000_000;
+
+/** The order a stock ledger row was written for, and the order's name when it was: the screens say "Order N: name" in the user's language. */
+export const LedgerOrder = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type LedgerOrder = Type.Static<typeof LedgerOrder>;

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { Nullable, PageLinks, PageMeta } from './common';
+import { LedgerOrder, Nullable, PageLinks, PageMeta } from './common';
 import { Id } from './catalogue';
 
 /** product/history: one page of a product's ledger rows, newest first. */
@@ -19,7 +19,10 @@ export const ProductHistoryEntry = Type.Object({
   to_warehouse: Nullable(Type.String()),
   batch: Type.String(),
   quantity: Type.Number(),
+  /** The row's comment; an order's row says "Order N: name" (English: the shell says it from `order`). */
   comment: Type.String(),
+  /** The order that moved the goods (reserve, release, sale, return, a purchase's arrival) and its name then; else null. */
+  order: Nullable(LedgerOrder),
 });
 export type ProductHistoryEntry = Type.Static<typeof ProductHistoryEntry>;
 

@@ -6,7 +6,11 @@ import { Nullable } from './common';
 export const TaskItem = Type.Object({
   id: Type.Integer(),
   type: Type.String(),
+  /** The task's name in English (a file's name as it is). */
   title: Type.String(),
+  /** When the server named the task: its locale key (tasks.titles.<code>) and params, to say the title in the viewer's language. */
+  title_code: Nullable(Type.String()),
+  title_params: Nullable(Type.Record(Type.String(), Type.String())),
   status: Type.Integer(),
   done: Type.Integer(),
   total: Type.Integer(),

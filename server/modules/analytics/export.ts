@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 
-import type { AnalyticsFilter, CustomerGrouping, ReportType } from '../../../src/contract/analytics';
+import type { AnalyticsFilter, CustomerGrouping, MovementRow, ReportType } from '../../../src/contract/analytics';
 import type { Db } from '../../db/client';
 import { rowsOf } from './paging';
 import { cellValue, type XlsxCell, type XlsxKind } from '../../http/xlsxTable';
+import { orderCommentIn } from '../stock/api';
 import { defineTask, type TaskOutcome, type TaskRunContext } from '../tasks/api';
 import { customersReport, customersTotal } from './customers';
 import { type ExportTexts, exportTextsOf } from './exportTexts';
@@ -112,6 +113,9 @@ export async function filterLines(db: Db, accountId: number, report: ReportType,
   return lines;
 }
 
+/** A ledger row as the file shows it: an order's row names the order in the language of the user who asked. */
+const inLanguage = (row: MovementRow, lang: string | undefined): MovementRow => (row.order ? { ...row, comment: orderCommentIn(lang, row.order) } : row);
+
 class Cancelled extends Error {}
 
 export async function runAnalyticsExport(context: TaskRunContext<AnalyticsExportPayload>): Promise<TaskOutcome> {
@@ -150,7 +154,7 @@ export async function runAnalyticsExport(context: TaskRunContext<AnalyticsExport
             ? await customersReport(db, accountId, { filter, group_by: grouping, page, per_page: EXPORT_PAGE })
             : await movementReport(db, accountId, { filter, page, per_page: EXPORT_PAGE });
       const rows: Record<string, unknown>[] = 'list' in answer.data ? answer.data.list : (answer.data as Record<string, unknown>[]);
-      for (const row of rows) write(row);
+      for (const row of rows) write(report === 'movement' ? inLanguage(row as MovementRow, payload.lang) : row);
       total = answer.meta.total ?? 0;
       await context.progress(Math.min(page * EXPORT_PAGE, total), total);
       if (page >= (answer.meta.last_page ?? 1)) {

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { MOVEMENT_SORT, AnalyticsFilter, MovementAnswer, MovementRequest, MovementRow } from '../../../src/contract/analytics';
 import { MOVEMENT_KINDS } from '../../../src/domain/movementKinds';
 import type { Db } from '../../db/client';
+import { ledgerCommentIn, ledgerOrderOf } from '../stock/api';
 import { pagingOf } from '../../http/paging';
 import { checkFilter, containing, inIds, periodBounds } from './filters';
 import { DEFAULT_PER_PAGE, num, rowsOf } from './paging';
@@ -47,6 +48,9 @@ const SORT_COLUMNS: Record<(typeof MOVEMENT_SORT)[number], string> = {
   sum: 'sum',
 };
 
+/** The ledger row's stored comment and order (movements.order_id), as the ledger's comment helpers read them. */
+const stored = (row: Record<string, unknown>) => ({ comment: String(row.comment), orderId: row.order_id === null || row.order_id === undefined ? null : num(row.order_id) });
+
 const movementRow = (row: Record<string, unknown>): MovementRow => ({
   id: num(row.id),
   event_date: new Date(row.event_date as string).toISOString(),
@@ -61,7 +65,9 @@ const movementRow = (row: Record<string, unknown>): MovementRow => ({
   initial_warehouse: (row.initial_warehouse as string | null) ?? null,
   final_warehouse: (row.final_warehouse as string | null) ?? null,
   user: (row.user_name as string | null) ?? null,
-  comment: String(row.comment),
+  // API clients read the comment in English; the screen and the export say an order's row in their reader's language from `order`.
+  comment: ledgerCommentIn('en', stored(row)),
+  order: ledgerOrderOf(stored(row)),
 });
 
 /** One page of ledger rows in the asked order (newest first unless asked), the id breaking ties. */
@@ -71,7 +77,7 @@ export async function movementRows(db: Db, accountId: number, filter: AnalyticsF
   const column = sql.identifier(SORT_COLUMNS[ask.sort?.field ?? 'event_date'] ?? 'event_date');
   const order = (ask.sort?.order ?? (ask.sort ? 'asc' : 'desc')) === 'desc' ? sql.raw('desc') : sql.raw('asc');
   const rows = (
-    await rowsOf<Record<string, unknown>>(db, sql`select m.id, m.event_date, m.event_type, m.product_id, m.article_number, m.title, m.party, m.quantity, m.cost_price, m.sum, m.comment,
+    await rowsOf<Record<string, unknown>>(db, sql`select m.id, m.event_date, m.event_type, m.product_id, m.article_number, m.title, m.party, m.quantity, m.cost_price, m.sum, m.comment, m.order_id,
                  wi.name as initial_warehouse, wf.name as final_warehouse, u.name as user_name
           from movements m
           left join warehouses wi on wi.id = m.initial_warehouse_id and wi.account_id = m.account_id

@@ -35,6 +35,12 @@ export function sellerOf(settings: Pick<typeof documentSettings.$inferSelect, 'r
   return Object.fromEntries(SELLER_FIELDS.map((field) => [field, String(settings.requisites[field] ?? '')]));
 }
 
+/** The language the account's documents are written in (document settings); English for an account without settings. */
+export async function documentLanguageOf(db: Db, accountId: number): Promise<'en' | 'ru'> {
+  const [settings] = await db.select({ lang: documentSettings.lang }).from(documentSettings).where(eq(documentSettings.accountId, accountId));
+  return settings?.lang === 'ru' ? 'ru' : 'en';
+}
+
 /** document/settings (a read: the settings are made with the account; an account without them reads the defaults). */
 export async function getDocumentSettings(db: Db, accountId: number, userId: number): Promise<DocumentSettings> {
   const [settings] = await db.select().from(documentSettings).where(eq(documentSettings.accountId, accountId));

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { GROUPS_MUST_MATCH, type IncomingResult } from './catalogSync';
-import { logIntegration } from './log';
+import { logIntegration, type TaskRetry } from './log';
 import type { IntegrationSource } from './source';
 
 /**
@@ -9,7 +9,7 @@ import type { IntegrationSource } from './source';
  */
 export async function reportIncoming(
   db: Db,
-  at: { accountId: number; source: IntegrationSource; taskId: number; retry: { type: string; title: string; payload: unknown } },
+  at: { accountId: number; source: IntegrationSource; taskId: number; retry: TaskRetry },
   result: IncomingResult,
 ): Promise<{ error: string } | { counts: Record<string, number> }> {
   const { accountId, source, taskId, retry } = at;

@@ -6,8 +6,10 @@ import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { integrationLog } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../http/errors';
-import { startTask } from '../tasks/api';
+import { startTask, type TaskTitle } from '../tasks/api';
 import type { IntegrationSource } from './source';
+
+export type TaskRetry = { type: string; payload: unknown } & TaskTitle;
 
 export interface LogWrite {
   accountId: number;
@@ -17,8 +19,8 @@ export interface LogWrite {
   message: string;
   details?: Record<string, unknown>;
   taskId?: number | null;
-  /** The task that redoes this work, offered as 'Retry' on a failed entry. */
-  retry?: { type: string; title: string; payload: unknown };
+  /** The task that redoes this work, offered as 'Retry' on a failed entry; it keeps the title's code and params (taskTitle()). */
+  retry?: TaskRetry;
 }
 
 /** Records what an integration did or what went wrong; the settings screen's log reads these. */
@@ -78,6 +80,6 @@ export async function retryIntegrationLog(db: Db, config: ServerConfig, caller: 
     .where(and(mine, isNull(integrationLog.retriedAt)))
     .returning({ id: integrationLog.id });
   if (!taken) throw conflict('This entry was already retried');
-  const task = await startTask(db, config, { accountId: caller.account.id, userId: caller.user.id, type: row.retry.type, title: row.retry.title, payload: row.retry.payload });
+  const task = await startTask(db, config, { accountId: caller.account.id, userId: caller.user.id, type: row.retry.type, title: row.retry.title, titleCode: row.retry.titleCode, titleParams: row.retry.titleParams, payload: row.retry.payload });
   return { task_id: task.id };
 }

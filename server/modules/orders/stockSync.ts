@@ -80,7 +80,7 @@ function holderOf(scope: Scope, position: PositionRow, product: typeof products.
     userId: scope.userId,
     position,
     product,
-    comment: `Order ${order.id}${order.name ? `: ${order.name}` : ''}`,
+    order: { id: order.id, name: order.name },
     purchaseBatch: `PO-${order.id}`,
   };
 }

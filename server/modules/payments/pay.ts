@@ -9,6 +9,7 @@ import { HttpError, notFound, unprocessable } from '../../http/errors';
 import { logIntegration } from '../integrations/log';
 import { NO_SUCH_ORDER } from '../orders/service';
 import { requireOrderAccess } from '../publicOrder/access';
+import { paymentDescription } from './description';
 import { failureText } from './http';
 import { orderChargeOf, type PaymentRow, paymentsOf, payRefusal } from './orderPayments';
 import { sameAmount } from './provider';
@@ -56,6 +57,7 @@ export async function payForOrder(db: Db, config: ServerConfig, caller: PublicCa
   if (!adapter) throw unprocessable('This seller does not take online payments');
   const row = await pendingPayment(db, accountId, orderId, adapter.provider, adapter.currency);
   if (row.externalId && row.confirmationUrl) return { confirmation_url: row.confirmationUrl, state: row.state as PaymentState };
+  const description = await paymentDescription(db, accountId, orderId);
   let created: Awaited<ReturnType<typeof adapter.createPayment>>;
   try {
     created = await adapter.createPayment({
@@ -65,7 +67,7 @@ export async function payForOrder(db: Db, config: ServerConfig, caller: PublicCa
       returnUrl: returnUrlOf(ourUrl, orderId, 'return'),
       cancelUrl: returnUrlOf(ourUrl, orderId, 'cancel'),
       orderId,
-      description: `Order ${orderId}`,
+      description,
     });
   } catch (error) {
     const message = failureText(error);

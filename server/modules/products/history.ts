@@ -4,6 +4,7 @@ import type { ProductHistoryPage } from '../../../src/contract/productEditor';
 import type { Db } from '../../db/client';
 import { movements, users, warehouses } from '../../db/schema';
 import { pagingOf } from '../../http/paging';
+import { ledgerCommentIn, ledgerOrderOf } from '../stock/api';
 import { productOf } from './service';
 
 export const HISTORY_PER_PAGE = 20;
@@ -30,6 +31,7 @@ export async function productHistory(db: Db, accountId: number, productId: numbe
       batch: movements.party,
       quantity: movements.quantity,
       comment: movements.comment,
+      orderId: movements.orderId,
     })
     .from(movements)
     .leftJoin(users, eq(users.id, movements.userId))
@@ -49,7 +51,9 @@ export async function productHistory(db: Db, accountId: number, productId: numbe
       to_warehouse: row.to,
       batch: row.batch,
       quantity: Number(row.quantity),
-      comment: row.comment,
+      // API clients read the comment in English; the shell says an order's row in its user's language from `order`.
+      comment: ledgerCommentIn('en', row),
+      order: ledgerOrderOf(row),
     })),
     ...pagingOf(page, HISTORY_PER_PAGE, total),
   };

@@ -29,3 +29,4 @@ export { receiveManyLines } from './bulkArrival';
 export { type PriceChange, recordPriceChanges } from './priceLedger';
 // Absolute counts from an outside system of record (1C's rests) as arrival and write-off documents, idempotent by nature.
 export { adjustToCounts, type CountAdjustment, type CountLine } from './countAdjustment';
+export { ledgerCommentIn, ledgerOrderOf, orderCommentIn } from './ledgerComment';

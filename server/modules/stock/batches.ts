@@ -34,6 +34,8 @@ export interface Arrival {
   /** Whether an existing batch of that number takes the goods, or the arrival is refused ('Existing batch'). */
   addToExisting: boolean;
   comment: string;
+  /** The order a purchase's goods arrive for. */
+  orderId?: number;
   /** The stock document the arrival is a line of. */
   documentId?: number;
 }
@@ -57,7 +59,7 @@ export async function arrive(tx: Tx, arrival: Arrival): Promise<BatchRow> {
         .insert(batches)
         .values({ accountId, productId: product.id, warehouseId, number, count: quantityText(thousandths), costPrice: arrival.costPrice ?? arrival.newBatchCost })
         .returning();
-  await writeLedger(tx, [{ accountId, kind: 'arrival', product, batch: row, thousandths, from: null, to: warehouseId, userId: arrival.userId, comment: arrival.comment, documentId: arrival.documentId }]);
+  await writeLedger(tx, [{ accountId, kind: 'arrival', product, batch: row, thousandths, from: null, to: warehouseId, userId: arrival.userId, comment: arrival.comment, documentId: arrival.documentId, orderId: arrival.orderId }]);
   return row;
 }
 

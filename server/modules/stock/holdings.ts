@@ -25,8 +25,8 @@ export interface Holder {
   position: PositionRow;
   /** Locked by the caller (locks.ts). */
   product: ProductRow;
-  /** The ledger rows' comment, e.g. 'Order 12: Tools'. */
-  comment: string;
+  /** The order the position is of: its ledger rows name it by id, and keep its name as their comment. */
+  order: { id: number; name: string };
   /** The batch number a purchase's goods arrive in ('stocked'). */
   purchaseBatch: string;
 }
@@ -43,7 +43,8 @@ async function record(tx: Tx, holder: Holder, kind: MovementKind, batch: BatchRo
       from: incoming ? null : batch.warehouseId,
       to: incoming ? batch.warehouseId : null,
       userId: holder.userId,
-      comment: holder.comment,
+      comment: holder.order.name,
+      orderId: holder.order.id,
     },
   ]);
 }
@@ -172,7 +173,8 @@ async function stockIn(tx: Tx, holder: Holder): Promise<void> {
     thousandths: thousandthsOf(position.quantity),
     newBatchCost: position.price,
     addToExisting: true,
-    comment: holder.comment,
+    comment: holder.order.name,
+    orderId: holder.order.id,
   });
 }
 

@@ -9,7 +9,7 @@ interface Reserving {
   userId: number | null;
   position: { id: number; warehouseId: number | null };
   product: { id: number; name: string; article: string };
-  comment: string;
+  order: { id: number; name: string };
 }
 
 /**
@@ -32,7 +32,7 @@ export async function reserveAtOnce(tx: Tx, holder: Reserving, thousandths: numb
   const { position, product } = holder;
   const result = await tx.execute(sql`select r.available::text as free, r.positions from stock_reserve_at_once(${holder.accountId}::int,
     ${holder.userId}::int, ${position.id}::int, ${position.warehouseId}::int, ${product.id}::int, ${product.article}, ${product.name},
-    ${holder.comment}, ${quantityText(thousandths)}::numeric) r`);
+    ${holder.order.name}, ${holder.order.id}::int, ${quantityText(thousandths)}::numeric) r`);
   const [row] = (result as unknown as { rows: { free: string; positions: number }[] }).rows;
   if (row.positions !== 1) productShortage(product, thousandthsOf(row.free));
 }

@@ -2,6 +2,7 @@ import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { queueOf } from './queue';
 import { createTaskRecord } from './records';
+import type { TaskTitle } from './titles';
 
 /**
  * The one way other modules run long work (imports, exports, report exports, syncs) in the background.
@@ -10,13 +11,13 @@ import { createTaskRecord } from './records';
  */
 
 export { defineTask, taskDefinition, type TaskDefinition, type TaskOutcome, type TaskRunContext } from './definitions';
+export { type TaskTitle, taskTitle } from './titles';
 
-export interface StartTask<P> {
+/** `title` is what the task center shows as the task's name, e.g. the file name of an import; taskTitle() names a task the server starts. */
+export interface StartTask<P> extends TaskTitle {
   accountId: number;
   userId: number;
   type: string;
-  /** What the task center shows as the task's name, e.g. the file name of an import. */
-  title: string;
   payload: P;
 }
 

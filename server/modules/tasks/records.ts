@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { TASK_STATUS } from '../../../src/domain/taskStatus';
 import type { TaskOutcome } from './definitions';
+import type { TaskTitle, TaskTitleParams } from './titles';
 
 /** Task statuses (spec §3), one list with the shell's. A failed task is finished (1) with an error. */
 const TaskStatus = TASK_STATUS;
@@ -12,16 +13,19 @@ export const SERVER_STOPPED = 'tasks.errors.serverStopped';
 /** The error (a locale key) of a task whose handler threw instead of answering an outcome. */
 export const TASK_CRASHED = 'tasks.errors.crashed';
 
-export interface NewTaskRecord {
+export interface NewTaskRecord extends TaskTitle {
   accountId: number;
   userId: number;
   type: string;
-  title: string;
   payload: unknown;
 }
 
 export async function createTaskRecord(db: Db, task: NewTaskRecord): Promise<number> {
-  const [row] = await db.insert(tasks).values(task).returning({ id: tasks.id });
+  const { titleCode, titleParams, ...rest } = task;
+  const [row] = await db
+    .insert(tasks)
+    .values({ ...rest, titleCode: titleCode ?? null, titleParams: titleParams ?? null })
+    .returning({ id: tasks.id });
   return row.id;
 }
 
@@ -119,6 +123,8 @@ export interface TaskRow {
   id: number;
   type: string;
   title: string;
+  titleCode: string | null;
+  titleParams: TaskTitleParams | null;
   status: number;
   done: number;
   total: number;
@@ -134,6 +140,8 @@ const listColumns = {
   id: tasks.id,
   type: tasks.type,
   title: tasks.title,
+  titleCode: tasks.titleCode,
+  titleParams: tasks.titleParams,
   status: tasks.status,
   done: tasks.done,
   total: tasks.total,

@@ -14,6 +14,8 @@ function taskItem(row: TaskRow): TaskItem {
     id: row.id,
     type: row.type,
     title: row.title,
+    title_code: row.titleCode,
+    title_params: row.titleParams,
     status: row.status,
     done: row.done,
     total: row.total,

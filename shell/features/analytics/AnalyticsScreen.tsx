@@ -2,9 +2,11 @@ import './texts';
 import styles from './analytics.css?raw';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { LedgerOrder } from '../../../src/contract/common';
 import type { AnalyticsFilter, AnalyticsTemplate, ChartAnswer, ChartInterval, ChartSeriesKind, CountedStages, CustomerGrouping, Named, PeriodPreset, ReportType } from '../../../src/contract/analytics';
 import { type MessageKey, t, translateDynamic } from '../../../src/i18n';
 import { formatDateText } from '../../../src/i18n/dates';
+import { ledgerCommentText } from '../../../src/i18n/ledgerComment';
 import { formatMoney } from '../../../src/i18n/money';
 import { formatAmount, formatQuantity } from '../../../src/i18n/numbers';
 import { $currency } from '../../../src/stores/account';
@@ -168,9 +170,11 @@ export default function AnalyticsScreen() {
   }
 
   const money = useCallback((value: number) => formatMoney(value, currency), [currency]);
-  function cell(column: ColumnDef, value: unknown): string {
+  function cell(column: ColumnDef, value: unknown, row?: Record<string, unknown>): string {
+    // A ledger row an order wrote names the order in the user's language (the server's comment is English).
+    if (column.kind === 'comment' && row) return ledgerCommentText({ comment: String(value ?? ''), order: (row.order as LedgerOrder | null | undefined) ?? null });
     if (value === null || value === undefined || value === '') return column.key === 'company' ? t('analytics.noCompany') : column.key === 'contact' ? t('analytics.noContact') : '';
-    if (typeof value === 'string' && column.kind !== 'text' && column.kind !== 'event' && column.kind !== 'date') return value;
+    if (typeof value === 'string' && column.kind !== 'text' && column.kind !== 'comment' && column.kind !== 'event' && column.kind !== 'date') return value;
     switch (column.kind) {
       case 'money':
         return formatMoney(value, currency);
@@ -448,10 +452,10 @@ export default function AnalyticsScreen() {
                       <td key={column.key} data-kind={column.kind}>
                         {at === 0 && target ? (
                           <button type="button" className="analytics-drill-open" aria-label={t('analytics.drill.open', { name: target.name })} onClick={() => setDrill(target)}>
-                            {cell(column, row[column.key])}
+                            {cell(column, row[column.key], row)}
                           </button>
                         ) : (
-                          cell(column, row[column.key])
+                          cell(column, row[column.key], row)
                         )}
                       </td>
                     ))}
@@ -464,7 +468,7 @@ export default function AnalyticsScreen() {
                 <tr data-testid="analytics-total" data-total={JSON.stringify(loaded.total)}>
                   {columns.map((column, index) => (
                     <td key={column.key} data-kind={column.kind}>
-                      {index === 0 ? t('analytics.total') : column.kind === 'text' || column.kind === 'event' || column.kind === 'date' ? '' : cell(column, loaded.total?.[column.key])}
+                      {index === 0 ? t('analytics.total') : column.kind === 'text' || column.kind === 'comment' || column.kind === 'event' || column.kind === 'date' ? '' : cell(column, loaded.total?.[column.key])}
                     </td>
                   ))}
                 </tr>

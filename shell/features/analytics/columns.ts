@@ -3,7 +3,7 @@ import type { MessageKey } from '../../../src/i18n';
 
 /** The table columns of each report: the answer's key, its heading, how its cells are written, whether it sorts. */
 
-export type CellKind = 'text' | 'money' | 'quantity' | 'integer' | 'date' | 'event';
+export type CellKind = 'text' | 'money' | 'quantity' | 'integer' | 'date' | 'event' | 'comment';
 
 export interface ColumnDef {
   key: string;
@@ -38,7 +38,7 @@ const MOVEMENT: ColumnDef[] = [
   c('initial_warehouse', 'analytics.colFrom', 'text', false),
   c('final_warehouse', 'analytics.colTo', 'text', false),
   c('user', 'analytics.colUser', 'text', false),
-  c('comment', 'analytics.colComment', 'text', false),
+  c('comment', 'analytics.colComment', 'comment', false),
 ];
 
 export function columnsOf(report: ReportType, grouping: CustomerGrouping): ColumnDef[] {

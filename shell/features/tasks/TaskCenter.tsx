@@ -8,7 +8,7 @@ import { t } from '../../../src/i18n';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
 import { Dialog } from '../../../src/ui/Dialog';
 import { closeOverlay } from '../../stores/overlays';
-import { countsText, durationText, errorText, startText, statusText } from './format';
+import { countsText, durationText, errorText, startText, statusText, titleText } from './format';
 import { $tasks, downloadResult, removeTask } from './state';
 
 adoptStyles(styles);
@@ -19,6 +19,7 @@ function TaskRow({ task, now }: { task: TaskItem; now: number }) {
   const [busy, setBusy] = useState(false);
   const open = task.status === TASK_STATUS.open;
   const counts = countsText(task);
+  const title = titleText(task);
   async function remove() {
     setBusy(true);
     await removeTask(task.id);
@@ -26,7 +27,7 @@ function TaskRow({ task, now }: { task: TaskItem; now: number }) {
   }
   return (
     <li className="tasks-item" data-task-id={task.id} data-status={task.status}>
-      <p className="tasks-item__title">{task.title}</p>
+      <p className="tasks-item__title">{title}</p>
       <dl className="tasks-item__facts">
         <div>
           <dt>{t('tasks.status')}</dt>
@@ -49,7 +50,7 @@ function TaskRow({ task, now }: { task: TaskItem; now: number }) {
       </dl>
       {open ? (
         <div className="tasks-item__progress">
-          <progress max={Math.max(task.total, 1)} value={task.total ? task.done : undefined} aria-label={t('tasks.progressLabel', { title: task.title })} />
+          <progress max={Math.max(task.total, 1)} value={task.total ? task.done : undefined} aria-label={t('tasks.progressLabel', { title })} />
           {task.total ? <span>{t('tasks.progress', { done: task.done, total: task.total })}</span> : null}
         </div>
       ) : null}
@@ -60,7 +61,7 @@ function TaskRow({ task, now }: { task: TaskItem; now: number }) {
             {t('tasks.download', { name: task.file.name })}
           </button>
         ) : null}
-        <button type="button" className="shell-button" disabled={busy} aria-busy={busy} aria-label={t(open ? 'tasks.cancelTask' : 'tasks.deleteTask', { title: task.title })} onClick={() => void remove()}>
+        <button type="button" className="shell-button" disabled={busy} aria-busy={busy} aria-label={t(open ? 'tasks.cancelTask' : 'tasks.deleteTask', { title })} onClick={() => void remove()}>
           {t(open ? 'tasks.cancel' : 'tasks.delete')}
         </button>
       </div>

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tasks } from '../../../server/db/schema';
 import { logIntegration } from '../../../server/modules/integrations/log';
+import { taskTitle } from '../../../server/modules/tasks/api';
 import { useTestServer } from '../harness';
 
 /** The integration screens' shared log (issue 18 §5): newest first per integration, admins only, a failed sync retried once. */
@@ -47,5 +48,14 @@ describe('integrations/log', () => {
     expect((await server.call('POST', 'integrations/log/retry', { token: account.token, body: { id: info } })).status).toBe(422);
     const stranger = await server.newAccount();
     expect((await server.call('POST', 'integrations/log/retry', { token: stranger.token, body: { id: failed } })).status).toBe(404);
+  });
+
+  it("rule: a retried task keeps its title's code and params, so the task center still says it in its viewer's language", async () => {
+    const account = await server.newAccount();
+    const failed = await logIntegration(db(), { accountId: account.id, source: 'amocrm:1', level: 'error', action: 'lead-push', message: 'broken', retry: { type: 'integration-test-noop', ...taskTitle('leadPush', { order: '1234' }), payload: { n: 1 } } });
+    const retried = await server.call('POST', 'integrations/log/retry', { token: account.token, body: { id: failed } });
+    expect(retried.status).toBe(200);
+    const listed = (await server.call('GET', 'task/list', { token: account.token })).body as { id: number }[];
+    expect(listed.find((task) => task.id === retried.body.task_id)).toMatchObject({ title: 'Order 1234 → amoCRM', title_code: 'leadPush', title_params: { order: '1234' } });
   });
 });

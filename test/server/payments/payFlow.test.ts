@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { documentTemplates, paymentSettings } from '../../../server/db/schema';
+import { documentSettings, documentTemplates, paymentSettings } from '../../../server/db/schema';
 import { useTestServer } from '../harness';
 import { paymentFakes, paymentSetup } from './paymentSetup';
 
@@ -43,6 +43,20 @@ describe('payment settings', () => {
 });
 
 describe("'Pay' in the public order", () => {
+  it("rule: what the customer reads on the provider's page names the order in the account's document language (Заказ N in Russian, Order N in English)", async () => {
+    const { account, newOrder } = await shop('yookassa', yooKeys());
+    const described = async () => {
+      const { order, token } = await newOrder();
+      expect((await pay(token, order.id)).status).toBe(200);
+      return [[...fakes.yoo.payments.values()].find((item) => item.metadata.order_id === String(order.id))?.description, order.id];
+    };
+    const [english, first] = await described();
+    expect(english).toBe(`Order ${first}`);
+    await server.database.db.update(documentSettings).set({ lang: 'ru' }).where(eq(documentSettings.accountId, account.id));
+    const [russian, second] = await described();
+    expect(russian).toBe(`Заказ ${second}`);
+  });
+
   it('rule: the server charges the order total (2 × 61.75) at the provider, whatever the client sends; a repeat click reuses the pending payment', async () => {
     const { account, newOrder } = await shop('yookassa', yooKeys());
     const { order, token } = await newOrder();

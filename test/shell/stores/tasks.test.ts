@@ -11,6 +11,8 @@ const task = (id: number, patch: Partial<TaskItem> = {}): TaskItem => ({
   id,
   type: 'import',
   title: `goods ${id}.xlsx`,
+  title_code: null,
+  title_params: null,
   status: 0,
   done: 0,
   total: 10,

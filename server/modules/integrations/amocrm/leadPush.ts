@@ -3,7 +3,7 @@ import type { ServerConfig } from '../../../config';
 import type { Db } from '../../../db/client';
 import { integrationConnections, orderPositions, orders } from '../../../db/schema';
 import { onOrderChanged } from '../../orders/changeEvents';
-import { defineTask, startTask } from '../../tasks/api';
+import { defineTask, startTask, taskTitle } from '../../tasks/api';
 import { logIntegration } from '../log';
 import { crmSource } from '../source';
 import { AmoRevokedError } from './client';
@@ -66,7 +66,7 @@ defineTask<LeadPushPayload>({
       return { counts: { leads: leadId === null ? 0 : 1 } };
     } catch (error) {
       const message = `Order ${payload.orderId} → lead: ${(error as Error).message}`;
-      const retry = error instanceof AmoRevokedError ? undefined : { type: LEAD_PUSH_TASK, title: `Order ${payload.orderId} → amoCRM`, payload };
+      const retry = error instanceof AmoRevokedError ? undefined : { type: LEAD_PUSH_TASK, ...taskTitle('leadPush', { order: String(payload.orderId) }), payload };
       await logIntegration(db, { accountId, source, level: 'error', action: 'lead-push', message, taskId, retry });
       return { error: message };
     }
@@ -84,7 +84,7 @@ export function listenForOrderChanges(db: Db, config: ServerConfig): () => void 
     for (const connection of connections) {
       if (!storedOf(connection).bindings) continue;
       const payload: LeadPushPayload = { connectionId: connection.id, orderId: event.orderId };
-      await startTask(db, config, { accountId: event.accountId, userId: connection.userId, type: LEAD_PUSH_TASK, title: `Order ${event.orderId} → amoCRM`, payload });
+      await startTask(db, config, { accountId: event.accountId, userId: connection.userId, type: LEAD_PUSH_TASK, ...taskTitle('leadPush', { order: String(event.orderId) }), payload });
     }
   });
 }

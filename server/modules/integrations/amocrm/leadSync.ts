@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../../../config';
 import type { Db } from '../../../db/client';
-import { defineTask } from '../../tasks/api';
+import { defineTask, taskTitle } from '../../tasks/api';
 import { createLinkedOrder, keepCrmDeal, linkedOrder, moveLinkedOrder } from '../crmOrders';
 import { logIntegration } from '../log';
 import { crmSource } from '../source';
@@ -62,7 +62,7 @@ defineTask<LeadSyncPayload>({
     } catch (error) {
       const message = `Lead ${payload.leadId}: ${(error as Error).message}`;
       // A revoked connection was logged once by the client; retrying cannot succeed until it is connected anew.
-      const retry = error instanceof AmoRevokedError ? undefined : { type: LEAD_SYNC_TASK, title: `amoCRM lead ${payload.leadId}`, payload };
+      const retry = error instanceof AmoRevokedError ? undefined : { type: LEAD_SYNC_TASK, ...taskTitle('amoLead', { lead: String(payload.leadId) }), payload };
       await logIntegration(db, { accountId, source, level: 'error', action: 'lead-sync', message, taskId, retry });
       return { error: message };
     }

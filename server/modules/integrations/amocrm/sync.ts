@@ -2,7 +2,7 @@ import type { Caller } from '../../../auth/sessions';
 import { requireAdmin } from '../../../auth/rights';
 import type { ServerConfig } from '../../../config';
 import type { Db } from '../../../db/client';
-import { defineTask, startTask } from '../../tasks/api';
+import { defineTask, startTask, taskTitle } from '../../tasks/api';
 import type { ComparisonMode } from '../catalogMatch';
 import { reportIncoming } from '../catalogReport';
 import { applyIncomingCatalog, linkProducts, outgoingProducts, type IncomingProduct } from '../catalogSync';
@@ -47,7 +47,7 @@ defineTask<AmoSyncPayload>({
     const connection = await amoConnection(db, accountId, payload.connectionId);
     const source = crmSource('amocrm', connection.id);
     const client = amoClientOf(db, config, connection);
-    const retry = { type: AMO_TO_WAREHOUSE, title: 'amoCRM → warehouse', payload };
+    const retry = { type: AMO_TO_WAREHOUSE, ...taskTitle('amoToWarehouse'), payload };
     try {
       // Light items only (id, name, SKU, group): the whole catalog's duplicates must be seen together to be reported.
       const items: IncomingProduct[] = [];
@@ -70,7 +70,7 @@ defineTask<AmoSyncPayload>({
     const connection = await amoConnection(db, accountId, payload.connectionId);
     const source = crmSource('amocrm', connection.id);
     const client = amoClientOf(db, config, connection);
-    const retry = { type: WAREHOUSE_TO_AMO, title: 'Warehouse → amoCRM', payload };
+    const retry = { type: WAREHOUSE_TO_AMO, ...taskTitle('warehouseToAmo'), payload };
     const ids = { sku: 0, group: 0 };
     let added = 0;
     let updated = 0;
@@ -108,6 +108,6 @@ export async function startAmoSync(db: Db, config: ServerConfig, caller: Caller,
   requireAdmin(caller);
   await amoConnection(db, caller.account.id, payload.connectionId);
   const type = direction === 'in' ? AMO_TO_WAREHOUSE : WAREHOUSE_TO_AMO;
-  const task = await startTask(db, config, { accountId: caller.account.id, userId: caller.user.id, type, title: direction === 'in' ? 'amoCRM → warehouse' : 'Warehouse → amoCRM', payload });
+  const task = await startTask(db, config, { accountId: caller.account.id, userId: caller.user.id, type, ...taskTitle(direction === 'in' ? 'amoToWarehouse' : 'warehouseToAmo'), payload });
   return { task_id: task.id };
 }

@@ -4,7 +4,7 @@ import type { ServerConfig } from '../../../config';
 import type { Db } from '../../../db/client';
 import { integrationConnections } from '../../../db/schema';
 import { badRequest, HttpError } from '../../../http/errors';
-import { startTask } from '../../tasks/api';
+import { startTask, taskTitle } from '../../tasks/api';
 import { firstDelivery } from '../events';
 import { logIntegration } from '../log';
 import { crmSource } from '../source';
@@ -88,7 +88,7 @@ export async function acceptLeadStatus(db: Db, config: ServerConfig, connectionI
   for (const status of statuses) {
     if (!(await firstDelivery(db, row.accountId, source, `lead-status:${status.leadId}:${status.statusId}:${status.lastModified}`))) continue;
     const payload: LeadSyncPayload = { connectionId: row.id, leadId: status.leadId };
-    await startTask(db, config, { accountId: row.accountId, userId: row.userId, type: LEAD_SYNC_TASK, title: `amoCRM lead ${status.leadId}`, payload });
+    await startTask(db, config, { accountId: row.accountId, userId: row.userId, type: LEAD_SYNC_TASK, ...taskTitle('amoLead', { lead: String(status.leadId) }), payload });
     accepted++;
   }
   return { accepted };

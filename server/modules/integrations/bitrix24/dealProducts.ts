@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ServerConfig } from '../../../config';
 import type { Db } from '../../../db/client';
 import { catalogLinks, integrationConnections, orderPositions, orders, products, tasks } from '../../../db/schema';
-import { defineTask, startTask } from '../../tasks/api';
+import { defineTask, startTask, taskTitle } from '../../tasks/api';
 import { logIntegration } from '../log';
 import { crmSource } from '../source';
 import { Bitrix24Client, Bitrix24Revoked } from './client';
@@ -48,7 +48,7 @@ export const dealProductsTask = defineTask<DealProductsPayload>({
       return { counts: { positions: count } };
     } catch (error) {
       const message = `Order ${payload.orderId}: the deal's products were not updated: ${(error as Error).message}`;
-      const retry = error instanceof Bitrix24Revoked ? undefined : { type: DEAL_PRODUCTS_TASK, title: `Bitrix24 deal products of order ${payload.orderId}`, payload };
+      const retry = error instanceof Bitrix24Revoked ? undefined : { type: DEAL_PRODUCTS_TASK, ...taskTitle('bitrixDealProducts', { order: String(payload.orderId) }), payload };
       await logIntegration(db, { accountId, source, level: 'error', action: 'deal-products', message, taskId, retry });
       return { error: message };
     }
@@ -79,7 +79,7 @@ export async function queueDealProducts(db: Db, config: ServerConfig, accountId:
   for (const connection of connections) {
     const payload: DealProductsPayload = { connectionId: connection.id, orderId };
     if (await waitingPush(db, accountId, payload)) continue;
-    await startTask(db, config, { accountId, userId: userId ?? connection.userId, type: DEAL_PRODUCTS_TASK, title: `Bitrix24 deal products of order ${orderId}`, payload });
+    await startTask(db, config, { accountId, userId: userId ?? connection.userId, type: DEAL_PRODUCTS_TASK, ...taskTitle('bitrixDealProducts', { order: String(orderId) }), payload });
     queued++;
   }
   return queued;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ServerConfig } from '../../../config';
 import type { Db } from '../../../db/client';
 import { integrationConnections } from '../../../db/schema';
-import { defineTask } from '../../tasks/api';
+import { defineTask, taskTitle } from '../../tasks/api';
 import { keepCrmDeal, linkedOrder, moveLinkedOrder } from '../crmOrders';
 import { logIntegration } from '../log';
 import { crmSource } from '../source';
@@ -65,7 +65,7 @@ export const dealSyncTask = defineTask<DealSyncPayload>({
     } catch (error) {
       const message = `Deal ${payload.dealId}: ${(error as Error).message}`;
       // A revoked portal was logged once by the client; retrying it would only fail again until it is connected anew.
-      const retry = error instanceof Bitrix24Revoked ? undefined : { type: DEAL_SYNC_TASK, title: `Bitrix24 deal ${payload.dealId}`, payload };
+      const retry = error instanceof Bitrix24Revoked ? undefined : { type: DEAL_SYNC_TASK, ...taskTitle('bitrixDeal', { deal: String(payload.dealId) }), payload };
       await logIntegration(db, { accountId, source, level: 'error', action: 'deal-sync', message, taskId, retry });
       return { error: message };
     }

@@ -6,7 +6,7 @@ import { integrationConnections } from '../../../db/schema';
 import { HttpError } from '../../../http/errors';
 import { bitrixConnectionsAt, type ConnectionRow } from '../../connections/service';
 import { askPortal, portalOrigins } from '../../widget/bitrixAuth';
-import { startTask } from '../../tasks/api';
+import { startTask, taskTitle } from '../../tasks/api';
 import { firstDelivery } from '../events';
 import { logIntegration } from '../log';
 import { crmSource } from '../source';
@@ -99,7 +99,7 @@ export async function acceptEvent(db: Db, config: ServerConfig, form: Form): Pro
     // Bitrix24 repeats a delivery it thinks failed with the same ts: one task per (deal, ts).
     if (!(await firstDelivery(db, row.accountId, source, `${event}:${dealId}:${form.ts ?? ''}`))) continue;
     const payload: DealSyncPayload = { connectionId: row.id, dealId };
-    await startTask(db, config, { accountId: row.accountId, userId: row.userId, type: DEAL_SYNC_TASK, title: `Bitrix24 deal ${dealId}`, payload });
+    await startTask(db, config, { accountId: row.accountId, userId: row.userId, type: DEAL_SYNC_TASK, ...taskTitle('bitrixDeal', { deal: String(dealId) }), payload });
     accepted++;
   }
   return { accepted };

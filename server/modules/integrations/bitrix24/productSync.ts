@@ -5,7 +5,7 @@ import type { ServerConfig } from '../../../config';
 import type { Db } from '../../../db/client';
 import { catalogLinks, integrationConnections } from '../../../db/schema';
 import { notFound } from '../../../http/errors';
-import { defineTask, startTask } from '../../tasks/api';
+import { defineTask, startTask, taskTitle } from '../../tasks/api';
 import { matchCatalog, normalizeText, type ComparisonMode } from '../catalogMatch';
 import { reportIncoming } from '../catalogReport';
 import { applyIncomingCatalog, linkProducts, outgoingProducts, type IncomingProduct, type OutgoingProduct } from '../catalogSync';
@@ -43,7 +43,7 @@ defineTask<Bitrix24SyncPayload>({
   type: BITRIX24_TO_WAREHOUSE,
   async run({ db, config, accountId, taskId, payload, progress }) {
     const source = crmSource('bitrix24', payload.connectionId);
-    const retry = { type: BITRIX24_TO_WAREHOUSE, title: 'Bitrix24 → warehouse', payload };
+    const retry = { type: BITRIX24_TO_WAREHOUSE, ...taskTitle('bitrixToWarehouse'), payload };
     try {
       const client = new Bitrix24Client(db, config, await connectionOf(db, accountId, payload.connectionId));
       const { items } = await portalProducts(client);
@@ -75,7 +75,7 @@ defineTask<Bitrix24SyncPayload>({
   type: WAREHOUSE_TO_BITRIX24,
   async run({ db, config, accountId, taskId, payload, progress, signal }) {
     const source = crmSource('bitrix24', payload.connectionId);
-    const retry = { type: WAREHOUSE_TO_BITRIX24, title: 'Warehouse → Bitrix24', payload };
+    const retry = { type: WAREHOUSE_TO_BITRIX24, ...taskTitle('warehouseToBitrix'), payload };
     let added = 0;
     let updated = 0;
     const failed: { productId: number; error: string }[] = [];
@@ -155,6 +155,6 @@ export async function startBitrix24Sync(db: Db, config: ServerConfig, caller: Ca
   if (!row) throw notFound('Connect a Bitrix24 portal first');
   const payload: Bitrix24SyncPayload = { connectionId: row.id, mode: mode ?? (row.settings as { comparison_mode?: ComparisonMode }).comparison_mode ?? 'name' };
   const type = direction === 'in' ? BITRIX24_TO_WAREHOUSE : WAREHOUSE_TO_BITRIX24;
-  const task = await startTask(db, config, { accountId: caller.account.id, userId: caller.user.id, type, title: direction === 'in' ? 'Bitrix24 → warehouse' : 'Warehouse → Bitrix24', payload });
+  const task = await startTask(db, config, { accountId: caller.account.id, userId: caller.user.id, type, ...taskTitle(direction === 'in' ? 'bitrixToWarehouse' : 'warehouseToBitrix'), payload });
   return { task_id: task.id };
 }

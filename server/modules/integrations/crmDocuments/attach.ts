@@ -4,7 +4,7 @@ import type { ServerConfig } from '../../../config';
 import type { Db } from '../../../db/client';
 import { orders } from '../../../db/schema';
 import { onDocumentGenerated, type DocumentGenerated } from '../../documents/generatedEvents';
-import { defineTask, startTask } from '../../tasks/api';
+import { defineTask, startTask, taskTitle } from '../../tasks/api';
 import { AmoRevokedError } from '../amocrm/client';
 import { amoClientOf } from '../amocrm/connection';
 import { Bitrix24Client, Bitrix24Revoked } from '../bitrix24/client';
@@ -67,7 +67,7 @@ defineTask<AttachPayload>({
       const message = `Document ${payload.fileId} of order ${payload.orderId} was not attached to the deal: ${(error as Error).message}`;
       // A revoked connection cannot take it until it is connected again: no Retry that is bound to fail.
       const revoked = error instanceof AmoRevokedError || error instanceof Bitrix24Revoked;
-      await logIntegration(db, { accountId, source, level: 'error', action: 'document-attach', message, taskId, retry: revoked ? undefined : { type: ATTACH_TASK, title: `Attach document ${payload.fileId}`, payload } });
+      await logIntegration(db, { accountId, source, level: 'error', action: 'document-attach', message, taskId, retry: revoked ? undefined : { type: ATTACH_TASK, ...taskTitle('attachDocument', { file: String(payload.fileId) }), payload } });
       return { error: message };
     }
   },
@@ -88,7 +88,7 @@ export async function attachGenerated(db: Db, config: ServerConfig, event: Omit<
       accountId: event.accountId,
       userId: connection.userId,
       type: ATTACH_TASK,
-      title: `Attach document to deal ${order.leadId}`,
+      ...taskTitle('attachDocumentToDeal', { deal: String(order.leadId) }),
       payload: { connectionId: connection.id, orderId: event.orderId, fileId: event.fileId },
     });
     tasks.push(task.id);

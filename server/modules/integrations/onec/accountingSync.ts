@@ -6,7 +6,7 @@ import type { ServerConfig } from '../../../config';
 import type { Db } from '../../../db/client';
 import { onecImports } from '../../../db/schema';
 import { unprocessable } from '../../../http/errors';
-import { defineTask, startTask, type TaskOutcome, type TaskRunContext } from '../../tasks/api';
+import { defineTask, startTask, type TaskOutcome, type TaskRunContext, taskTitle } from '../../tasks/api';
 import { logIntegration } from '../log';
 import { ACCOUNTING_SOURCE } from '../source';
 import { existingFile } from './exchangeFiles';
@@ -48,7 +48,7 @@ async function runSync(context: TaskRunContext<Record<string, never>>): Promise<
       steps += 1;
       await context.progress(index, files.length);
       if (answer.outcome === 'failure') {
-        await logIntegration(db, { accountId, source: ACCOUNTING_SOURCE, level: 'error', action: '1c-sync', message: answer.text.split('\n')[1] ?? answer.text, taskId: context.taskId, retry: { type: ONEC_SYNC_TASK, title: 'Stock sync with 1C', payload: {} } });
+        await logIntegration(db, { accountId, source: ACCOUNTING_SOURCE, level: 'error', action: '1c-sync', message: answer.text.split('\n')[1] ?? answer.text, taskId: context.taskId, retry: { type: ONEC_SYNC_TASK, ...taskTitle('onecSync'), payload: {} } });
         return { error: answer.text.split('\n')[1] ?? answer.text };
       }
       if (answer.outcome === 'success') break;
@@ -65,6 +65,6 @@ export async function startAccountingSync(db: Db, config: ServerConfig, caller: 
   requireAdmin(caller);
   const exchange = await exchangeRow(db, caller.account.id);
   if (!exchange?.enabled) throw unprocessable(EXCHANGE_OFF);
-  const task = await startTask(db, config, { accountId: caller.account.id, userId: caller.user.id, type: onecSyncTask.type, title: 'Stock sync with 1C', payload: {} });
+  const task = await startTask(db, config, { accountId: caller.account.id, userId: caller.user.id, type: onecSyncTask.type, ...taskTitle('onecSync'), payload: {} });
   return { task_id: task.id };
 }

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import type { LedgerOrder } from '../../../../src/contract/common';
 import type { ProductHistoryPage } from '../../../../src/contract/productEditor';
 import { MOVEMENT_KINDS, type MovementKind } from '../../../../src/domain/movementKinds';
 import { t } from '../../../../src/i18n';
+import { orderCommentText } from '../../../../src/i18n/ledgerComment';
 import { productHistory } from './editorApi';
 import { formatDateTimeText } from '../../../../src/i18n/dates';
 
@@ -9,8 +11,25 @@ const isKind = (kind: string): kind is MovementKind => (MOVEMENT_KINDS as readon
 // Typed by the kind, so a kind added to MOVEMENT_KINDS without a label under stock.editor.kinds does not compile.
 const kindText = (kind: string) => (isKind(kind) ? t(`stock.editor.kinds.${kind}`) : kind);
 
-/** The product's ledger rows, newest first, a page at a time (product/history). */
-export function HistoryTab({ productId }: { productId: number }) {
+/** An order's ledger row names the order in the user's language and opens it. */
+function OrderLink({ order, openOrder }: { order: LedgerOrder; openOrder: (path: string) => void }) {
+  const path = `/addToDeal?order_id=${order.id}`;
+  return (
+    <a
+      className="shell-link"
+      href={`#${path}`}
+      onClick={(event) => {
+        event.preventDefault();
+        openOrder(path);
+      }}
+    >
+      {orderCommentText(order)}
+    </a>
+  );
+}
+
+/** The product's ledger rows, newest first, a page at a time (product/history). An order's row links to the order: `openOrder` leaves the editor for it. */
+export function HistoryTab({ productId, openOrder }: { productId: number; openOrder: (path: string) => void }) {
   const [page, setPage] = useState(1);
   const [answer, setAnswer] = useState<ProductHistoryPage | null>(null);
 
@@ -47,7 +66,7 @@ export function HistoryTab({ productId }: { productId: number }) {
               <td>{row.to_warehouse ?? ''}</td>
               <td>{row.batch}</td>
               <td>{row.quantity}</td>
-              <td>{row.comment}</td>
+              <td>{row.order ? <OrderLink order={row.order} openOrder={openOrder} /> : row.comment}</td>
             </tr>
           ))}
         </tbody>

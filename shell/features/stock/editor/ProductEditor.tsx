@@ -106,6 +106,12 @@ export default function ProductEditor() {
 
   const close = () => closeOverlay('editProduct');
   const requestClose = () => (dirty ? setLeaving({ to: null }) : close());
+  // Going to another screen (an order of the history) closes the editor, asking first when there is unsaved input.
+  const goTo = (path: string) => {
+    if (dirty) return setLeaving({ to: path });
+    close();
+    navigateTo(path);
+  };
   const leave = () => {
     const to = leaving?.to ?? null;
     setLeaveGuard(null);
@@ -214,7 +220,7 @@ export default function ProductEditor() {
             </div>
           )}
           {tab === 'history' && product ? (
-            <HistoryTab productId={product.id} />
+            <HistoryTab productId={product.id} openOrder={goTo} />
           ) : (
             <form
               className="product-editor__form"

@@ -64,4 +64,16 @@ describe('amoCRM: order changes to the lead', () => {
     expect(busiest).toBeLessThanOrEqual(7);
     expect(amo.calls.some((call) => call.status === 429)).toBe(false);
   });
+
+  it("rule: the lead push's task is named by code — task/list answers the English title API clients read, and the code and params the task center says it with", async () => {
+    const { account, connectionId } = await connectedAmo(server, amo);
+    await server.call('POST', 'integrations/amocrm/settings', { token: account.token, body: { connection_id: connectionId, bindings } });
+    const lead = amo.addLead({ name: 'Named' });
+    const { order } = await stockedProduct(server, account, lead.id);
+    await tasksSettled(server, account.id);
+    const listed = (await server.call('GET', 'task/list', { token: account.token })).body as { type: string; title: string; title_code: string | null; title_params: unknown }[];
+    const pushes = listed.filter((task) => task.title_code === 'leadPush');
+    expect(pushes.length).toBeGreaterThanOrEqual(1);
+    for (const task of pushes) expect(task).toMatchObject({ title: `Order ${order.id} → amoCRM`, title_params: { order: String(order.id) } });
+  });
 });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../locales/en.json';
 import ru from '../../../../locales/ru.json';
 import { HistoryTab } from '../../../../shell/features/stock/editor/HistoryTab';
@@ -22,6 +22,7 @@ const rows = MOVEMENT_KINDS.map((type, index) => ({
   batch: 'B1',
   quantity: 1,
   comment: '',
+  order: null,
 }));
 
 beforeEach(() => {
@@ -41,7 +42,7 @@ describe('History tab movement labels', () => {
   ] as const)('rule: every movement kind (transit sent/received/cancelled too) shows its %s label', async (lang, table) => {
     addMessages(lang, table);
     setActiveLanguage(lang);
-    render(<HistoryTab productId={5} />);
+    render(<HistoryTab productId={5} openOrder={() => {}} />);
     await settle();
     const labels = table.stock.editor.kinds as Record<string, string>;
     expect(shownKinds()).toEqual(MOVEMENT_KINDS.map((kind) => labels[kind]));
@@ -50,5 +51,40 @@ describe('History tab movement labels', () => {
       expect(shownKinds()[index]).not.toBe(kind);
     }
     expect(new Set(shownKinds()).size).toBe(MOVEMENT_KINDS.length);
+  });
+});
+
+describe('History tab order rows', () => {
+  // The server writes an order's row in English for API clients and names the order apart; the tab says it in the user's language.
+  const orderRows = [
+    { ...rows[3], id: 101, comment: 'Order 15: Tools', order: { id: 15, name: 'Tools' } },
+    { ...rows[4], id: 102, comment: 'Order 16', order: { id: 16, name: '' } },
+    { ...rows[0], id: 103, comment: 'Delivered by hand', order: null },
+  ];
+  const comments = () => all<HTMLTableRowElement>(document.body, 'tbody tr').map((row) => row.cells[7].textContent);
+
+  beforeEach(() => {
+    edge.answers['/api/product/history'] = { status: 200, body: { data: orderRows, links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, last_page: 1, per_page: 20, total: orderRows.length } } };
+  });
+
+  it.each([
+    ['en', en, ['Order 15: Tools', 'Order 16', 'Delivered by hand']],
+    ['ru', ru, ['Заказ 15: Tools', 'Заказ 16', 'Delivered by hand']],
+  ] as const)("rule: an order's row names the order in the user's language (%s), with the order's name; other comments stay as written", async (lang, table, expected) => {
+    addMessages(lang, table);
+    setActiveLanguage(lang);
+    render(<HistoryTab productId={5} openOrder={() => {}} />);
+    await settle();
+    expect(comments()).toEqual(expected);
+  });
+
+  it("rule: an order's row links to the order, and following it leaves through the editor (which asks about unsaved input)", async () => {
+    const openOrder = vi.fn();
+    render(<HistoryTab productId={5} openOrder={openOrder} />);
+    await settle();
+    const links = all<HTMLAnchorElement>(document.body, 'tbody a');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['#/addToDeal?order_id=15', '#/addToDeal?order_id=16']);
+    links[0].click();
+    expect(openOrder).toHaveBeenCalledWith('/addToDeal?order_id=15');
   });
 });
