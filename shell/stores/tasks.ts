@@ -3,7 +3,7 @@ import { tasks } from '../../locales/en.json';
 import { listTasks } from '../../src/api/tasks';
 import type { TaskItem } from '../../src/contract/tasks';
 import { TASK_STATUS } from '../../src/domain/taskStatus';
-import { registerTexts, t } from '../../src/i18n';
+import { registerTexts, t, translateDynamic } from '../../src/i18n';
 import { onAccountForgotten } from '../../src/stores/account';
 import { closeNotification, NOTIFICATION_HIDE_MS, notify, NotificationType } from '../../src/stores/notifications';
 import { $overlays, openOverlay } from './overlays';
@@ -52,6 +52,17 @@ function schedule(): void {
   timer = shouldPoll() ? setTimeout(() => void refreshTasks(), TASK_POLL_MS) : undefined;
 }
 
+/**
+ * The task's name in the user's language: a task the server named carries its title's code (tasks.titles.<code>)
+ * and params; a name the user gave (a file's), an older task or a code this shell does not know shows the stored title.
+ */
+export function titleText(task: TaskItem): string {
+  if (!task.title_code) return task.title;
+  const key = `tasks.titles.${task.title_code}`;
+  const text = translateDynamic(key, task.title_params ?? {});
+  return text === key ? task.title : text;
+}
+
 function announceEnded(list: readonly TaskItem[]): void {
   for (const id of startedHere) {
     const task = list.find((item) => item.id === id);
@@ -65,7 +76,7 @@ function announceEnded(list: readonly TaskItem[]): void {
     notify({
       type: task.error ? NotificationType.error : NotificationType.success,
       header: t(task.error ? 'tasks.failedHeader' : 'tasks.finishedHeader'),
-      text: task.title,
+      text: titleText(task),
       action: { label: t('tasks.openCenter'), run: () => void openOverlay('taskCenter') },
     });
   }

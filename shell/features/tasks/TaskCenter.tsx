@@ -8,8 +8,8 @@ import { t } from '../../../src/i18n';
 import { adoptStyles } from '../../../src/ui/adoptStyles';
 import { Dialog } from '../../../src/ui/Dialog';
 import { closeOverlay } from '../../stores/overlays';
-import { countsText, durationText, errorText, startText, statusText, titleText } from './format';
-import { $tasks, downloadResult, removeTask } from './state';
+import { countsText, durationText, errorText, startText, statusText } from './format';
+import { $tasks, downloadResult, removeTask, titleText } from './state';
 
 adoptStyles(styles);
 

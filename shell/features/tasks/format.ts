@@ -3,17 +3,6 @@ import { TASK_STATUS } from '../../../src/domain/taskStatus';
 import { t, translateDynamic } from '../../../src/i18n';
 import { formatDateTimeText } from '../../../src/i18n/dates';
 
-/**
- * The task's name in the user's language: a task the server named carries its title's code (tasks.titles.<code>)
- * and params; a name the user gave (a file's), an older task or a code this shell does not know shows the stored title.
- */
-export function titleText(task: TaskItem): string {
-  if (!task.title_code) return task.title;
-  const key = `tasks.titles.${task.title_code}`;
-  const text = translateDynamic(key, task.title_params ?? {});
-  return text === key ? task.title : text;
-}
-
 /** Status words of the task center: a finished task with an error reads 'Failed'. */
 export function statusText(task: TaskItem): string {
   if (task.status === TASK_STATUS.open) return t('tasks.inProgress');

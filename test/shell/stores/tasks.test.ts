@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaskItem } from '../../../src/contract/tasks';
 import { $overlays, closeAllOverlays, openOverlay } from '../../../shell/stores/overlays';
-import { $tasks, TASK_POLL_MS, taskStarted } from '../../../shell/stores/tasks';
+import { $tasks, TASK_POLL_MS, taskStarted, titleText } from '../../../shell/stores/tasks';
+import ru from '../../../locales/ru.json';
+import { addMessages, setActiveLanguage } from '../../../src/i18n';
 import { $notifications, clearNotifications, NOTIFICATION_HIDE_MS, NotificationType } from '../../../src/stores/notifications';
 import { useApiFake } from '../../support/apiFake';
 
@@ -37,6 +39,7 @@ afterEach(async () => {
   answers['/api/task/list'] = { status: 200, body: [] };
   await vi.advanceTimersByTimeAsync(TASK_POLL_MS * 2);
   vi.useRealTimers();
+  setActiveLanguage('en');
 });
 
 describe('the tasks store: a task started in this tab', () => {
@@ -112,5 +115,31 @@ describe('the tasks store: the task center', () => {
     const closed = listCalls();
     await vi.advanceTimersByTimeAsync(TASK_POLL_MS * 5);
     expect(listCalls()).toBe(closed);
+  });
+});
+
+describe("the tasks store: a task's title", () => {
+  it("rule: a task the server named reads in the viewer's language; a file's name, an older task and an unknown code keep the stored title", () => {
+    const leadPush = task(1, { type: 'amocrm-lead-push', title: 'Order 1234 → amoCRM', title_code: 'leadPush', title_params: { order: '1234' } });
+    const sync = task(2, { type: 'onec-sync', title: 'Stock sync with 1C', title_code: 'onecSync', title_params: {} });
+    const older = task(3, { type: 'amocrm-lead-push', title: 'Order 7 → amoCRM' });
+    const unknown = task(4, { title: 'Something new', title_code: 'notKnownYet', title_params: {} });
+    const file = task(5);
+    expect([leadPush, sync, older, unknown, file].map(titleText)).toEqual(['Order 1234 → amoCRM', 'Stock sync with 1C', 'Order 7 → amoCRM', 'Something new', 'goods 5.xlsx']);
+    addMessages('ru', ru);
+    setActiveLanguage('ru');
+    expect([leadPush, sync, older, unknown, file].map(titleText)).toEqual(['Заказ 1234 → amoCRM', 'Синхронизация остатков с 1С', 'Order 7 → amoCRM', 'Something new', 'goods 5.xlsx']);
+  });
+
+  it("rule: the notice that a sync started here ended names it in the viewer's language", async () => {
+    addMessages('ru', ru);
+    setActiveLanguage('ru');
+    const sync = { type: 'amocrm-to-warehouse', title: 'amoCRM → warehouse', title_code: 'amoToWarehouse', title_params: {} };
+    answers['/api/task/list'] = { status: 200, body: [task(7, sync)] };
+    await taskStarted(7);
+    clearNotifications();
+    answers['/api/task/list'] = { status: 200, body: [task(7, { ...sync, status: 1, done: 10, finished_at: '2026-01-01T10:01:00.000Z' })] };
+    await vi.advanceTimersByTimeAsync(TASK_POLL_MS);
+    expect($notifications.get()).toMatchObject([{ type: NotificationType.success, text: 'amoCRM → склад' }]);
   });
 });
