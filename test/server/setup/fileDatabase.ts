@@ -9,7 +9,8 @@ import { databaseUrl, fileDatabaseName, onServer } from './databases';
 // file's servers are closed. Not WITH (FORCE): a connection still closing would get a FATAL error in this worker, an
 // unhandled error that fails the run; PostgreSQL waits up to 5 s for them to go, and a database still in use then is
 // dropped by the global teardown.
-process.env.TEST_DATABASE_SERVER ??= process.env.DATABASE_URL;
+// (process.env keeps strings: an unset DATABASE_URL must not become 'undefined'.)
+if (process.env.DATABASE_URL && !process.env.TEST_DATABASE_SERVER) process.env.TEST_DATABASE_SERVER = process.env.DATABASE_URL;
 const serverUrl = process.env.TEST_DATABASE_SERVER;
 if (serverUrl) {
   const template = inject('testDatabaseTemplate');
