@@ -79,7 +79,7 @@ for (const { lang, locale, texts } of LANGS) {
       await syncEntry(page, home.syncCrmToWarehouse);
       await expect.poll(() => page.getByText(sync.firstSync).count()).toBe(1);
       const center = page.getByRole('dialog', { name: texts.tasks.title });
-      await expect.poll(() => center.getByText('Bitrix24 → warehouse').count()).toBeGreaterThan(0);
+      await expect.poll(() => center.getByText(texts.tasks.titles.bitrixToWarehouse).count()).toBeGreaterThan(0);
       const [first] = await finished(account, 'bitrix24-sync-in');
       expect(first).toMatchObject({ title: 'Bitrix24 → warehouse', counts: { added: 1 } });
       const products = await staffApi(account)<{ data: { name: string; article: string }[] }>('/api/product/list', { body: { filter: { search: 'Saw' } } });
@@ -104,7 +104,7 @@ for (const { lang, locale, texts } of LANGS) {
 
       await syncEntry(page, home.syncCrmToWarehouse);
       await expect.poll(() => page.getByText(sync.firstSync).count()).toBe(1);
-      await expect.poll(() => page.getByRole('dialog', { name: texts.tasks.title }).getByText('amoCRM → warehouse').count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByRole('dialog', { name: texts.tasks.title }).getByText(texts.tasks.titles.amoToWarehouse).count()).toBeGreaterThan(0);
       const [incoming] = await finished(account, 'amocrm-sync-in');
       expect(incoming!.counts?.added).toBeGreaterThanOrEqual(1);
       const products = await staffApi(account)<{ data: { name: string }[] }>('/api/product/list', { body: { filter: { search: `Bolt ${lang}` } } });
@@ -127,7 +127,7 @@ for (const { lang, locale, texts } of LANGS) {
       const page = await openPage('/orders', { token: account.token, locale });
       await syncEntry(page, home.syncAccounting);
       await expect.poll(() => page.getByText(sync.firstSync).count()).toBe(1);
-      await expect.poll(() => page.getByRole('dialog', { name: texts.tasks.title }).getByText('Stock sync with 1C').count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByRole('dialog', { name: texts.tasks.title }).getByText(texts.tasks.titles.onecSync).count()).toBeGreaterThan(0);
       // No exchange from 1C has come yet, so the run ends saying so — but it is the 1C task that ran, and only it.
       const tasks = await finished(account, 'onec-sync');
       expect(tasks.map((task) => task.title)).toEqual(['Stock sync with 1C']);
