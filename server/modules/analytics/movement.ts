@@ -51,24 +51,27 @@ const SORT_COLUMNS: Record<(typeof MOVEMENT_SORT)[number], string> = {
 /** The ledger row's stored comment and order (movements.order_id), as the ledger's comment helpers read them. */
 const stored = (row: Record<string, unknown>) => ({ comment: String(row.comment), orderId: row.order_id === null || row.order_id === undefined ? null : num(row.order_id) });
 
-const movementRow = (row: Record<string, unknown>): MovementRow => ({
-  id: num(row.id),
-  event_date: new Date(row.event_date as string).toISOString(),
-  event_type: String(row.event_type),
-  product_id: num(row.product_id),
-  article_number: String(row.article_number),
-  title: String(row.title),
-  party: String(row.party),
-  quantity: num(row.quantity),
-  cost_price: num(row.cost_price),
-  sum: num(row.sum),
-  initial_warehouse: (row.initial_warehouse as string | null) ?? null,
-  final_warehouse: (row.final_warehouse as string | null) ?? null,
-  user: (row.user_name as string | null) ?? null,
-  // API clients read the comment in English; the screen and the export say an order's row in their reader's language from `order`.
-  comment: ledgerCommentIn('en', stored(row)),
-  order: ledgerOrderOf(stored(row)),
-});
+function movementRow(row: Record<string, unknown>): MovementRow {
+  const ledger = stored(row);
+  return {
+    id: num(row.id),
+    event_date: new Date(row.event_date as string).toISOString(),
+    event_type: String(row.event_type),
+    product_id: num(row.product_id),
+    article_number: String(row.article_number),
+    title: String(row.title),
+    party: String(row.party),
+    quantity: num(row.quantity),
+    cost_price: num(row.cost_price),
+    sum: num(row.sum),
+    initial_warehouse: (row.initial_warehouse as string | null) ?? null,
+    final_warehouse: (row.final_warehouse as string | null) ?? null,
+    user: (row.user_name as string | null) ?? null,
+    // API clients read the comment in English; the screen and the export say an order's row in their reader's language from `order`.
+    comment: ledgerCommentIn('en', ledger),
+    order: ledgerOrderOf(ledger),
+  };
+}
 
 /** One page of ledger rows in the asked order (newest first unless asked), the id breaking ties. */
 export async function movementRows(db: Db, accountId: number, filter: AnalyticsFilter, ask: Pick<MovementRequest, 'page' | 'per_page' | 'sort'>): Promise<MovementRow[]> {

@@ -80,6 +80,7 @@ export async function retryIntegrationLog(db: Db, config: ServerConfig, caller: 
     .where(and(mine, isNull(integrationLog.retriedAt)))
     .returning({ id: integrationLog.id });
   if (!taken) throw conflict('This entry was already retried');
-  const task = await startTask(db, config, { accountId: caller.account.id, userId: caller.user.id, type: row.retry.type, title: row.retry.title, titleCode: row.retry.titleCode, titleParams: row.retry.titleParams, payload: row.retry.payload });
+  const { type, payload, ...title } = row.retry;
+  const task = await startTask(db, config, { accountId: caller.account.id, userId: caller.user.id, type, ...title, payload });
   return { task_id: task.id };
 }

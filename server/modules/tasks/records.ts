@@ -21,11 +21,7 @@ export interface NewTaskRecord extends TaskTitle {
 }
 
 export async function createTaskRecord(db: Db, task: NewTaskRecord): Promise<number> {
-  const { titleCode, titleParams, ...rest } = task;
-  const [row] = await db
-    .insert(tasks)
-    .values({ ...rest, titleCode: titleCode ?? null, titleParams: titleParams ?? null })
-    .returning({ id: tasks.id });
+  const [row] = await db.insert(tasks).values(task).returning({ id: tasks.id });
   return row.id;
 }
 

@@ -15,7 +15,7 @@ import { adoptStyles } from '../../../src/ui/adoptStyles';
 import { taskStarted } from '../../stores/tasks';
 import * as api from './api';
 import { ReportChart } from './Chart';
-import { type ColumnDef, columnsOf, DEFAULT_SORT } from './columns';
+import { type ColumnDef, columnsOf, DEFAULT_SORT, isFigure } from './columns';
 import { type DrillTarget, Drilldown } from './Drilldown';
 import { FilterPicker } from './FilterPicker';
 import { PageHeader } from '../../../src/ui/PageHeader';
@@ -174,7 +174,7 @@ export default function AnalyticsScreen() {
     // A ledger row an order wrote names the order in the user's language (the server's comment is English).
     if (column.kind === 'comment' && row) return ledgerCommentText({ comment: String(value ?? ''), order: (row.order as LedgerOrder | null | undefined) ?? null });
     if (value === null || value === undefined || value === '') return column.key === 'company' ? t('analytics.noCompany') : column.key === 'contact' ? t('analytics.noContact') : '';
-    if (typeof value === 'string' && column.kind !== 'text' && column.kind !== 'comment' && column.kind !== 'event' && column.kind !== 'date') return value;
+    if (typeof value === 'string' && isFigure(column.kind)) return value;
     switch (column.kind) {
       case 'money':
         return formatMoney(value, currency);
@@ -468,7 +468,7 @@ export default function AnalyticsScreen() {
                 <tr data-testid="analytics-total" data-total={JSON.stringify(loaded.total)}>
                   {columns.map((column, index) => (
                     <td key={column.key} data-kind={column.kind}>
-                      {index === 0 ? t('analytics.total') : column.kind === 'text' || column.kind === 'comment' || column.kind === 'event' || column.kind === 'date' ? '' : cell(column, loaded.total?.[column.key])}
+                      {index === 0 ? t('analytics.total') : !isFigure(column.kind) ? '' : cell(column, loaded.total?.[column.key])}
                     </td>
                   ))}
                 </tr>

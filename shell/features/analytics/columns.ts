@@ -5,6 +5,9 @@ import type { MessageKey } from '../../../src/i18n';
 
 export type CellKind = 'text' | 'money' | 'quantity' | 'integer' | 'date' | 'event' | 'comment';
 
+/** Whether a column's cells are figures (written the user's way, summed in the total row); words and dates are not. */
+export const isFigure = (kind: CellKind) => kind === 'money' || kind === 'quantity' || kind === 'integer';
+
 export interface ColumnDef {
   key: string;
   label: MessageKey;
