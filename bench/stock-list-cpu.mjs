@@ -29,13 +29,15 @@ const seed = process.argv.includes('--seed');
 
 const WORDS = ['drill', 'saw', 'hammer', 'wrench', 'pliers', 'clamp', 'chisel', 'level', 'steel', 'compact', 'smart', 'mini'];
 let next = 0;
-const CALL_LIST = [
+const ALL_CALLS = [
   ['first page', 'stock-list', () => ({})],
   ['search + positive, main warehouse', 'stock-list', () => ({ warehouse: 'main', filter: { search: WORDS[next++ % WORDS.length], positive: true } })],
   ['category + price range', 'stock-list', () => ({ filter: { category_id: 1 + (next++ % 20), price_min: 500, price_max: 3000 } })],
   ['totals, whole table', 'stock-totals', () => ({})],
   ['totals, search + positive', 'stock-totals', () => ({ warehouse: 'main', filter: { search: WORDS[next++ % WORDS.length], positive: true } })],
 ];
+// BENCH_ONLY='search': only the calls whose name contains it (more rounds of one call in the same time).
+const CALL_LIST = ALL_CALLS.filter(([name]) => name.includes(process.env.BENCH_ONLY ?? ''));
 
 const freePort = () =>
   new Promise((done) => {

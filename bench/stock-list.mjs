@@ -7,7 +7,7 @@
 import autocannon from 'autocannon';
 import * as esbuild from 'esbuild';
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -174,7 +174,10 @@ const lines = [
   '',
 ];
 mkdirSync(join(root, 'bench/results'), { recursive: true });
-const file = join(root, 'bench/results', `stock-list-${new Date().toISOString().slice(0, 10)}.md`);
+// A second run of the day goes beside the first (-2, -3, …): a day's file often carries notes written under its figures.
+const day = new Date().toISOString().slice(0, 10);
+let file = join(root, 'bench/results', `stock-list-${day}.md`);
+for (let run = 2; existsSync(file); run += 1) file = join(root, 'bench/results', `stock-list-${day}-${run}.md`);
 writeFileSync(file, lines.join('\n'));
 console.log(lines.join('\n'));
 console.log(`Written to ${file}`);

@@ -106,6 +106,8 @@ export const STOCK_COUNT_CAP = 1000;
  * The page meta of the stock list. With total_is_estimate the filter matches more rows than were counted: total is a
  * lower bound (at least the cap, and always past this page, so there is a next page) and last_page is not known
  * (links.last is null; last_page is only the last page the counted rows reach, kept for callers that read it).
+ * A text search alone does not count: total is the rows up to its page's end while another page follows, and exact
+ * on its last page. product/stock-totals counts every match (`products`).
  */
 export const StockListMeta = Type.Object({
   ...PageMeta.properties,

@@ -283,7 +283,7 @@ async function sliceOf(db: Db, scope: ListScope, sort: StockListRequest['sort'],
         limit ${slice.limit} offset ${slice.offset}`;
   if (!searchInNameOrder(scope, sort) || slice.ids) return pageRows(db, scope, ids(sql`${products}`, false), { count });
   const narrow = narrowSearchOf(scope.filter);
-  if (narrow !== null) return pageRows(db, scope, searchSliceQuery(scope, narrow, sort?.order ?? 'asc', slice), { counted: true });
+  if (narrow !== null) return pageRows(db, scope, await searchSliceQuery(db, scope, narrow, sort?.order ?? 'asc', slice));
   const walk = WALK_ROWS_PER_ROW * (slice.offset + slice.limit);
   if (walk <= WALK_MAX) {
     const walked = await pageRows(db, scope, ids(searchWalk(scope, sort?.order ?? 'asc', walk), false));
@@ -325,8 +325,10 @@ const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`),
 /**
  * product/stock-list: one page of the stock table and how many products the filter leaves (capped, see
  * stockListPaging.ts), as the answer's JSON text: the rows come written by PostgreSQL (stockPageRows.ts). The
- * unfiltered table's size is read in the page's statement; a search in name order may count in its page's own pass;
- * otherwise the count is read beside the page. The price types are read with the page unless the filter needs them.
+ * unfiltered table's size is read in the page's statement; a text search alone (stockSearch.ts) reads one row past
+ * the page instead of counting, so it knows whether another page follows (its count is the totals call's); a search
+ * in name order may count in its page's own pass; otherwise the count is read beside the page. The price types are
+ * read with the page unless the filter needs them.
  */
 export async function listStockJson(db: Db, accountId: number, request: StockListRequest): Promise<string> {
   const filter = request.filter ?? {};
@@ -335,15 +337,22 @@ export async function listStockJson(db: Db, accountId: number, request: StockLis
   const page = request.page ?? 1;
   const limit = countLimit(page, perPage);
   const slice = { limit: perPage, offset: (page - 1) * perPage };
-  const paged = (found: PageRows, count: { counted: number; exact: boolean }) => {
-    // The kept counts are exact whatever their size: no cap applies to them. A count made in the page's pass is
-    // exact too, but is capped like any other so the same filter always answers the same way.
-    const { links, meta } = count.exact ? cappedPagingOf(page, perPage, count.counted, Number.POSITIVE_INFINITY) : cappedPagingOf(page, perPage, Math.min(count.counted, limit), limit);
-    return `{"data":[${found.rows.join(',')}],"price_fields":${found.priceFields},"links":${JSON.stringify(links)},"meta":${JSON.stringify(meta)}}`;
-  };
+  const answer = (found: PageRows, { links, meta }: ReturnType<typeof cappedPagingOf>) =>
+    `{"data":[${found.rows.join(',')}],"price_fields":${found.priceFields},"links":${JSON.stringify(links)},"meta":${JSON.stringify(meta)}}`;
+  // The kept counts are exact whatever their size: no cap applies to them. A count made in the page's pass is exact
+  // too, but is capped like any other so the same filter always answers the same way.
+  const paged = (found: PageRows, count: { counted: number; exact: boolean }) =>
+    answer(found, count.exact ? cappedPagingOf(page, perPage, count.counted, Number.POSITIVE_INFINITY) : cappedPagingOf(page, perPage, Math.min(count.counted, limit), limit));
   if (unfiltered(scope)) {
     const found = await sliceOf(db, scope, request.sort, slice, keptCountOf(scope));
     return paged(found, { counted: found.counted ?? 0, exact: true });
+  }
+  if (searchInNameOrder(scope, request.sort) && narrowSearchOf(scope.filter) !== null) {
+    const found = await sliceOf(db, scope, request.sort, { limit: perPage + 1, offset: slice.offset });
+    // Past the end (an old link) the pager still needs to know where the end is.
+    if (found.rows.length === 0 && page > 1) return paged(found, await countOf(db, scope, limit));
+    // Rows up to one past the page: an exact total on the last page, else "at least one more" (stockListPaging.ts).
+    return answer({ ...found, rows: found.rows.slice(0, perPage) }, cappedPagingOf(page, perPage, slice.offset + found.rows.length, slice.offset + perPage + 1));
   }
   if (searchInNameOrder(scope, request.sort)) {
     const found = await sliceOf(db, scope, request.sort, slice);

@@ -13,7 +13,8 @@ import type { StockSortField, WarehouseChoice } from '../../../src/contract/stoc
 import { navigateTo, onLocationChange } from '../../stores/navigation';
 import { $availablePanels } from '../../stores/overlayPanels';
 import { $overlays, closeOverlay, openOverlay } from '../../stores/overlays';
-import { $categories, $stockList, $visibleStockColumns, $stockColumns, $warehouses, archiveSelected, exportCurrentTable, loadChoices, loadStock, saveStockColumns } from './listState';
+import { $categories, $stockList, $visibleStockColumns, $stockColumns, $warehouses, archiveSelected, currentTotals, exportCurrentTable, loadChoices, loadStock, saveStockColumns } from './listState';
+import { pagerCount } from './pagerCount';
 import { activeFilterCount, parseStockQuery, PER_PAGE_CHOICES, stockQuery, type StockParams } from './listQuery';
 import { InTransitButton } from './operations/InTransitButton';
 import { openStockDialog } from './operations/open';
@@ -62,6 +63,7 @@ export default function RemnantsScreen() {
   const searchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const locale = activeLanguage();
   const { params, status, rows, meta, totals, priceFields } = list;
+  const counted = meta && pagerCount(meta, params.perPage, rows.length, currentTotals(list));
 
   useEffect(() => {
     void loadChoices();
@@ -297,14 +299,14 @@ export default function RemnantsScreen() {
 
       <div className={`stock-body${status === 'loading' && rows.length > 0 ? ' stock-body--busy' : ''}`}>{body}</div>
 
-      {meta && rows.length > 0 && (
+      {counted && meta && rows.length > 0 && (
         <StockPager
           page={meta.current_page}
-          lastPage={Math.max(1, meta.last_page ?? 1)}
+          lastPage={counted.lastPage}
           perPage={params.perPage}
           perPageChoices={PER_PAGE_CHOICES}
-          total={meta.total ?? rows.length}
-          totalIsEstimate={meta.total_is_estimate === true}
+          total={counted.total}
+          totalIsEstimate={counted.estimate}
           shownCount={rows.length}
           onPage={(page) => showParams({ ...params, page })}
           onPerPage={(perPage) => change({ perPage })}

@@ -20,9 +20,11 @@ export interface StockListState {
   priceFields: readonly PriceColumn[];
   meta: StockListMeta | null;
   totals: StockTotals | null;
+  /** The warehouse and filter the totals are of (totalsKeyOf): until the new ones come, the old ones stay shown. */
+  totalsKey: string | null;
 }
 
-const INITIAL: StockListState = { params: DEFAULT_PARAMS, status: 'idle', rows: [], priceFields: [], meta: null, totals: null };
+const INITIAL: StockListState = { params: DEFAULT_PARAMS, status: 'idle', rows: [], priceFields: [], meta: null, totals: null, totalsKey: null };
 export const $stockList = atom<StockListState>(INITIAL);
 export const $warehouses = atom<readonly Warehouse[]>([]);
 export const $categories = atom<readonly Category[]>([]);
@@ -33,13 +35,21 @@ export const $visibleStockColumns = computed($stockColumns, (columns) => columns
 
 let newest = 0;
 
+const totalsKeyOf = (params: StockParams): string => {
+  const { warehouse, filter } = stockListRequest(params);
+  return JSON.stringify([warehouse ?? null, filter ?? null]);
+};
+
+/** The totals when they are those of the current warehouse and filter (the pager may take its count from them), else null. */
+export const currentTotals = (state: StockListState): StockTotals | null => (state.totalsKey !== null && state.totalsKey === totalsKeyOf(state.params) ? state.totals : null);
+
 /** Loads the page (and the totals) for these parameters. */
 export async function loadStock(params: StockParams = $stockList.get().params): Promise<void> {
   const ticket = ++newest;
   $stockList.set({ ...$stockList.get(), params, status: 'loading' });
   const request = stockListRequest(params);
   const totals = loadStockTotals({ warehouse: request.warehouse, filter: request.filter }).then((answer) => {
-    if (ticket === newest && answer.ok) $stockList.set({ ...$stockList.get(), totals: answer.data });
+    if (ticket === newest && answer.ok) $stockList.set({ ...$stockList.get(), totals: answer.data, totalsKey: totalsKeyOf(params) });
   });
   const answer = await listStock(request);
   if (ticket !== newest) return;

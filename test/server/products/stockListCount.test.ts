@@ -7,7 +7,9 @@ import { type TestAccount, useTestServer } from '../harness';
  * The stock list's capped count (issue 13: the search-filtered page within its budget; server/modules/products/
  * stockListPaging.ts): a filtered list counts its matches up to 1,000, exactly under the cap and "1,000+" over it
  * (meta.total_is_estimate, no last page, a next page), pages forward past the cap to the real end, and the totals call
- * still sums every match. The unfiltered list is counted from the kept counts, exactly at any size.
+ * still sums every match. A text search alone does not count at all: it reads one row past its page, so it says
+ * "at least the rows to this page's end" while another page follows. The unfiltered list is counted from the kept
+ * counts, exactly at any size.
  */
 const server = useTestServer();
 const db = () => server.database.db;
@@ -47,15 +49,28 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('stock list count cap', () => {
-  it(`rule: a search matching more than ${STOCK_COUNT_CAP} products says "${STOCK_COUNT_CAP}+": total ${STOCK_COUNT_CAP}, total_is_estimate, a next page and no last one`, async () => {
-    const page = await list({ filter: { search: 'cap item' } });
+  it(`rule: a filter matching more than ${STOCK_COUNT_CAP} products says "${STOCK_COUNT_CAP}+": total ${STOCK_COUNT_CAP}, total_is_estimate, a next page and no last one`, async () => {
+    const page = await list({ filter: { search: 'cap item', type: 'product' } });
     expect(page.meta).toMatchObject({ current_page: 1, total: STOCK_COUNT_CAP, total_is_estimate: true });
     expect(page.links).toMatchObject({ prev: null, next: '?page=2', last: null });
     expect(page.data.map((row) => row.name)).toEqual(Array.from({ length: 20 }, (_, index) => name(index + 1)));
   });
 
+  it('rule: a text search alone does not count: with more matches than its page it says "at least" the rows to its end (20), total_is_estimate, a next page and no last one', async () => {
+    for (const body of [{ filter: { search: 'cap item' } }, { filter: { search: 'cap', positive: true }, warehouse: 'main' }, { filter: { search: 'alpha' }, page: 3, per_page: 50 }]) {
+      const page = await list(body);
+      const at = body.page ?? 1;
+      const perPage = body.per_page ?? 20;
+      expect(page.meta, JSON.stringify(body)).toMatchObject({ current_page: at, total: at * perPage, total_is_estimate: true, last_page: at + 1 });
+      expect(page.links, JSON.stringify(body)).toMatchObject({ next: `?page=${at + 1}`, last: null });
+      expect(page.data.map((row) => row.name), JSON.stringify(body)).toEqual(Array.from({ length: perPage }, (_, index) => name((at - 1) * perPage + index + 1)));
+    }
+  });
+
   it(`rule: under or at the cap the count is exact (${STOCK_COUNT_CAP} matches: ${STOCK_COUNT_CAP}, not an estimate)`, async () => {
-    expect((await list({ filter: { search: 'alpha' } })).meta).toMatchObject({ total: STOCK_COUNT_CAP, total_is_estimate: false, last_page: STOCK_COUNT_CAP / 20 });
+    expect((await list({ filter: { search: 'alpha', type: 'product' } })).meta).toMatchObject({ total: STOCK_COUNT_CAP, total_is_estimate: false, last_page: STOCK_COUNT_CAP / 20 });
+    // A search alone knows its exact total on its last page.
+    expect((await list({ filter: { search: 'alpha' }, page: STOCK_COUNT_CAP / 20 })).meta).toMatchObject({ total: STOCK_COUNT_CAP, total_is_estimate: false, last_page: STOCK_COUNT_CAP / 20 });
     const few = await list({ filter: { search: 'beta' } });
     expect(few.meta).toMatchObject({ total: 5, total_is_estimate: false, last_page: 1 });
     // The first products in name order (the page's bounded walk) hold none of these: the page still finds them.
@@ -81,8 +96,8 @@ describe('stock list count cap', () => {
     expect(descending.meta.total_is_estimate).toBe(true);
   });
 
-  it('rule: every filter is capped alike (category, positive balances, search + positive, another sort); the unfiltered list counts exactly from the kept counts', async () => {
-    for (const body of [{ filter: { category_id: categoryId } }, { filter: { positive: true } }, { filter: { search: 'cap', positive: true }, warehouse: 'main' }, { filter: { search: 'cap' }, sort: { field: 'count', order: 'desc' } }]) {
+  it('rule: every counted filter is capped alike (category, positive balances, search + category, another sort); the unfiltered list counts exactly from the kept counts', async () => {
+    for (const body of [{ filter: { category_id: categoryId } }, { filter: { positive: true } }, { filter: { search: 'cap', positive: true, category_id: categoryId }, warehouse: 'main' }, { filter: { search: 'cap' }, sort: { field: 'count', order: 'desc' } }]) {
       expect((await list(body)).meta, JSON.stringify(body)).toMatchObject({ total: STOCK_COUNT_CAP, total_is_estimate: true });
     }
     expect((await list({ filter: { positive: true }, page: 51 })).meta).toMatchObject({ total: OVER, total_is_estimate: false });
