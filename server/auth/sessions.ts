@@ -1,6 +1,6 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { accounts, memberships, tokens, users } from '../db/schema';
+import { accounts, memberships, tokens, users, warehouses } from '../db/schema';
 import { newToken, sha256 } from './secrets';
 
 export type Membership = typeof memberships.$inferSelect;
@@ -15,6 +15,11 @@ export interface Caller {
   user: UserRow;
   account: AccountRow;
   membership: Membership;
+  /**
+   * The account's main warehouse (null: it has none), read in the session's own statement: a stock call that asks
+   * for the main warehouse then needs no query of its own (one database round trip less on the stock screen's calls).
+   */
+  mainWarehouseId: number | null;
 }
 
 export async function createSession(db: Db, userId: number, accountId: number, ttlDays: number): Promise<string> {
@@ -26,7 +31,14 @@ export async function createSession(db: Db, userId: number, accountId: number, t
 /** The caller of a token, or null when it is unknown, expired, or its membership is disabled or gone. */
 export async function resolveSession(db: Db, token: string): Promise<Caller | null> {
   const [row] = await db
-    .select({ token: tokens, user: users, account: accounts, membership: memberships })
+    .select({
+      token: tokens,
+      user: users,
+      account: accounts,
+      membership: memberships,
+      // warehouses_one_main: one index probe.
+      mainWarehouseId: sql<number | null>`(select ${warehouses.id} from ${warehouses} where ${warehouses.accountId} = ${tokens.accountId} and ${warehouses.isMain})`,
+    })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
     .innerJoin(accounts, eq(accounts.id, tokens.accountId))
@@ -34,7 +46,8 @@ export async function resolveSession(db: Db, token: string): Promise<Caller | nu
     .where(and(eq(tokens.tokenHash, sha256(token)), gt(tokens.expiresAt, new Date())))
     .limit(1);
   if (row?.membership.status !== 'enabled') return null;
-  return { tokenId: row.token.id, expiresAt: row.token.expiresAt, user: row.user, account: row.account, membership: row.membership };
+  const main = row.mainWarehouseId;
+  return { tokenId: row.token.id, expiresAt: row.token.expiresAt, user: row.user, account: row.account, membership: row.membership, mainWarehouseId: main === null ? null : Number(main) };
 }
 
 /**

@@ -227,13 +227,14 @@ async function countOf(db: Db, scope: ListScope, limit: number): Promise<{ count
 }
 
 /** `priceFields`: read the account's price types (a page reads them in its own statement unless its filter needs them). */
-async function scopeOf(db: Db, accountId: number, request: Pick<StockListRequest, 'warehouse' | 'filter'>, read = { priceFields: true }): Promise<ListScope> {
+async function scopeOf(db: Db, accountId: number, request: Pick<StockListRequest, 'warehouse' | 'filter'>, read = { priceFields: true }, mainWarehouseId?: number | null): Promise<ListScope> {
   const warehouse = request.warehouse ?? 'all';
   await requireWarehouseChoice(db, accountId, warehouse);
   let warehouseId: number | null = typeof warehouse === 'number' ? warehouse : null;
   if (warehouse === 'main') {
-    const [main] = await db.select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.accountId, accountId), eq(warehouses.isMain, true)));
-    warehouseId = main?.id ?? 0;
+    // The caller's session read it already (auth/sessions.ts), else it is asked here.
+    const main = mainWarehouseId !== undefined ? mainWarehouseId : (await db.select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.accountId, accountId), eq(warehouses.isMain, true))))[0]?.id;
+    warehouseId = main ?? 0;
   }
   const filter = request.filter ?? {};
   return { accountId, warehouse, warehouseId, categoryIds: filter.category_id ? await categoryTree(db, accountId, filter.category_id) : null, filter, priceFields: read.priceFields ? await priceFieldsOf(db, accountId) : [] };
@@ -330,9 +331,9 @@ const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`),
  * in name order may count in its page's own pass; otherwise the count is read beside the page. The price types are
  * read with the page unless the filter needs them.
  */
-export async function listStockJson(db: Db, accountId: number, request: StockListRequest): Promise<string> {
+export async function listStockJson(db: Db, accountId: number, request: StockListRequest, mainWarehouseId?: number | null): Promise<string> {
   const filter = request.filter ?? {};
-  const scope = await scopeOf(db, accountId, request, { priceFields: filter.price_min !== undefined || filter.price_max !== undefined });
+  const scope = await scopeOf(db, accountId, request, { priceFields: filter.price_min !== undefined || filter.price_max !== undefined }, mainWarehouseId);
   const perPage = request.per_page ?? STOCK_PER_PAGE;
   const page = request.page ?? 1;
   const limit = countLimit(page, perPage);
@@ -366,9 +367,9 @@ export async function listStockJson(db: Db, accountId: number, request: StockLis
  * product/stock-totals: the totals row of the whole filter (not only the page) and how many products match, in one
  * pass over the matching products and their kept sums rows; with no filter, the kept totals (keptTotals.ts).
  */
-export async function stockTotals(db: Db, accountId: number, request: Pick<StockListRequest, 'warehouse' | 'filter'>): Promise<StockTotals> {
+export async function stockTotals(db: Db, accountId: number, request: Pick<StockListRequest, 'warehouse' | 'filter'>, mainWarehouseId?: number | null): Promise<StockTotals> {
   if (wholeTable(request.filter)) return keptStockTotals(db, accountId, request.warehouse ?? 'all');
-  const scope = await scopeOf(db, accountId, request);
+  const scope = await scopeOf(db, accountId, request, undefined, mainWarehouseId);
   const base = scope.priceFields[0]?.code;
   const narrow = narrowSearchOf(scope.filter);
   const where = sql.join([...productConditions(scope), ...stockConditions(scope)], sql` and `);

@@ -22,13 +22,15 @@ export const stockListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The answer comes as JSON text written mostly by PostgreSQL (stockList.ts): Fastify sends a string typed JSON as it
   // is, without serializing it again; the schema still documents it.
   app.post('/product/stock-list', { config: { reads: true }, schema: { tags, body: Nullable(StockListRequest), response: { 200: StockList } } }, async (request, reply) => {
-    const text = await listStockJson(db, callerOf(request).account.id, (request.body ?? {}) as StockListBody);
+    const caller = callerOf(request);
+    const text = await listStockJson(db, caller.account.id, (request.body ?? {}) as StockListBody, caller.mainWarehouseId);
     return reply.type('application/json; charset=utf-8').send(text as unknown as StockList);
   });
 
-  app.post('/product/stock-totals', { config: { reads: true }, schema: { tags, body: Nullable(TotalsRequest), response: { 200: StockTotals } } }, async (request) =>
-    stockTotals(db, callerOf(request).account.id, (request.body ?? {}) as StockListBody),
-  );
+  app.post('/product/stock-totals', { config: { reads: true }, schema: { tags, body: Nullable(TotalsRequest), response: { 200: StockTotals } } }, async (request) => {
+    const caller = callerOf(request);
+    return stockTotals(db, caller.account.id, (request.body ?? {}) as StockListBody, caller.mainWarehouseId);
+  });
 
   app.post(
     '/product/stock-export',

@@ -30,12 +30,16 @@ describe('the session signal comes from the tables a caller is made of', () => {
     return { account, member };
   };
 
-  it('rule: ordinary requests (a sign-in, reads, a warehouse, a product added and saved, an arrival, an order, add to deal, a table layout) send no session signal', async () => {
+  it('rule: ordinary requests (a sign-in, reads, a warehouse that is not main, a warehouse renamed, a product added and saved, an arrival, an order, add to deal, a table layout) send no session signal', async () => {
     const { account, member } = await fresh();
     const post = settingUp(server, account.token);
     const signIn = await server.call('POST', 'auth/login', { body: { login: member.email, password: account.password } });
     expect(signIn.status).toBe(200);
-    const warehouse = await post('warehouse/add', { name: 'Main' });
+    // The account's first warehouse is its main one (a change of the caller): made before counting.
+    await post('warehouse/add', { name: 'Main' });
+    await signals.since();
+    const warehouse = await post('warehouse/add', { name: 'Second' });
+    await post('warehouse/update', { id: warehouse.id, name: 'Second store' });
     const product = await post('product/add', { name: 'Hammer drill', article: 'HD-1' });
     await post('product/update', { id: product.id, name: 'Hammer drill 2' });
     await post('product/arrival', { product_id: product.id, warehouse_id: warehouse.id, batch: 'B1', count: 10, cost_price: 40 });
@@ -65,6 +69,17 @@ describe('the session signal comes from the tables a caller is made of', () => {
     ['a member removed from the account (memberships, tokens)', api('GET', 'account/user/unlink', (member) => ({ id: member.id }))],
     ['the account renamed (accounts)', api('POST', 'account/update', () => ({ name: 'Renamed account' }))],
     ['a sign-out (tokens)', api('POST', 'auth/logout', () => ({}), 'member')],
+    ['the first warehouse, main (warehouses)', api('POST', 'warehouse/add', () => ({ name: 'First' }))],
+    [
+      'another warehouse made main (warehouses)',
+      async ({ account }) => {
+        const post = settingUp(server, account.token);
+        await post('warehouse/add', { name: 'First' });
+        const second = await post('warehouse/add', { name: 'Second' });
+        await signals.since();
+        await post('warehouse/update', { id: second.id, is_main: true });
+      },
+    ],
     ['manual SQL: UPDATE users', ({ member }) => server.database.db.update(users).set({ name: sql`${users.name}` }).where(eq(users.id, member.id))],
     ['manual SQL: UPDATE memberships', ({ account, member }) => server.database.db.update(memberships).set({ admin: sql`${memberships.admin}` }).where(and(eq(memberships.accountId, account.id), eq(memberships.userId, member.id)))],
     ['manual SQL: UPDATE tokens (an expiry)', ({ member }) => server.database.db.update(tokens).set({ expiresAt: new Date() }).where(eq(tokens.userId, member.id))],
@@ -91,17 +106,24 @@ describe('the session signal comes from the tables a caller is made of', () => {
     expect(await signals.since()).toBe(0);
   });
 
-  it('rule: the triggers that signal are on exactly the tables resolveSession reads, for UPDATE, DELETE and TRUNCATE of each statement', async () => {
+  it('rule: the triggers that signal are on exactly the tables resolveSession reads: UPDATE, DELETE and TRUNCATE of each statement, and of warehouses the rows that are or become main (INSERT too)', async () => {
     const { account } = await fresh();
     const { statements } = await countStatements(server.database.db, () => resolveSession(server.database.db, account.token));
     const read = [...new Set(statements.flatMap((statement) => [...statement.matchAll(/\b(?:from|join)\s+"(\w+)"/gi)].map((match) => match[1])))].sort();
-    expect(read).toEqual(['accounts', 'memberships', 'tokens', 'users']);
+    expect(read).toEqual(['accounts', 'memberships', 'tokens', 'users', 'warehouses']);
     const { rows } = (await server.database.db.execute(sql`
       select c.relname as "table", t.tgtype as type from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
-      where p.proname = 'sessions_changed' and not t.tgisinternal and t.tgenabled <> 'D' order by 1`)) as unknown as { rows: Array<{ table: string; type: number }> };
-    expect(rows.map((row) => row.table)).toEqual(read);
+      where p.proname = 'sessions_changed' and not t.tgisinternal and t.tgenabled <> 'D' order by 1, 2`)) as unknown as { rows: Array<{ table: string; type: number }> };
+    expect([...new Set(rows.map((row) => row.table))]).toEqual(read);
     // pg_trigger.tgtype bits: 1 row level, 4 INSERT, 8 DELETE, 16 UPDATE, 32 TRUNCATE.
     const STATEMENT_UPDATE_DELETE_TRUNCATE = 8 | 16 | 32;
-    expect(rows.map((row) => [row.table, Number(row.type)])).toEqual(read.map((table) => [table, STATEMENT_UPDATE_DELETE_TRUNCATE]));
+    const ROW = 1;
+    expect(rows.map((row) => [row.table, Number(row.type)])).toEqual([
+      ...read.filter((table) => table !== 'warehouses').map((table) => [table, STATEMENT_UPDATE_DELETE_TRUNCATE]),
+      ['warehouses', ROW | 4],
+      ['warehouses', ROW | 8],
+      ['warehouses', ROW | 16],
+      ['warehouses', 32],
+    ]);
   });
 });

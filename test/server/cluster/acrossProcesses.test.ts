@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batches, pipelineStatuses, pipelines, products } from '../../../server/db/schema';
+import { batches, pipelineStatuses, pipelines, products, warehouses } from '../../../server/db/schema';
 import { listenToSessionSignals } from '../auth/sessionSignals';
 import { settingUp, useTestServer } from '../harness';
 import { type ServerProcess, startServerProcess } from './processes';
@@ -47,6 +47,31 @@ describe.skipIf(!onPostgres)('server processes on one PostgreSQL', () => {
     const refused = await firstRefusal(search);
     expect(refused.status).toBe(403);
     expect(refused.afterMs).toBeLessThan(1000);
+  });
+
+  it("across processes: the main warehouse changed on one process (or by manual SQL) is the other's 'main' within a second, though the other had the caller cached", async () => {
+    const account = await server.newAccount();
+    const post = settingUp(server, account.token);
+    const first = await post('warehouse/add', { name: 'First' });
+    const second = await post('warehouse/add', { name: 'Second' });
+    const product = await post('product/add', { name: 'Angle grinder' });
+    await post('product/arrival', { product_id: product.id, warehouse_id: first.id, batch: 'F1', count: 5, cost_price: 10 });
+    await post('product/arrival', { product_id: product.id, warehouse_id: second.id, batch: 'S1', count: 7, cost_price: 10 });
+    const shown = async () => (await two.call('POST', 'product/stock-list', { token: account.token, body: { warehouse: 'main', filter: { search: 'grinder' } } })).body.data[0]?.count;
+    // Two reads: the second is answered from the other process's session cache (SESSION_CACHE_MS, 5 s by default).
+    expect(await shown()).toBe(5);
+    expect(await shown()).toBe(5);
+    const since = Date.now();
+    expect((await one.call('POST', 'warehouse/update', { token: account.token, body: { id: second.id, is_main: true } })).status).toBe(200);
+    await expect.poll(shown, { interval: 20, timeout: 5000 }).toBe(7);
+    expect(Date.now() - since).toBeLessThan(1000);
+    const behind = Date.now();
+    await server.database.db.transaction(async (tx) => {
+      await tx.update(warehouses).set({ isMain: false }).where(eq(warehouses.id, second.id));
+      await tx.update(warehouses).set({ isMain: true }).where(eq(warehouses.id, first.id));
+    });
+    await expect.poll(shown, { interval: 20, timeout: 5000 }).toBe(5);
+    expect(Date.now() - behind).toBeLessThan(1000);
   });
 
   it('across processes: a token signed out on one process is refused on the other within a second', async () => {
