@@ -313,8 +313,11 @@ describe('rollup cells split over slots', () => {
   });
 
   it.skipIf(!process.env.DATABASE_URL)('rule: two writers of one cell in different slots do not wait for each other (PostgreSQL)', async () => {
-    const [first, second] = (await rows<{ id: number }>(sql`select id from orders where account_id = ${a.id} order by id limit 2`)).map((row) => Number(row.id));
-    // Both orders in one day, stage, responsible and customer: every rollup row they write is the same cell.
+    // Two orders of its own: the random writes above may have deleted the seeded ones. Both in one day, stage,
+    // responsible and customer: every rollup row they write is the same cell.
+    const [first, second] = (
+      await rows<{ id: number }>(sql`insert into orders (account_id, name, created_at) values (${a.id}, 'Side 1', now()), (${a.id}, 'Side 2', now()) returning id`)
+    ).map((row) => Number(row.id));
     await rows(sql`update orders set created_at = now(), status_id = ${s.stages.new}, pipeline_id = ${s.stages.pipelineId}, crm_status = null, user_id = ${s.users.owner.id}, company_id = ${s.companies.Acme}, contact_id = null where id in (${first}, ${second})`);
     const write = (order: number) => async (client: pg.Client) => {
       await client.query('insert into order_positions (account_id, order_id, product_id, price, quantity, cost_price) values ($1, $2, $3, 10, 1, 4)', [a.id, order, s.products.Drill]);
