@@ -348,16 +348,16 @@ export async function listStockJson(db: Db, accountId: number, request: StockLis
     const found = await sliceOf(db, scope, request.sort, slice, keptCountOf(scope));
     return paged(found, { counted: found.counted ?? 0, exact: true });
   }
-  if (searchInNameOrder(scope, request.sort) && narrowSearchOf(scope.filter) !== null) {
+  if (searchInNameOrder(scope, request.sort)) {
+    if (narrowSearchOf(scope.filter) === null) {
+      const found = await sliceOf(db, scope, request.sort, slice);
+      return paged(found, found.total === null ? await countOf(db, scope, limit) : { counted: found.total, exact: false });
+    }
     const found = await sliceOf(db, scope, request.sort, { limit: perPage + 1, offset: slice.offset });
     // Past the end (an old link) the pager still needs to know where the end is.
     if (found.rows.length === 0 && page > 1) return paged(found, await countOf(db, scope, limit));
     // Rows up to one past the page: an exact total on the last page, else "at least one more" (stockListPaging.ts).
     return answer({ ...found, rows: found.rows.slice(0, perPage) }, cappedPagingOf(page, perPage, slice.offset + found.rows.length, slice.offset + perPage + 1));
-  }
-  if (searchInNameOrder(scope, request.sort)) {
-    const found = await sliceOf(db, scope, request.sort, slice);
-    return paged(found, found.total === null ? await countOf(db, scope, limit) : { counted: found.total, exact: false });
   }
   const [count, found] = await Promise.all([countOf(db, scope, limit), sliceOf(db, scope, request.sort, slice)]);
   return paged(found, count);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batches, pipelineStatuses, pipelines, products, warehouses } from '../../../server/db/schema';
 import { listenToSessionSignals } from '../auth/sessionSignals';
 import { settingUp, useTestServer } from '../harness';
+import { grinderInTwoWarehouses } from '../support/twoWarehouses';
 import { type ServerProcess, startServerProcess } from './processes';
 
 /**
@@ -50,13 +51,7 @@ describe.skipIf(!onPostgres)('server processes on one PostgreSQL', () => {
   });
 
   it("across processes: the main warehouse changed on one process (or by manual SQL) is the other's 'main' within a second, though the other had the caller cached", async () => {
-    const account = await server.newAccount();
-    const post = settingUp(server, account.token);
-    const first = await post('warehouse/add', { name: 'First' });
-    const second = await post('warehouse/add', { name: 'Second' });
-    const product = await post('product/add', { name: 'Angle grinder' });
-    await post('product/arrival', { product_id: product.id, warehouse_id: first.id, batch: 'F1', count: 5, cost_price: 10 });
-    await post('product/arrival', { product_id: product.id, warehouse_id: second.id, batch: 'S1', count: 7, cost_price: 10 });
+    const { account, first, second } = await grinderInTwoWarehouses(server);
     const shown = async () => (await two.call('POST', 'product/stock-list', { token: account.token, body: { warehouse: 'main', filter: { search: 'grinder' } } })).body.data[0]?.count;
     // Two reads: the second is answered from the other process's session cache (SESSION_CACHE_MS, 5 s by default).
     expect(await shown()).toBe(5);

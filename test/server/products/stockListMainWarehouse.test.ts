@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { settingUp, useTestServer } from '../harness';
 import { countStatements } from '../orders/statementCounter';
+import { grinderInTwoWarehouses } from '../support/twoWarehouses';
 
 /**
  * The stock screen's 'main warehouse' choice takes the main warehouse from the caller's session (server/auth/
@@ -30,13 +31,8 @@ describe("the stock list's main warehouse", () => {
   });
 
   it('rule: after the main warehouse changes, the next read shows the new main warehouse’s balances, for the page and the totals (other processes: test/server/cluster/acrossProcesses.test.ts)', async () => {
-    const account = await server.newAccount();
+    const { account, first, second } = await grinderInTwoWarehouses(server);
     const post = settingUp(server, account.token);
-    const first = await post('warehouse/add', { name: 'First' });
-    const second = await post('warehouse/add', { name: 'Second' });
-    const product = await post('product/add', { name: 'Angle grinder' });
-    await post('product/arrival', { product_id: product.id, warehouse_id: first.id, batch: 'F1', count: 5, cost_price: 10 });
-    await post('product/arrival', { product_id: product.id, warehouse_id: second.id, batch: 'S1', count: 7, cost_price: 10 });
     const shown = async () => {
       const body = { warehouse: 'main', filter: { search: 'grinder' } };
       const page = await server.call('POST', 'product/stock-list', { token: account.token, body });
