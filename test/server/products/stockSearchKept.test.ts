@@ -211,6 +211,47 @@ describe('the stock search reads a kept narrow table (product_search)', () => {
     }
   });
 
+  it('rule: a product found by its name, its article or a batch number (one, two or all three) shows once, in name order among the others, on every page and in both orders', async () => {
+    const { account, mainId, otherId } = await shop(server);
+    const post = async (path: string, body: unknown) => {
+      const answer = await server.call('POST', path, { token: account.token, body });
+      expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
+      return answer.body as { id: number };
+    };
+    // name, article and batch number; the found ones interleave in name order whichever way they match.
+    const goods: [string, string, string | null, number][] = [
+      ['Golf key', 'G-KEY', 'KEY-G', mainId],
+      ['Alpha', 'KEY-1', null, mainId],
+      ['Foxtrot', 'F-1', 'F-LOT', mainId],
+      ['Delta key', 'KEY-2', 'KEY-9', otherId],
+      ['Charlie', 'C-1', 'KEY-LOT', mainId],
+      ['Bravo key', 'B-1', 'B-LOT', otherId],
+      ['Echo', 'E-1', 'KEYSTONE', otherId],
+      ['Hotel', 'H-1', null, mainId],
+    ];
+    for (const [name, article, batch, warehouse] of goods) {
+      const product = await post('product/add', { name, article });
+      if (batch) await post('stock/arrival', { warehouse_id: warehouse, lines: [{ product_id: product.id, count: 1, cost_price: 1, batch }] });
+    }
+    const every = ['Alpha', 'Bravo key', 'Charlie', 'Delta key', 'Echo', 'Golf key'];
+    const pages = async (warehouse: number | 'all', positive: boolean, order: 'asc' | 'desc') => {
+      const names: string[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const body = { warehouse, filter: { search: 'key', ...(positive && { positive: true }) }, per_page: 2, page, sort: { field: 'name', order } };
+        const narrow = (await list(account, body)).data.map((row) => row.name);
+        expect(narrow, `page ${page}`).toEqual((await list(account, { ...body, filter: { ...body.filter, count_min: 0 } })).data.map((row) => row.name));
+        names.push(...narrow);
+      }
+      return names;
+    };
+    expect(await pages('all', false, 'asc')).toEqual(every);
+    expect(await pages('all', false, 'desc')).toEqual([...every].reverse());
+    expect(await pages('all', true, 'asc')).toEqual(['Bravo key', 'Charlie', 'Delta key', 'Echo', 'Golf key']);
+    expect(await pages(mainId, true, 'asc')).toEqual(['Charlie', 'Golf key']);
+    expect(await pages(otherId, true, 'desc')).toEqual(['Echo', 'Delta key', 'Bravo key']);
+    expect((await totals(account, { filter: { search: 'key' } })).products).toBe(every.length);
+  });
+
   it('rule: a search (alone, or with positive, a price type without a range, no tags) reads product_search, not the product rows: a row changed behind the triggers shows in its answer', async () => {
     const { account, mainId } = await shop(server);
     const product = (await server.call('POST', 'product/add', { token: account.token, body: { name: 'Saw' } })).body;
