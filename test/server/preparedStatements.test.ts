@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { PreparingClient, statementName } from '../../server/db/preparedStatements';
+import { GENERIC_PLAN, PreparingClient, planModeOf, statementName } from '../../server/db/preparedStatements';
 
 /** Parameterised queries run as named prepared statements, one name per text, a bounded number per connection (issue 20 §3). */
 describe('PostgreSQL connections prepare their parameterised statements', () => {
@@ -33,6 +33,51 @@ describe('PostgreSQL connections prepare their parameterised statements', () => 
       expect(prepared.rows[0].n).toBe(1);
       // Without parameters: the simple protocol, several statements at once.
       await pool.query('select 1; select 2');
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('rule: a parameterised statement asks for a generic plan when its text begins with the mark, else for the connection\'s default; one without parameters asks for nothing', () => {
+    expect(planModeOf(`${GENERIC_PLAN} select $1::int`, [1])).toBe('generic');
+    expect(planModeOf('select $1::int', [1])).toBe('default');
+    expect(planModeOf(`select $1::int ${GENERIC_PLAN}`, [1])).toBe('default');
+    expect(planModeOf(`${GENERIC_PLAN} select 1`, [])).toBeNull();
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('rule: on PostgreSQL a marked statement runs on its generic plan from the first run, an unmarked one as PostgreSQL chooses (custom plans for a LIMIT parameter), in any order, and after a rollback', async () => {
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1, Client: PreparingClient });
+    const marked = `${GENERIC_PLAN} select g from generate_series(1, 1000) as g order by g desc limit $1`;
+    const unmarked = 'select g from generate_series(1, 1000) as g order by g limit $1';
+    const plans = async (text: string) => {
+      const { rows } = await pool.query(`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement = '${text.replaceAll("'", "''")}'`);
+      return rows[0] as { generic: number; custom: number };
+    };
+    const mode = async () => (await pool.query('show plan_cache_mode')).rows[0].plan_cache_mode;
+    try {
+      const before = await mode();
+      for (let run = 0; run < 3; run++) {
+        expect((await pool.query(marked, [2])).rows).toEqual([{ g: 1000 }, { g: 999 }]);
+        expect((await pool.query(unmarked, [2])).rows).toEqual([{ g: 1 }, { g: 2 }]);
+      }
+      expect(await plans(marked)).toEqual({ generic: 3, custom: 0 });
+      // Three runs are fewer than the five after which auto would weigh a generic plan.
+      expect(await plans(unmarked)).toEqual({ generic: 0, custom: 3 });
+      // The unmarked statement put the connection's own setting back.
+      expect(await mode()).toBe(before);
+
+      // A SET made in a transaction is undone by its rollback: the next marked statement sets the mode again.
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(marked, [1]);
+        await client.query('rollback');
+        expect(await client.query('show plan_cache_mode').then((answer) => answer.rows[0].plan_cache_mode)).toBe(before);
+        await client.query(marked, [1]);
+      } finally {
+        client.release();
+      }
+      expect(await plans(marked)).toEqual({ generic: 5, custom: 0 });
     } finally {
       await pool.end();
     }

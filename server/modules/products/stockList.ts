@@ -282,7 +282,7 @@ async function sliceOf(db: Db, scope: ListScope, sort: StockListRequest['sort'],
         where ${sql.join(conditions, sql` and `)}
         order by ${orderBy(scope, sort)}
         limit ${slice.limit} offset ${slice.offset}`;
-  if (!searchInNameOrder(scope, sort) || slice.ids) return pageRows(db, scope, ids(sql`${products}`, false), { count });
+  if (!searchInNameOrder(scope, sort) || slice.ids) return pageRows(db, scope, ids(sql`${products}`, false), { count, generic: !slice.ids && walksProducts(scope, sort) });
   const narrow = narrowSearchOf(scope.filter);
   if (narrow !== null) return pageRows(db, scope, await searchSliceQuery(db, scope, narrow, sort?.order ?? 'asc', slice));
   const walk = WALK_ROWS_PER_ROW * (slice.offset + slice.limit);
@@ -293,6 +293,13 @@ async function sliceOf(db: Db, scope: ListScope, sort: StockListRequest['sort'],
   // Past the end no row carries the count: a page there is rare (an old link), so it counts on its own.
   return withoutParallelWorkers(db, (reader) => pageRows(reader, scope, ids(sql`${products}`, true), { counted: true }));
 }
+
+/**
+ * Whether the page's ids are the first entries of a products index (name or id order, no filter): the same plan for
+ * every value, so it is kept (pageRows' `generic`). Sorted by a balance, the generic plan took ~1.5× the time of one
+ * made for the values (bench data, every warehouse: ~6 → ~9 ms a page); other sorts gained or lost nothing.
+ */
+const walksProducts = (scope: ListScope, sort: StockListRequest['sort']) => unfiltered(scope) && ['name', 'id'].includes(sort?.field ?? 'name');
 
 /** Whether the list is a text search in name order: the page then chooses between the name walk and the trigram read. */
 const searchInNameOrder = (scope: ListScope, sort: StockListRequest['sort']) => Boolean(scope.filter.search?.trim()) && (sort?.field ?? 'name') === 'name';
