@@ -40,30 +40,17 @@ export function batchScope(scope: PageScope): SQL {
   return scope.warehouseId === null ? where : sql`${where} and b.warehouse_id = ${scope.warehouseId}`;
 }
 
-/**
- * Runs `ids` (a query of the page's product ids in the list's order, and `total` when it counts the matches on its
- * way) and answers the page's rows; `count` is read in the same statement when given (the unfiltered table's size).
- * `generic`: the ids' plan does not depend on the values (no filter: an index of the products walked to the page), so
- * the statement is planned once per connection (preparedStatements.ts): bench data, first page, PostgreSQL CPU ~2.0 →
- * ~0.9 ms a call. A filter's plan does depend on them: for a category with subcategories the generic plan walked
- * the name index through every product (~55 ms a page), so filtered pages are planned at every run as before.
- */
-export async function pageRows(db: Db, scope: PageScope, ids: SQL, options: { counted?: boolean; count?: SQL; generic?: boolean } = {}): Promise<PageRows> {
+/** The price types' codes and names as a JSON text (the list's price columns). */
+const priceFieldsOf = (accountId: number) =>
+  sql`(select coalesce(json_agg(json_build_object('code', f.code, 'name', f.name) order by f.sort, f.id), '[]')::text
+          from fields f where f.account_id = ${accountId} and f.entity = 'product' and f.type = ${FieldType.price})`;
+
+/** The JSON text of each product of `ids` (an int[] expression), in that order (`ord`). */
+function shownRows(scope: PageScope, ids: SQL): SQL {
   const { accountId } = scope;
   const count = sql`coalesce(s.count, 0)`;
   const reserve = sql`coalesce(s.reserve, 0)`;
-  const result = await db.execute(sql`${sql.raw(options.generic ? GENERIC_PLAN : '')}
-    with page as materialized (
-      select array_agg(q.id) as ids, max(q.total) as total from (select id, ${options.counted ? sql`total` : sql`null::bigint as total`} from (${ids}) as found) as q
-    ),
-    head as (
-      select page.total, ${options.count ?? sql`null::bigint`} as counted,
-        (select coalesce(json_agg(json_build_object('code', f.code, 'name', f.name) order by f.sort, f.id), '[]')::text
-          from fields f where f.account_id = ${accountId} and f.entity = 'product' and f.type = ${FieldType.price}) as price_fields
-      from page
-    )
-    select head.total, head.counted, head.price_fields, shown.row from head left join lateral (
-      select i.ord, json_build_object(
+  return sql`select i.ord, json_build_object(
         'id', p.id, 'type', case when p.type = 'service' then 'service' else 'product' end, 'name', p.name, 'article', p.article, 'unit', p.unit,
         'category_id', p.category_id, 'category_name', c.name, 'tags', p.tags,
         'prices', (select coalesce(jsonb_object_agg(f.code, case when jsonb_typeof(p.values -> f.code -> 'cost') = 'number' then p.values -> f.code -> 'cost' else 'null'::jsonb end), '{}')
@@ -73,7 +60,7 @@ export async function pageRows(db: Db, scope: PageScope, ids: SQL, options: { co
         'batch', case when bs.shown = 1 then bs.number end, 'warehouse_name', case when bs.shown = 1 then bs.warehouse end,
         'batches', coalesce(bs.rows, '[]'::json), 'created_at', ${iso(sql`p.created_at`)}
       )::text as row
-      from unnest((select ids from page)) with ordinality as i(id, ord)
+      from unnest(${ids}) with ordinality as i(id, ord)
       join products p on p.account_id = ${accountId} and p.id = i.id
       left join categories c on c.id = p.category_id and c.account_id = ${accountId}
       left join stock_sums s on s.account_id = ${accountId} and s.product_id = p.id and s.warehouse_id = ${sumsLevel(scope.warehouseId)}
@@ -88,15 +75,50 @@ export async function pageRows(db: Db, scope: PageScope, ids: SQL, options: { co
           ) order by w.name, b.number, b.id) filter (where b.count > 0) as rows
         from batches b join warehouses w on w.id = b.warehouse_id
         where ${batchScope(scope)} and b.product_id = p.id
-      ) as bs on true
-    ) as shown on true
+      ) as bs on true`;
+}
+
+type Answered = { total: string | number | null; counted: string | number | null; price_fields: string; row: string | null };
+
+const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
+
+/**
+ * Runs `ids` (a query of the page's product ids in the list's order, and `total` when it counts the matches on its
+ * way) and answers the page's rows; `count` is read in the same pass when given (the unfiltered table's size).
+ *
+ * The rows' part of the statement is ~40 joins, subqueries and expressions: planned afresh it costs more than it runs
+ * (~1.1 ms planning, ~0.9 ms running for 20 rows, bench data), and PostgreSQL's auto mode plans a paged statement
+ * afresh at every run, its LIMIT and OFFSET parameters making the generic plan look dear (preparedStatements.ts). So
+ * the rows are always read on a kept generic plan — their plan is the same whatever the ids. `idsPlanKept`: so is
+ * the ids' plan (no filter: an index of the products walked to the page; a text search alone: its trigram indexes),
+ * and ids and rows are one statement that asks for its generic plan. Else the ids' plan depends on the values (a
+ * category's generic plan walked the whole name index when the category has subcategories, ~55 ms a page): the ids
+ * are a statement of their own, planned for the values, and the rows another, with no LIMIT, whose generic plan
+ * PostgreSQL keeps of itself after its first runs.
+ */
+export async function pageRows(db: Db, scope: PageScope, ids: SQL, options: { counted?: boolean; count?: SQL; idsPlanKept?: boolean } = {}): Promise<PageRows> {
+  const page = sql`select array_agg(q.id) as ids, max(q.total) as total, ${options.count ?? sql`null::bigint`} as counted
+      from (select id, ${options.counted ? sql`total` : sql`null::bigint as total`} from (${ids}) as found) as q`;
+  const rowsOf = async (query: SQL) => (await db.execute(query)) as unknown as { rows: Answered[] };
+  let found: Answered[];
+  if (options.idsPlanKept) {
+    ({ rows: found } = await rowsOf(sql`${sql.raw(GENERIC_PLAN)}
+    with page as materialized (${page})
+    select page.total, page.counted, ${priceFieldsOf(scope.accountId)} as price_fields, shown.row
+    from page left join lateral (${shownRows(scope, sql`(select ids from page)`)}) as shown on true
+    order by shown.ord`));
+  } else {
+    const [head] = (await rowsOf(page)).rows as unknown as (Pick<Answered, 'total' | 'counted'> & { ids: number[] | null })[];
+    const { rows } = await rowsOf(sql`select ${priceFieldsOf(scope.accountId)} as price_fields, shown.row
+    from (select 1) as one left join lateral (${shownRows(scope, sql`${`{${(head.ids ?? []).join(',')}}`}::integer[]`)}) as shown on true
     order by shown.ord`);
-  const found = (result as unknown as { rows: { total: string | number | null; counted: string | number | null; price_fields: string; row: string | null }[] }).rows;
-  const [head] = found;
+    found = rows.map((row) => ({ ...row, total: head.total, counted: head.counted }));
+  }
+  const [first] = found;
   return {
     rows: found.flatMap((row) => (row.row === null ? [] : [row.row])),
-    total: head.total === null ? null : Number(head.total),
-    priceFields: head.price_fields,
-    counted: head.counted === null ? null : Number(head.counted),
+    total: numberOrNull(first.total),
+    priceFields: first.price_fields,
+    counted: numberOrNull(first.counted),
   };
 }
