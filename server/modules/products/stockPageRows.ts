@@ -30,9 +30,35 @@ export interface PageRows {
   counted: number | null;
 }
 
-const quantity = (value: SQL) => sql`(floor((${value})::float8 * 1000 + 0.5) / 1000)`;
-const money = (value: SQL) => sql`(floor((${value})::float8 * 100 + 0.5) / 100)`;
-const iso = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+// SQL text, not drizzle fragments: the row's expression below is written once when the module loads. Built from
+// fragments it was ~0.07 ms of Node CPU a page to assemble and serialise again (0.18 → 0.11 ms, search page).
+const quantity = (value: string) => `(floor((${value})::float8 * 1000 + 0.5) / 1000)`;
+const money = (value: string) => `(floor((${value})::float8 * 100 + 0.5) / 100)`;
+const iso = (value: string) => `to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const count = 'coalesce(s.count, 0)';
+const reserve = 'coalesce(s.reserve, 0)';
+
+/** A product's row (p, its category c, its kept sums s, its batches bs) as a StockRow's JSON text. */
+const ROW_JSON = sql.raw(`json_build_object(
+        'id', p.id, 'type', case when p.type = 'service' then 'service' else 'product' end, 'name', p.name, 'article', p.article, 'unit', p.unit,
+        'category_id', p.category_id, 'category_name', c.name, 'tags', p.tags,
+        'prices', (select coalesce(jsonb_object_agg(f.code, case when jsonb_typeof(p.values -> f.code -> 'cost') = 'number' then p.values -> f.code -> 'cost' else 'null'::jsonb end), '{}')
+          from fields f where f.account_id = p.account_id and f.entity = 'product' and f.type = ${FieldType.price}),
+        'count', ${quantity(count)}, 'reserve', ${quantity(reserve)}, 'available', ${quantity(`${quantity(count)} - ${quantity(reserve)}`)},
+        'cost_price', case when ${quantity(count)} > 0 then ${money(`coalesce(s.cost_value, 0)::float8 / ${quantity(count)}`)} when bs.top_cost is null then null else ${money('bs.top_cost')} end,
+        'batch', case when bs.shown = 1 then bs.number end, 'warehouse_name', case when bs.shown = 1 then bs.warehouse end,
+        'batches', coalesce(bs.rows, '[]'::json), 'created_at', ${iso('p.created_at')}
+      )::text`);
+
+/** The product's batches (b) that its rows expand to: the non-empty ones; one alone is named on the product's row. */
+const BATCHES_OF = sql.raw(`select count(*) filter (where b.count > 0) as shown, max(b.cost_price) as top_cost,
+          min(b.number) filter (where b.count > 0) as number, min(w.name) filter (where b.count > 0) as warehouse,
+          json_agg(json_build_object(
+            'id', b.id, 'warehouse_id', b.warehouse_id, 'warehouse_name', w.name, 'number', b.number,
+            'count', ${quantity('b.count')}, 'reserve', ${quantity('b.reserve')}, 'available', ${quantity('b.count::float8 - b.reserve::float8')},
+            'cost_price', ${money('b.cost_price')}, 'created_at', ${iso('b.created_at')}
+          ) order by w.name, b.number, b.id) filter (where b.count > 0) as rows
+        from batches b join warehouses w on w.id = b.warehouse_id`);
 
 /** The batches counted (alias b): the account's, in the chosen warehouse. */
 export function batchScope(scope: PageScope): SQL {
@@ -48,34 +74,12 @@ const priceFieldsOf = (accountId: number) =>
 /** The JSON text of each product of `ids` (an int[] expression), in that order (`ord`). */
 function shownRows(scope: PageScope, ids: SQL): SQL {
   const { accountId } = scope;
-  const count = sql`coalesce(s.count, 0)`;
-  const reserve = sql`coalesce(s.reserve, 0)`;
-  return sql`select i.ord, json_build_object(
-        'id', p.id, 'type', case when p.type = 'service' then 'service' else 'product' end, 'name', p.name, 'article', p.article, 'unit', p.unit,
-        'category_id', p.category_id, 'category_name', c.name, 'tags', p.tags,
-        'prices', (select coalesce(jsonb_object_agg(f.code, case when jsonb_typeof(p.values -> f.code -> 'cost') = 'number' then p.values -> f.code -> 'cost' else 'null'::jsonb end), '{}')
-          from fields f where f.account_id = ${accountId} and f.entity = 'product' and f.type = ${FieldType.price}),
-        'count', ${quantity(count)}, 'reserve', ${quantity(reserve)}, 'available', ${quantity(sql`${quantity(count)} - ${quantity(reserve)}`)},
-        'cost_price', case when ${quantity(count)} > 0 then ${money(sql`coalesce(s.cost_value, 0)::float8 / ${quantity(count)}`)} when bs.top_cost is null then null else ${money(sql`bs.top_cost`)} end,
-        'batch', case when bs.shown = 1 then bs.number end, 'warehouse_name', case when bs.shown = 1 then bs.warehouse end,
-        'batches', coalesce(bs.rows, '[]'::json), 'created_at', ${iso(sql`p.created_at`)}
-      )::text as row
+  return sql`select i.ord, ${ROW_JSON} as row
       from unnest(${ids}) with ordinality as i(id, ord)
       join products p on p.account_id = ${accountId} and p.id = i.id
       left join categories c on c.id = p.category_id and c.account_id = ${accountId}
       left join stock_sums s on s.account_id = ${accountId} and s.product_id = p.id and s.warehouse_id = ${sumsLevel(scope.warehouseId)}
-      left join lateral (
-        -- The rows a product expands to are its non-empty batches; one alone is named on the product's row.
-        select count(*) filter (where b.count > 0) as shown, max(b.cost_price) as top_cost,
-          min(b.number) filter (where b.count > 0) as number, min(w.name) filter (where b.count > 0) as warehouse,
-          json_agg(json_build_object(
-            'id', b.id, 'warehouse_id', b.warehouse_id, 'warehouse_name', w.name, 'number', b.number,
-            'count', ${quantity(sql`b.count`)}, 'reserve', ${quantity(sql`b.reserve`)}, 'available', ${quantity(sql`b.count::float8 - b.reserve::float8`)},
-            'cost_price', ${money(sql`b.cost_price`)}, 'created_at', ${iso(sql`b.created_at`)}
-          ) order by w.name, b.number, b.id) filter (where b.count > 0) as rows
-        from batches b join warehouses w on w.id = b.warehouse_id
-        where ${batchScope(scope)} and b.product_id = p.id
-      ) as bs on true`;
+      left join lateral (${BATCHES_OF} where ${batchScope(scope)} and b.product_id = p.id) as bs on true`;
 }
 
 type Answered = { total: string | number | null; counted: string | number | null; price_fields: string; row: string | null };
