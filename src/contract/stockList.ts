@@ -99,7 +99,11 @@ export type StockRow = Type.Static<typeof StockRow>;
 export const PriceColumn = Type.Object({ code: Type.String(), name: Type.String() });
 export type PriceColumn = Type.Static<typeof PriceColumn>;
 
-/** How far a filtered list counts its matches: past it the answer says "1,000+" instead of reading every match. */
+/**
+ * How far a filtered list counts its matches where it counts at all (a page past the end, a search the name walk did
+ * not answer): past it the answer says "1,000+" instead of reading every match. Other filtered pages read one row past
+ * themselves and say "at least" the rows to their end (server/modules/products/stockList.ts).
+ */
 export const STOCK_COUNT_CAP = 1000;
 
 /**

@@ -212,8 +212,9 @@ const keptCountOf = (scope: ListScope): SQL =>
   sql`(select coalesce(sum(n), 0) from product_counts where account_id = ${scope.accountId} and archived = false ${scope.filter.type ? sql`and type = ${scope.filter.type}` : sql``})`;
 
 /**
- * How many products the filter leaves, counted up to `limit` rows (see stockListPaging.ts): the count stops reading
- * matches once it has enough to say "1,000+". The unfiltered table's size comes from the kept counts, exactly.
+ * How many products the filter leaves, counted up to `limit` rows (see stockListPaging.ts), for a page past the end
+ * of a filtered list: the count stops reading matches once it has enough to say "1,000+". The unfiltered table's size
+ * comes from the kept counts, exactly.
  */
 async function countOf(db: Db, scope: ListScope, limit: number): Promise<{ counted: number; exact: boolean }> {
   if (unfiltered(scope)) return { counted: await countProducts(db, scope.accountId, { type: scope.filter.type }), exact: true };

@@ -3,10 +3,11 @@ import { STOCK_COUNT_CAP, type StockListMeta } from '../../../src/contract/stock
 import { pageLink, pagingOf } from '../../http/paging';
 
 /**
- * The stock list's count and pager meta (issue 13: the search-filtered page within its budget). A filtered list
- * counts its matches only up to a cap: counting every match of a common word reads every matching product (and its
- * kept sums row), which is what made a search page slow, while the pager only needs to know whether a next page
- * exists. The cap is never below the end of the asked page, so a page deep in a long list still knows its next one.
+ * The stock list's count and pager meta (issue 13: the filtered pages within their budget). A filtered page does not
+ * count its matches (it reads one row past itself: stockList.ts), and where a count is made it stops at a cap:
+ * counting every match of a common word reads every matching product (and its kept sums row), while the pager only
+ * needs to know whether a next page exists, and the totals call counts exactly. The cap is never below the end of
+ * the asked page, so a page deep in a long list still knows its next one.
  */
 
 /** How many matches to count for a page: one more than the cap (or than the rows up to this page's end). */

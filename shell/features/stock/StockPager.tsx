@@ -15,8 +15,9 @@ export interface StockPagerProps {
 }
 
 /**
- * Previous and next page, where the page is, which rows show, and how many rows a page has. Over the server's count
- * cap it says "of 1,000+" and "Page N" (no last page) and next stays open: the capped count always reaches past the page.
+ * Previous and next page, where the page is, which rows show, and how many rows a page has. When only a lower bound
+ * of the total is known (a filtered page reads one row past itself until the totals say how many: pagerCount.ts) it
+ * says "of N+" and "Page N" (no last page) and next stays open: the bound always reaches past the page.
  */
 export function StockPager({ page, lastPage, perPage, perPageChoices, total, totalIsEstimate, shownCount, onPage, onPerPage }: StockPagerProps) {
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;

@@ -56,8 +56,8 @@ async function found(account: TestAccount, search: string, warehouse: number | '
 /**
  * Every search of `texts` in every warehouse choice, with and without 'positive', a page in each order: the same
  * rows and totals as the general path (a neutral extra condition, quantity ≥ 0, sends the list there), and the pager
- * that follows from its count: the search's page does not count but reads one row past itself (stockList.ts), so it
- * is exact where the page is the last one, else "at least the rows up to this page's end" with a next page.
+ * that follows: neither page counts, each reads one row past itself (stockList.ts), so it is exact where the page is
+ * the last one, else "at least the rows up to this page's end" with a next page.
  */
 async function sameAsGeneralPath(account: TestAccount, warehouses: (number | 'all')[], texts: string[]): Promise<void> {
   for (const search of texts)
