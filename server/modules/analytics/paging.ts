@@ -1,6 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { pagingOf } from '../../http/paging';
+
+export { rowsOf };
 
 /** One page of a grouped report and the number of its groups, in one round trip: the database sums, Node only pages. */
 
@@ -42,8 +45,3 @@ export async function pageOf<Row>(
 /** numeric columns come back from json_agg as numbers; a null sum (no rows) reads as 0. */
 export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
-/** The rows of a query: db.execute answers rows on PGlite and a result with rows on pg; both are read the same here. */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}

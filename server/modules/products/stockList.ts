@@ -3,6 +3,7 @@ import type { PriceColumn, StockListFilter, StockListRequest, StockRow, StockSor
 import { FieldType } from '../../../src/domain/fieldTypes';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
+import { rowsOf } from '../../db/rows';
 import { batches, categories, fields, products, stockSums, warehouses } from '../../db/schema';
 import { refusal } from '../../http/refusal';
 import { EVERY_WAREHOUSE, sumsLevel } from '../stock/api';
@@ -188,8 +189,6 @@ function orderBy(scope: ListScope, sort: StockListRequest['sort']): SQL {
   return sql`${expression} ${direction} nulls last, ${products.id} ${direction}`;
 }
 
-/** The rows of a raw query: both drivers (PGlite, node-postgres) answer them under rows. */
-const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 /**
  * Runs a read that goes through every match (a search's sorted page, its count, the totals) without parallel workers.
  * Under the server's many connections they do not make an answer come sooner, they take the CPU other answers wait

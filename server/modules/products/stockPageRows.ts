@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { FieldType } from '../../../src/domain/fieldTypes';
 import type { Db } from '../../db/client';
 import { GENERIC_PLAN } from '../../db/preparedStatements';
+import { rowsOf } from '../../db/rows';
 import { sumsLevel } from '../stock/api';
 
 /**
@@ -82,7 +83,10 @@ function shownRows(scope: PageScope, ids: SQL): SQL {
       left join lateral (${BATCHES_OF} where ${batchScope(scope)} and b.product_id = p.id) as bs on true`;
 }
 
-type Answered = { total: string | number | null; counted: string | number | null; price_fields: string; row: string | null };
+/** What the ids' pass answers: the ids in order, the count made on the way, the count asked for beside. */
+type Head = { ids: number[] | null; total: string | number | null; counted: string | number | null };
+/** What the rows' pass answers, a row per product (row null when there is none). */
+type Shown = { price_fields: string; row: string | null };
 
 const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
 
@@ -103,17 +107,16 @@ const numberOrNull = (value: string | number | null) => (value === null ? null :
 export async function pageRows(db: Db, scope: PageScope, ids: SQL, options: { counted?: boolean; count?: SQL; idsPlanKept?: boolean } = {}): Promise<PageRows> {
   const page = sql`select array_agg(q.id) as ids, max(q.total) as total, ${options.count ?? sql`null::bigint`} as counted
       from (select id, ${options.counted ? sql`total` : sql`null::bigint as total`} from (${ids}) as found) as q`;
-  const rowsOf = async (query: SQL) => (await db.execute(query)) as unknown as { rows: Answered[] };
-  let found: Answered[];
+  let found: (Omit<Head, 'ids'> & Shown)[];
   if (options.idsPlanKept) {
-    ({ rows: found } = await rowsOf(sql`${sql.raw(GENERIC_PLAN)}
+    found = await rowsOf(db, sql`${sql.raw(GENERIC_PLAN)}
     with page as materialized (${page})
     select page.total, page.counted, ${priceFieldsOf(scope.accountId)} as price_fields, shown.row
     from page left join lateral (${shownRows(scope, sql`(select ids from page)`)}) as shown on true
-    order by shown.ord`));
+    order by shown.ord`);
   } else {
-    const [head] = (await rowsOf(page)).rows as unknown as (Pick<Answered, 'total' | 'counted'> & { ids: number[] | null })[];
-    const { rows } = await rowsOf(sql`select ${priceFieldsOf(scope.accountId)} as price_fields, shown.row
+    const [head] = await rowsOf<Head>(db, page);
+    const rows = await rowsOf<Shown>(db, sql`select ${priceFieldsOf(scope.accountId)} as price_fields, shown.row
     from (select 1) as one left join lateral (${shownRows(scope, sql`${`{${(head.ids ?? []).join(',')}}`}::integer[]`)}) as shown on true
     order by shown.ord`);
     found = rows.map((row) => ({ ...row, total: head.total, counted: head.counted }));

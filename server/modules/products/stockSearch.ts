@@ -3,6 +3,7 @@ import type { StockListFilter } from '../../../src/contract/stockList';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { lowerCased } from '../../db/lowerCase';
+import { rowsOf } from '../../db/rows';
 import { batches, products, productSearch, stockSums } from '../../db/schema';
 import { EVERY_WAREHOUSE, sumsLevel } from '../stock/api';
 
@@ -83,8 +84,6 @@ async function matchedIds(db: Db, scope: SearchScope, search: string): Promise<S
   const arms = (await matchArms(db, scope, search)).map((where) => sql`select ps.product_id from ${productSearch} ps where ${where}`);
   return sql`(${sql.join(arms, sql` union all `)})`;
 }
-
-const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
  * The query of a slice of the matching products' ids in name order (the id breaks ties, as in the list's order):

@@ -9,7 +9,8 @@ export interface PagerCount {
 
 /**
  * What the pager says: the page's own count, or the totals call's when the page only knows a lower bound (a filtered
- * page reads one row past itself instead of counting) and the totals of the same warehouse and filter are in. Totals below the page's bound belong to a moment before a write: the page wins.
+ * page reads one row past itself instead of counting) and the totals of the same warehouse and filter are in. Totals
+ * below the page's bound belong to a moment before a write: the page wins.
  */
 export function pagerCount(meta: StockListMeta, perPage: number, shown: number, totals: StockTotals | null): PagerCount {
   const total = meta.total ?? shown;

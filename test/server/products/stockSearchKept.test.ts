@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { batches, products } from '../../../server/db/schema';
 import { csv, importFile, shop } from '../import/support';
-import { type TestAccount, useTestServer } from '../harness';
+import { settingUp, type TestAccount, useTestServer } from '../harness';
 
 /**
  * The stock search's narrow table (product_search, issue 13: the search page within its budget) is kept in step with
@@ -213,11 +213,7 @@ describe('the stock search reads a kept narrow table (product_search)', () => {
 
   it('rule: a product found by its name, its article or a batch number (one, two or all three) shows once, in name order among the others, on every page and in both orders', async () => {
     const { account, mainId, otherId } = await shop(server);
-    const post = async (path: string, body: unknown) => {
-      const answer = await server.call('POST', path, { token: account.token, body });
-      expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
-      return answer.body as { id: number };
-    };
+    const post = settingUp(server, account.token);
     // name, article and batch number; the found ones interleave in name order whichever way they match.
     const goods: [string, string, string | null, number][] = [
       ['Golf key', 'G-KEY', 'KEY-G', mainId],

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { batches } from '../../../server/db/schema';
 import { shop } from '../import/support';
-import { useTestServer } from '../harness';
+import { settingUp, useTestServer } from '../harness';
 
 /**
  * The totals row of a search with 'positive balances only' (issue 13: the filtered totals) reads each match's kept sums
@@ -18,11 +18,7 @@ type Totals = { count: number; reserve: number; available: number; cost_value: n
 describe('the totals of a search with positive balances only', () => {
   it('rule: they equal the sums of the matches\u2019 batches at the level (fractions, one unit, reserves, emptied and elsewhere-only products), in every warehouse choice', async () => {
     const { account, mainId, otherId } = await shop(server);
-    const post = async (path: string, body: unknown) => {
-      const answer = await server.call('POST', path, { token: account.token, body });
-      expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
-      return answer.body as { id: number };
-    };
+    const post = settingUp(server, account.token);
     const totals = async (warehouse: number | 'all' | 'main', filter: Record<string, unknown>) => {
       const answer = await server.call('POST', 'product/stock-totals', { token: account.token, body: { warehouse, filter } });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
