@@ -198,6 +198,43 @@ describe('the stock search reads a kept narrow table (product_search)', () => {
     expect(await drift(account.id)).toEqual([]);
   });
 
+  it('rule: a name is found by any part of it, whatever the text (one or two characters, across words, punctuation, % and _, digits, Cyrillic, any case), in each scope: all products, in stock anywhere, in stock in a warehouse; the same answer as the product rows give', async () => {
+    // The name's part of the search reads keys of three characters per in-stock level (migration
+    // product_search_name_keys); the general path reads the product rows with ILIKE. Two accounts hold the same
+    // goods, so a key that named no account would show the other's products here.
+    const shops = [await shop(server), await shop(server)];
+    for (const { account, mainId, otherId } of shops) {
+      const post = settingUp(server, account.token);
+      const goods: [string, number | null][] = [
+        ['Drill steel 14', mainId],
+        ['Hand drill', otherId],
+        ['DRILL BIT', null],
+        ['Мини-дрель', mainId],
+        ['дрель ударная', otherId],
+        ['Bag 100% cotton_bag', mainId],
+        ['Ab', mainId],
+        ['Ab c', otherId],
+        ['Tape 50/50', null],
+        ['Über Säge', mainId],
+      ];
+      for (const [index, [name, warehouse]] of goods.entries()) {
+        const product = await post('product/add', { name, article: `K${index}` });
+        if (warehouse) await post('stock/arrival', { warehouse_id: warehouse, lines: [{ product_id: product.id, count: 1 + index, cost_price: 1 }] });
+      }
+      // In stock once, then none left: found in its scope no longer.
+      const emptied = await post('product/add', { name: 'Drill press', article: 'K-E' });
+      const arrival = await post('stock/arrival', { warehouse_id: mainId, lines: [{ product_id: emptied.id, count: 2, cost_price: 1, batch: 'E-LOT' }] });
+      const batch = (await db().select().from(batches).where(eq(batches.productId, emptied.id)))[0];
+      expect(arrival).toBeTruthy();
+      await post('stock/write-off', { warehouse_id: mainId, comment: 'gone', lines: [{ batch_id: batch.id, count: 2 }] });
+    }
+    const [{ account, mainId, otherId }] = shops;
+    const texts = ['d', 'dr', 'dri', 'DRILL', 'l s', 'ill st', 'ль', 'дрель у', 'ЛЬ', '100%', '%', '_', 'n_b', '50/50', '0/5', 'ab', 'ab c', 'säge', 'über', 'zzz', '14'];
+    await sameAsGeneralPath(account, [mainId, otherId, 'all'], texts);
+    expect(await found(account, 'drill', mainId, true)).toEqual(['Drill steel 14']);
+    expect(await found(account, 'drill', 'all', false)).toEqual(['DRILL BIT', 'Drill press', 'Drill steel 14', 'Hand drill']);
+  });
+
   it("rule: another account's products never appear, whatever they are called", async () => {
     const first = await shop(server);
     const second = await shop(server);
