@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client';
+import { refreshStatistics } from '../../db/tableStatistics';
 import { refusal } from '../../http/refusal';
 import { requireFreePositions } from '../account/limits';
 import { createCategoryPaths } from '../categories/paths';
@@ -60,5 +61,7 @@ export function planWriter(tx: Tx, catalogue: Catalogue, context: WriteContext):
         await timed('arrivals', () => receiveManyLines(tx, { accountId: context.accountId, userId: context.userId }, body));
       }
     }
+    // The next slices are planned for the tables as this transaction has grown them (tableStatistics.ts).
+    await timed('statistics', () => refreshStatistics(tx));
   };
 }

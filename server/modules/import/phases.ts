@@ -3,7 +3,7 @@
  * here; with no clock set (the server) each mark is one null check.
  */
 
-export type ImportPhase = 'check' | 'catalogue' | 'read' | 'plan' | 'recall' | 'categories' | 'limits' | 'insert' | 'update' | 'arrivals' | 'report';
+export type ImportPhase = 'check' | 'catalogue' | 'read' | 'plan' | 'recall' | 'categories' | 'limits' | 'insert' | 'update' | 'arrivals' | 'statistics' | 'report';
 
 export interface PhaseClock {
   /** Called when a phase starts; the answer is called when it ends. */

@@ -11,7 +11,7 @@ import { ACCOUNTING_SOURCE } from '../source';
 import { applyGroups, applyProducts, applyProperty, type StepCounts } from './catalogueItems';
 import { digestOf, existingFile, unpackZips } from './exchangeFiles';
 import { applyOffers } from './offerItems';
-import { refreshStatistics } from './tableStatistics';
+import { refreshStatistics } from '../../../db/tableStatistics';
 import type { ExchangeRow } from './settings';
 import { ExchangeFileError, textOf, type XmlEntry, type XmlNode, xmlEntries, xmlItems } from './xmlItems';
 
