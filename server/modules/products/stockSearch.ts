@@ -13,11 +13,10 @@ import { EVERY_WAREHOUSE, sumsLevel } from '../stock/api';
  *
  * A substring search in name order has to see every match to know the first page (no index orders by name and
  * matches a substring), so what a common word costs is what each match costs. On the wide product rows that was a
- * page of products per few matches (bench: 29 ms of CPU per search page); here the name's and the article's keys
- * are per in-stock level, so a positive search visits only the products in stock in the warehouse, in rows a tenth
- * as wide. Any other filter
- * (category, type, tags, prices, quantities) or order takes the list's general path (stockList.ts), which reads the
- * product rows.
+ * page of products per few matches (bench: 29 ms of CPU per search page); here the trigram indexes carry the
+ * in-stock levels too, so a positive search visits only the products in stock in the warehouse, in rows a tenth as
+ * wide, and counts them in the same pass. Any other filter (category, type, tags, prices, quantities) or order takes
+ * the list's general path (stockList.ts), which reads the product rows.
  */
 
 interface SearchScope {
@@ -47,32 +46,18 @@ export function inStockAt(level: number): SQL {
   return Number.isSafeInteger(level) ? sql.raw(`'{${level}}'::integer[]`) : sql`array[${level}]::integer[]`;
 }
 
-/** What a search compares: the text lower-cased, the pattern as the text columns hold it and as the batch numbers' ILIKE takes it. */
-async function patternsOf(db: Db, search: string): Promise<{ text: SQL; lowered: SQL; pattern: string }> {
+/** What a search compares: the pattern as the text columns hold it and as the batch numbers' ILIKE takes it. */
+async function patternsOf(db: Db, search: string): Promise<{ lowered: SQL; pattern: string }> {
   const pattern = `%${escapeLike(search)}%`;
-  return { text: await lowerCased(db, search), lowered: await lowerCased(db, pattern), pattern };
+  return { lowered: await lowerCased(db, pattern), pattern };
 }
 
 /** Rows of the account, not archived, and with 'positive' in stock at the balances' level. */
 function scopeConditions(scope: SearchScope): SQL[] {
   const conditions = [sql`ps.account_id = ${scope.accountId}`, sql`ps.archived = false`];
+  // Written as containment so the trigram indexes' second column answers it: only products in stock there are read.
   if (scope.filter.positive) conditions.push(sql`ps.in_stock @> ${inStockAt(sumsLevel(scope.warehouseId))}`);
   return conditions;
-}
-
-/**
- * The keys of a text column (name_lower or article_lower) a search needs (migration product_search_name_keys): in the
- * scope of the products in stock at the balances' level with 'positive', else of all the account's products. The
- * scope comes from the function that writes the rows' scopes, so the two cannot disagree; the expression on the left
- * is the index's, word for word. The scope names the account (or one of its warehouses: requireWarehouseChoice), so
- * a part of the search read by keys has no condition on account_id: the planner, on stale statistics, used the
- * primary key for it and computed every row's keys instead of reading the index.
- */
-function keysOf(column: 'name_lower' | 'article_lower', scope: SearchScope, text: SQL): SQL {
-  const scopeKey = scope.filter.positive
-    ? sql`(product_search_scopes(${scope.accountId}, ${inStockAt(sumsLevel(scope.warehouseId))}))[2]`
-    : sql`(product_search_scopes(${scope.accountId}, '{}'::integer[]))[1]`;
-  return sql`product_search_keys(product_search_scopes(ps.account_id, ps.in_stock), ps.${sql.raw(column)}) @> product_search_wanted(${scopeKey}, ${text})`;
 }
 
 /**
@@ -83,20 +68,15 @@ function keysOf(column: 'name_lower' | 'article_lower', scope: SearchScope, text
  * the whole OR, and against the in-stock level twice (in the recheck and again as a filter, since the batch
  * number's index cannot answer it); apart, a match of the name is tested once, on the name's own conditions. Bench
  * data, generic plans, the page's statement: PostgreSQL CPU ~5.1 → ~4.7 ms a call (median of ten runs each), the
- * search page 340 → 369 requests a second at 16 connections. The name and the article are then found by their keys,
- * which carry the level (keysOf), and LIKE is the exact test: PostgreSQL CPU of the search page ~5.0 → ~3.5 ms a call.
+ * search page 340 → 369 requests a second at 16 connections.
  */
 async function matchArms(db: Db, scope: SearchScope, search: string): Promise<SQL[]> {
-  const { text, lowered, pattern } = await patternsOf(db, search);
+  const { lowered, pattern } = await patternsOf(db, search);
   const inName = sql`ps.name_lower like ${lowered}`;
   const inArticle = sql`ps.article_lower like ${lowered}`;
   const inBatch = sql`ps.product_id = any(array(select product_id from ${batches} where account_id = ${scope.accountId} and number ilike ${pattern}))`;
   const common = scopeConditions(scope);
-  return [
-    [keysOf('name_lower', scope, text), sql`ps.archived = false`, inName],
-    [keysOf('article_lower', scope, text), sql`ps.archived = false`, inArticle, sql`not ${inName}`],
-    [...common, inBatch, sql`not ${inName}`, sql`not ${inArticle}`],
-  ].map((arm) => sql.join(arm, sql` and `));
+  return [[inName], [inArticle, sql`not ${inName}`], [inBatch, sql`not ${inName}`, sql`not ${inArticle}`]].map((arm) => sql.join([...common, ...arm], sql` and `));
 }
 
 /** The matching products' ids (product_id), each once, as a subquery. */

@@ -199,9 +199,8 @@ describe('the stock search reads a kept narrow table (product_search)', () => {
   });
 
   it('rule: a name is found by any part of it, whatever the text (one or two characters, across words, punctuation, % and _, digits, Cyrillic, any case), in each scope: all products, in stock anywhere, in stock in a warehouse; the same answer as the product rows give', async () => {
-    // The name's part of the search reads keys of three characters per in-stock level (migration
-    // product_search_name_keys); the general path reads the product rows with ILIKE. Two accounts hold the same
-    // goods, so a key that named no account would show the other's products here.
+    // The narrow search reads the kept names through their trigram index; the general path reads the product rows
+    // with ILIKE. Two accounts hold the same goods, so a search that read another account's rows would show them.
     const shops = [await shop(server), await shop(server)];
     for (const { account, mainId, otherId } of shops) {
       const post = settingUp(server, account.token);
