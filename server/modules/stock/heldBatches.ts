@@ -7,10 +7,10 @@ import type { BatchRow } from './batches';
  * The batches of many products in one warehouse, locked FOR UPDATE (rule 3 of locks.ts: the caller holds the products
  * already, so the order of these locks does not matter), answered in id order. The ids travel as one array parameter,
  * not as an IN list of thousands of parameters (a generic plan compared every batch of the warehouse with the whole
- * list), and the array is a condition of the batches' (account, product, warehouse) index: each product is one index
- * probe whatever the statistics say. Joined to the ids as a JSON set with ORDER BY id, a plan on no statistics (an
- * import's batches are new in its own transaction, which no ANALYZE sees) scanned every batch of the warehouse for
- * each call and compared each with the set: an import of 100,000 products stalled in its arrivals, ~10 s a call.
+ * list); with statistics the array is a condition of the batches' (account, product, warehouse) index, one probe per
+ * product. Without them — an import's batches, new in its own open transaction — every form of this statement was
+ * planned as a read of all the warehouse's batches per call (~10 s each at 100,000), so the import takes statistics
+ * as it goes (server/db/tableStatistics.ts).
  */
 
 const STATEMENT_ROWS = 2500;
