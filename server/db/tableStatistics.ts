@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client';
+import { rowsOf } from './rows';
 
 /**
  * Statistics taken on the way by the imports (the 1C exchange, the xlsx import task). An import grows its tables from
@@ -20,11 +21,13 @@ const SMALL_PAGES = 16;
  */
 export async function refreshStatistics(db: Db | Tx): Promise<string[]> {
   const grown = (
-    (await db.execute(sql`
-      select t.name from jsonb_array_elements_text(${JSON.stringify(FILLED)}::jsonb) as t(name)
+    await rowsOf<{ name: string }>(
+      db,
+      sql`select t.name from jsonb_array_elements_text(${JSON.stringify(FILLED)}::jsonb) as t(name)
       join pg_class c on c.oid = to_regclass(t.name)
-      where pg_relation_size(c.oid) > 2 * greatest(c.relpages, ${SMALL_PAGES}) * current_setting('block_size')::bigint`)) as unknown as { rows: { name: string }[] }
-  ).rows.map((row) => row.name);
+      where pg_relation_size(c.oid) > 2 * greatest(c.relpages, ${SMALL_PAGES}) * current_setting('block_size')::bigint`,
+    )
+  ).map((row) => row.name);
   for (const name of grown) await db.execute(sql`analyze ${sql.identifier(name)}`);
   return grown;
 }

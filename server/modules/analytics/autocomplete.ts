@@ -2,8 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AutocompleteField, Named } from '../../../src/contract/analytics';
 import { MOVEMENT_KINDS } from '../../../src/domain/movementKinds';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { containing } from './filters';
-import { num, rowsOf } from './paging';
+import { num } from './paging';
 
 /** analytics/autocomplete/{field}: the account's own values of a filter field whose name contains the text, at most LIMIT. */
 

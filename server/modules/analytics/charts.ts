@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ChartAnswer, ChartInterval, ChartRequest, ChartSeriesKind } from '../../../src/contract/analytics';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { checkFilter, countedStages, orderConditions, periodBounds } from './filters';
-import { num, rowsOf } from './paging';
+import { num } from './paging';
 import { topLinesOfPeriod } from './periodRollups';
 import { customerRollup, customerRollupServes, productRollup, productRollupServes } from './rollups';
 

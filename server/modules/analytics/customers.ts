@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { CUSTOMER_SORT, SALES_SORT, type AnalyticsFilter, type CustomerGrouping, type CustomerProductsRequest, type CustomerRow, type CustomersRequest } from '../../../src/contract/analytics';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { checkFilter, countedStages, orderConditions, quantityHaving, SALES_FIGURES, salesBase } from './filters';
-import { num, pageOf, rowsOf } from './paging';
+import { num, pageOf } from './paging';
 import { customerGroupsOfPeriod, responsibleGroupsOfPeriod } from './periodRollups';
 import { customerRollupServes } from './rollups';
 import { salesGroups, salesTotalOf, totalRow } from './sales';

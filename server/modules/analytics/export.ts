@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 
 import type { AnalyticsFilter, CustomerGrouping, MovementRow, ReportType } from '../../../src/contract/analytics';
 import type { Db } from '../../db/client';
-import { rowsOf } from './paging';
+import { rowsOf } from '../../db/rows';
 import { cellValue, type XlsxCell, type XlsxKind } from '../../http/xlsxTable';
 import { orderCommentIn } from '../stock/api';
 import { defineTask, type TaskOutcome, type TaskRunContext } from '../tasks/api';

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AnalyticsFilter, AnalyticsPeriod, CountedStages } from '../../../src/contract/analytics';
 import { MOVEMENT_KINDS } from '../../../src/domain/movementKinds';
 import type { Db } from '../../db/client';
-import { rowsOf } from './paging';
+import { rowsOf } from '../../db/rows';
 import { badRequest } from '../../http/errors';
 
 /**

@@ -2,10 +2,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { MOVEMENT_SORT, AnalyticsFilter, MovementAnswer, MovementRequest, MovementRow } from '../../../src/contract/analytics';
 import { MOVEMENT_KINDS } from '../../../src/domain/movementKinds';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { ledgerCommentIn, ledgerOrderOf } from '../stock/api';
 import { pagingOf } from '../../http/paging';
 import { checkFilter, containing, inIds, periodBounds } from './filters';
-import { DEFAULT_PER_PAGE, num, rowsOf } from './paging';
+import { DEFAULT_PER_PAGE, num } from './paging';
 import { movementRollupServes, movementTotalFromRollup } from './rollups';
 
 /**

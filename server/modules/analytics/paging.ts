@@ -3,8 +3,6 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { pagingOf } from '../../http/paging';
 
-export { rowsOf };
-
 /** One page of a grouped report and the number of its groups, in one round trip: the database sums, Node only pages. */
 
 export const DEFAULT_PER_PAGE = 50;

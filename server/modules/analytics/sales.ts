@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { SALES_SORT, type AnalyticsFilter, type SalesProductRequest, type SalesRequest, type SalesRow, type SalesTotal } from '../../../src/contract/analytics';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { checkFilter, countedStages, orderConditions, quantityHaving, SALES_FIGURES, salesBase } from './filters';
-import { num, pageOf, rowsOf } from './paging';
+import { num, pageOf } from './paging';
 import { productGroupsOfPeriod, salesTotalOfPeriod } from './periodRollups';
 import { customerRollupServes, productRollupServes } from './rollups';
 

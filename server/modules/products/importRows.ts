@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { products } from '../../db/schema';
 
 /**
@@ -22,7 +23,6 @@ export interface ImportedProduct {
 const CHUNK = 2500;
 
 /** The rows of a raw query: both drivers (PGlite, node-postgres) answer them under rows. */
-const rowsOf = async <T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
  * Inserts the products and answers their ids in the same order. The rows are inserted in the JSON's order, so the
