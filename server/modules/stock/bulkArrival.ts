@@ -1,6 +1,7 @@
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { StockDocument } from '../../../src/contract/stockOperations';
 import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { batches } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { BatchRow } from './batches';
@@ -21,9 +22,6 @@ const STATEMENT_ROWS = 2500;
 
 /** What a ledger row copies of its batch. */
 type LedgerBatch = Pick<BatchRow, 'id' | 'number' | 'costPrice'>;
-
-/** The rows of a raw query: both drivers (PGlite, node-postgres) answer them under rows. */
-const rowsOf = async <T>(tx: Tx, query: SQL): Promise<T[]> => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 
 const refusedLine = (line: number, error: HttpError) => new HttpError(error.status, error.message, { ...error.extra, line });
 
