@@ -25,18 +25,24 @@ export interface RateGate {
 }
 
 /**
- * Calls spaced evenly, so a burst never crosses the limit within any one-second window. 5% slower than the limit: the
- * CRM counts arrivals, and the network moves a call a few milliseconds either way.
+ * Calls released one at a time, each at least 1/perSecond of 1.1 s after the previous one really went out, so no
+ * one-second window holds more than the limit. Spacing by the real release time, not by slots handed out in advance:
+ * when the event loop stalls (a long synchronous query of the embedded database), slots given out beforehand all fall
+ * due together and would go out in one bunch. The 10% margin is for arrivals: the CRM counts when a call arrives, and
+ * the network (or a busy loop between release and send) moves a call some milliseconds either way.
  */
 export function createRateGate(perSecond: number, now: () => number = Date.now): RateGate {
-  const spacing = 1050 / perSecond;
-  let next = 0;
+  const spacing = 1100 / perSecond;
+  let last = -Infinity;
+  let queue: Promise<void> = Promise.resolve();
   return {
-    async take() {
-      const at = Math.max(now(), next);
-      next = at + spacing;
-      const wait = at - now();
-      if (wait > 0) await sleep(wait);
+    take() {
+      const turn = queue.then(async () => {
+        for (let wait = last + spacing - now(); wait > 0; wait = last + spacing - now()) await sleep(wait);
+        last = now();
+      });
+      queue = turn;
+      return turn;
     },
   };
 }

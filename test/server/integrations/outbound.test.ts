@@ -32,6 +32,19 @@ describe('outbound calls to CRMs', () => {
     for (let i = 7; i < arrivals.length; i++) expect(arrivals[i]! - arrivals[i - 7]!).toBeGreaterThanOrEqual(990);
   });
 
+  it('rule: a stalled event loop does not bunch the queued calls — no one-second window of releases holds more than the limit', async () => {
+    const gate = createRateGate(7);
+    const releases: number[] = [];
+    const all = Promise.all(Array.from({ length: 12 }, () => gate.take().then(() => void releases.push(performance.now()))));
+    // Block the loop for 400 ms a little after the first call went out: the slots that fall in it must not all go at once.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const until = performance.now() + 400;
+    while (performance.now() < until);
+    await all;
+    expect(releases).toHaveLength(12);
+    for (let i = 7; i < releases.length; i++) expect(releases[i]! - releases[i - 7]!).toBeGreaterThanOrEqual(1000);
+  });
+
   it('rule: 429 and 503 are retried after Retry-After, then the answer is returned', async () => {
     arrivals.length = 0;
     script = [{ status: 429, headers: { 'retry-after': '1' } }, { status: 503, body: { error: 'busy' } }, { status: 200, body: { done: 1 } }];
