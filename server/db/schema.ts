@@ -353,9 +353,10 @@ export const stockSums = pgTable(
  * The stock screen's search, narrow (issue 13: the search-filtered page within its budget): per product only what a
  * text search with 'positive balances only' reads — its archived flag, name (for the list's order), lower-cased name
  * and article (lower(x) LIKE lower(p) is what ILIKE does in a UTF-8 database) and the stock_sums levels (0: every
- * warehouse, else a warehouse id) where it has stock. A search reads the trigram indexes and these ~100-byte rows,
- * never the wide product rows, until it has the page's ids; 'positive' is a column of the same index, so a search
- * in one warehouse visits only the products in stock there.
+ * warehouse, else a warehouse id) where it has stock. A search reads the indexes and these ~100-byte rows, never
+ * the wide product rows, until it has the page's ids; a positive search finds names by keys of the level and
+ * articles by trigrams with the level as a column of the same index, so a search in one warehouse visits only the
+ * products in stock there.
  * Kept by triggers on products and stock_sums (migration product_search) in the same transaction as the write,
  * like stock_sums: no writer can forget it. No foreign key, like stock_sums: the products trigger removes a
  * deleted product's row. test/server/products/stockSearchKept.test.ts checks it in step after every kind of write.
@@ -376,6 +377,8 @@ export const productSearch = pgTable(
     primaryKey({ columns: [table.accountId, table.productId] }),
     index('product_search_name_trgm').using('gin', sql`${table.nameLower} gin_trgm_ops`, table.inStock),
     index('product_search_article_trgm').using('gin', sql`${table.articleLower} gin_trgm_ops`, table.inStock),
+    // A positive search's names by keys of their in-stock levels (migration product_search_stock_keys: what and why).
+    index('product_search_stock_keys').using('gin', sql`product_search_stock_keys(${table.accountId}, ${table.inStock}, ${table.nameLower})`),
   ],
 );
 

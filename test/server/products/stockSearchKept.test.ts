@@ -199,8 +199,8 @@ describe('the stock search reads a kept narrow table (product_search)', () => {
   });
 
   it('rule: a name is found by any part of it, whatever the text (one or two characters, across words, punctuation, % and _, digits, Cyrillic, any case), in each scope: all products, in stock anywhere, in stock in a warehouse; the same answer as the product rows give', async () => {
-    // The narrow search reads the kept names through their trigram index; the general path reads the product rows
-    // with ILIKE. Two accounts hold the same goods, so a search that read another account's rows would show them.
+    // The narrow search reads the kept names through their trigram index, or with 'positive' and three characters or
+    // more through the keys of the in-stock level; the general path reads the product rows with ILIKE. Two accounts hold the same goods, so a search that read another account's rows would show them.
     const shops = [await shop(server), await shop(server)];
     for (const { account, mainId, otherId } of shops) {
       const post = settingUp(server, account.token);
@@ -222,9 +222,8 @@ describe('the stock search reads a kept narrow table (product_search)', () => {
       }
       // In stock once, then none left: found in its scope no longer.
       const emptied = await post('product/add', { name: 'Drill press', article: 'K-E' });
-      const arrival = await post('stock/arrival', { warehouse_id: mainId, lines: [{ product_id: emptied.id, count: 2, cost_price: 1, batch: 'E-LOT' }] });
+      await post('stock/arrival', { warehouse_id: mainId, lines: [{ product_id: emptied.id, count: 2, cost_price: 1, batch: 'E-LOT' }] });
       const batch = (await db().select().from(batches).where(eq(batches.productId, emptied.id)))[0];
-      expect(arrival).toBeTruthy();
       await post('stock/write-off', { warehouse_id: mainId, comment: 'gone', lines: [{ batch_id: batch.id, count: 2 }] });
     }
     const [{ account, mainId, otherId }] = shops;

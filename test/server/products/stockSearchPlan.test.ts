@@ -32,7 +32,7 @@ async function genericPlan(statement: SQL): Promise<string> {
 }
 
 describe('the in-stock level of a positive search', () => {
-  it('rule: the level is a constant of the generic plan, in the search page and the search totals, in each warehouse choice (no array built per match)', async () => {
+  it("rule: the level is a constant of the generic plan, in the search page and the search totals, in each warehouse choice (no array built per match); the name's part reads the in-stock keys index alone, never computing a row's keys", async () => {
     const { account, mainId, otherId } = await shop(server);
     const post = async (path: string, body: unknown) => {
       const answer = await server.call('POST', path, { token: account.token, body });
@@ -71,6 +71,12 @@ describe('the in-stock level of a positive search', () => {
         const plan = await genericPlan(query);
         expect(plan, String(warehouse)).toMatch(/in_stock @> '\{\d+\}'::integer\[\]/);
         expect(plan, String(warehouse)).not.toMatch(/ARRAY\[\$\d+\]/);
+        // The name's part finds its rows by the keys of the level, whatever the statistics say; never intersected with
+        // the trigram index (the trigrams' rows are rechecked, and every match's keys would be computed again) nor
+        // filtered by the keys. (A containment of keys needs no recheck: the plan's Recheck Cond is not run.)
+        expect(plan, String(warehouse)).toMatch(/Bitmap Index Scan on (public\.)?product_search_stock_keys/);
+        expect(plan, String(warehouse)).not.toMatch(/BitmapAnd/);
+        expect(plan, String(warehouse)).not.toMatch(/Filter: [^\n]*product_search_stock_keys/);
       }
     }
   });
