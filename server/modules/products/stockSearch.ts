@@ -64,12 +64,14 @@ function scopeConditions(scope: SearchScope): SQL[] {
  * A positive search's name conditions by the keys of its in-stock level (migration product_search_stock_keys says what
  * they are): the index's expression, word for word, holding the keys of the search's three-character windows in the
  * level's scope (-account for every warehouse, else the warehouse's id, as the migration's functions have it); then
- * the exact test. Null when the keys cannot answer: no 'positive', or fewer than three characters. The scope names
+ * the exact test. Null when the keys cannot answer: no 'positive', or no three characters in a row without a space
+ * (the keys leave out windows with a space: ~40% fewer keys to write, see the migration). The scope names
  * the account, or one of its warehouses (requireWarehouseChoice), so the conditions need no account_id: with one, on
  * stale statistics, the planner read the primary key and computed every row's keys instead of reading the index.
  */
 async function stockKeysOf(db: Db, scope: SearchScope, search: string): Promise<SQL[] | null> {
-  if (!scope.filter.positive || [...search].length < 3) return null;
+  const chars = [...search];
+  if (!scope.filter.positive || !chars.some((_, i) => i + 3 <= chars.length && !chars.slice(i, i + 3).includes(' '))) return null;
   const level = sumsLevel(scope.warehouseId);
   const keyScope = level === EVERY_WAREHOUSE ? -scope.accountId : level;
   const lowered = await lowerCased(db, search);
