@@ -73,6 +73,9 @@ async function stockKeysOf(db: Db, scope: SearchScope, search: string): Promise<
   const chars = [...search];
   if (!scope.filter.positive || !chars.some((_, i) => i + 3 <= chars.length && !chars.slice(i, i + 3).includes(' '))) return null;
   const level = sumsLevel(scope.warehouseId);
+  // 'main' with no main warehouse has a level no row is in stock at (negative): it has no scope of its own, and as a
+  // number it would be another account's every-warehouse scope (-1 is account 1's).
+  if (level !== EVERY_WAREHOUSE && level <= 0) return null;
   const keyScope = level === EVERY_WAREHOUSE ? -scope.accountId : level;
   const lowered = await lowerCased(db, search);
   return [
