@@ -215,6 +215,7 @@ describe('the stock search reads a kept narrow table (product_search)', () => {
         ['Ab c', otherId],
         ['Tape 50/50', null],
         ['Über Säge', mainId],
+        ['Fitting 1\\2 in', mainId],
       ];
       for (const [index, [name, warehouse]] of goods.entries()) {
         const product = await post('product/add', { name, article: `K${index}` });
@@ -227,7 +228,7 @@ describe('the stock search reads a kept narrow table (product_search)', () => {
       await post('stock/write-off', { warehouse_id: mainId, comment: 'gone', lines: [{ batch_id: batch.id, count: 2 }] });
     }
     const [{ account, mainId, otherId }] = shops;
-    const texts = ['d', 'dr', 'dri', 'DRILL', 'l s', 'ill st', 'ль', 'дрель у', 'ЛЬ', '100%', '%', '_', 'n_b', '50/50', '0/5', 'ab', 'ab c', 'säge', 'über', 'zzz', '14'];
+    const texts = ['d', 'dr', 'dri', 'DRILL', 'l s', 'ill st', 'ль', 'дрель у', 'ЛЬ', '100%', '%', '_', 'n_b', '50/50', '0/5', 'ab', 'ab c', 'säge', 'über', 'zzz', '14', '1\\2 i', 'g 1\\'];
     await sameAsGeneralPath(account, [mainId, otherId, 'all'], texts);
     expect(await found(account, 'drill', mainId, true)).toEqual(['Drill steel 14']);
     expect(await found(account, 'drill', 'all', false)).toEqual(['DRILL BIT', 'Drill press', 'Drill steel 14', 'Hand drill']);
