@@ -74,6 +74,8 @@ export class TaskQueue {
   /** Stops taking jobs; running tasks are aborted and let go (queued again) for another process or the next start. */
   async stop(): Promise<void> {
     if (queues.get(this.db) === this) queues.delete(this.db);
+    // A task let go now is queued by the next start's pick-up of unclaimed tasks, not here: the pool may end first.
+    this.taking = false;
     clearInterval(this.sweeper);
     this.stopping.abort();
     await Promise.race([Promise.allSettled([...this.runs]), new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
@@ -97,6 +99,10 @@ export class TaskQueue {
     this.runs.add(run);
     try {
       if ((await run) === 'released') await this.enqueue(taskId);
+    } catch (error) {
+      // Never thrown to pg-boss: it would fail the job through a pool that a stop may have ended (an unhandled
+      // rejection in CI), and the task record, not the job, holds the outcome; the sweep takes over a lost run.
+      this.log.error({ err: error, taskId }, 'task run failed outside its task');
     } finally {
       this.runs.delete(run);
     }
