@@ -11,8 +11,9 @@
 -- of every account with the word) with the level's (every product in stock there) and tested the level again on
 -- every match. Searches without 'positive', articles and searches shorter than three characters keep the trigrams.
 -- Writes: the keys are computed (~10 µs a row) and written with each new version of a row that is not a heap-only
--- update (a change of in_stock, the name or the article), and only for its levels. Numbers, not text ('w7:dri'): half the cost of writing them (100,000 rows: 2.0 s against 3.7 s).
--- A 100,000-row import (bench:import) takes ~5 s longer: ~53 s against ~48 s, within its 60 s.
+-- update (a change of in_stock, the name or the article), and only for its levels. Numbers, not text ('w7:dri'):
+-- half the cost of writing them (100,000 rows: 2.0 s against 3.7 s). A 100,000-row import (bench:import, old and new
+-- code back to back) spends 1–3 more PostgreSQL CPU-seconds of ~40.
 -- hashtext is stable (hash indexes on text depend on it). The functions call no function of this schema (a restore
 -- runs with an empty search_path) and are immutable: their keys depend on their arguments alone.
 CREATE FUNCTION "product_search_stock_keys"(account integer, levels integer[], value text) RETURNS bigint[] LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE COST 1000 AS $$

@@ -199,8 +199,9 @@ describe('the stock search reads a kept narrow table (product_search)', () => {
   });
 
   it('rule: a name is found by any part of it, whatever the text (one or two characters, across words, punctuation, % and _, digits, Cyrillic, any case), in each scope: all products, in stock anywhere, in stock in a warehouse; the same answer as the product rows give', async () => {
-    // The narrow search reads the kept names through their trigram index, or with 'positive' and three characters or
-    // more through the keys of the in-stock level; the general path reads the product rows with ILIKE. Two accounts hold the same goods, so a search that read another account's rows would show them.
+    // The narrow search reads the kept names through their trigram index, or with 'positive' and three characters in
+    // a row without a space through the keys of the in-stock level; the general path reads the product rows with
+    // ILIKE. Two accounts hold the same goods, so a search that read another account's rows would show them.
     const shops = [await shop(server), await shop(server)];
     for (const { account, mainId, otherId } of shops) {
       const post = settingUp(server, account.token);
